@@ -186,9 +186,7 @@ function on(days: number[], open: string, close: string): DemoHours[] {
 
 /** Merge interval groups and sort by day, then opening time. */
 function schedule(...groups: DemoHours[][]): DemoHours[] {
-  return groups
-    .flat()
-    .sort((a, b) => a.day - b.day || a.open.localeCompare(b.open));
+  return groups.flat().sort((a, b) => a.day - b.day || a.open.localeCompare(b.open));
 }
 
 const site = (slug: string) => ({

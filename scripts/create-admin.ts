@@ -1,0 +1,29 @@
+/** npm run create-admin -- <firstName> <lastName> <email> <password>: creates or promotes an administrator. */
+import { z } from 'zod';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { ensureAdmin } from '../server/services/accounts.ts';
+import { EmailSchema } from '../shared/schemas/common.ts';
+import { PasswordSchema } from '../shared/schemas/users.ts';
+
+const [firstName, lastName, email, password] = process.argv.slice(2);
+const parsed = z
+  .object({
+    firstName: z.string().trim().min(1),
+    lastName: z.string().trim().min(1),
+    email: EmailSchema,
+    password: PasswordSchema,
+  })
+  .safeParse({ firstName, lastName, email, password });
+if (!parsed.success) {
+  console.error('Usage: npm run create-admin -- <firstName> <lastName> <email> <password>');
+  for (const issue of parsed.error.issues) console.error(`  ${issue.path.join('.')}: ${issue.message}`);
+  process.exit(2);
+}
+const database = await openDatabase(loadConfig());
+await database.migrate();
+const result = await ensureAdmin(database.db, parsed.data);
+await database.close();
+console.log(
+  `${result.created ? 'Created' : 'Promoted'} administrator ${parsed.data.email} (id ${result.id}).`,
+);

@@ -1,0 +1,185 @@
+import path from 'node:path';
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/client.ts';
+import securityPlugin from './plugins/security.ts';
+import sessionPlugin from './plugins/session.ts';
+import staticClient from './plugins/static-client.ts';
+import assetsRoutes from './routes/assets.ts';
+import authRoutes from './routes/auth.ts';
+import healthRoutes, { publicConfig } from './routes/health.ts';
+import passwordsRoutes from './routes/passwords.ts';
+import referenceListRoutes from './routes/reference-lists.ts';
+import sitesRoutes from './routes/sites.ts';
+import usersRoutes from './routes/users.ts';
+import { createAssetService } from './services/assets.ts';
+import { HttpError, ValidationError } from './services/errors.ts';
+import { createGeocoder, type Geocoder } from './services/geocoding.ts';
+import { createMailer, type Mailer } from './services/mail.ts';
+
+export interface AppDependencies {
+  database: Database;
+  /** Signs session cookies and upload ids. */
+  secret: string;
+  mailer?: Mailer;
+  geocoder?: Geocoder;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Connection-level database failures: the API answers 503 and recovers by itself when the database is back. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  const code = e?.code ?? e?.cause?.code ?? '';
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03'].includes(code) ||
+    code.startsWith('08') ||
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+      String((error as Error)?.message),
+    )
+  );
+}
+
+/** Builds the whole app without listening, so tests can `inject` into it (STYLE.md 5). */
+export async function buildApp(config: Config, deps: AppDependencies) {
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON only: any other body type (forms, text/plain) is refused with 415 (DECISIONS.md 13).
+  app.removeContentTypeParser('text/plain');
+
+  const ctx: AppContext = {
+    config,
+    database: deps.database,
+    baseUrl: config.BASE_URL ?? `http://localhost:${config.PORT}`,
+    mailer:
+      deps.mailer ??
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+      }),
+    geocoder:
+      deps.geocoder ??
+      createGeocoder({
+        kind: config.GEOCODER,
+        url: config.GEOCODER_URL,
+        googleKey: config.GOOGLE_MAPS_API_KEY,
+        timeoutMs: config.GEOCODER_TIMEOUT_MS,
+      }),
+    assets: createAssetService(deps.database.db, {
+      uploadsDir: path.join(config.dataDir, 'uploads'),
+      secret: deps.secret,
+      maxBytes: config.UPLOAD_MAX_BYTES,
+      uploadsPerHour: config.UPLOADS_PER_HOUR,
+    }),
+  };
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // A malformed id is an unknown id (DECISIONS.md 20).
+      if (error.validationContext === 'params')
+        return reply.code(404).send({ status: 404, message: 'Not found' });
+      const errors = error.validation.map((issue) => ({
+        path:
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body'),
+        message: issue.message ?? 'is invalid',
+      }));
+      return reply.code(422).send({ status: 422, errors });
+    }
+    if (error instanceof ValidationError) return reply.code(422).send({ status: 422, errors: error.errors });
+    if (error instanceof HttpError)
+      return reply.code(error.statusCode).send({ status: error.statusCode, message: error.message });
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('Retry-After', '5')
+        .send({
+          status: 503,
+          message: 'The service is temporarily unavailable. Please try again in a moment.',
+        });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, body too large, wrong content type) keep their status.
+      const message =
+        status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+          ? 'The request body is not valid JSON.'
+          : error.message;
+      return reply.code(status).send({ status, message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .code(500)
+      .send({ status: 500, message: 'An unexpected error has occurred. Please try again.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (
+      url.startsWith('/api/') ||
+      url === '/api' ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
+      return reply.code(404).send({ status: 404, message: 'Not found' });
+    }
+    return reply.sendPage();
+  });
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Community meal sites API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(securityPlugin, { tileUrl: config.MAP_TILE_URL, baseUrl: config.BASE_URL });
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { 1: 4 } } as never,
+  });
+  await app.register(sessionPlugin, {
+    db: deps.database.db,
+    secret: deps.secret,
+    ttlSeconds: config.SESSION_TTL_SECONDS,
+  });
+  await app.register(staticClient, {
+    root: config.clientDist,
+    pageData: () => ({ config: publicConfig(ctx) }),
+  });
+
+  for (const routes of [
+    healthRoutes,
+    sitesRoutes,
+    referenceListRoutes,
+    authRoutes,
+    usersRoutes,
+    passwordsRoutes,
+    assetsRoutes,
+  ]) {
+    await app.register(routes, ctx);
+  }
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendPage());
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: int(3000).pipe(z.number().max(65535)),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
+      .optional(),
+    BASE_URL: z.url({ error: 'must be a URL such as https://meals.example.org' }).optional(),
+    SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
+      .optional(),
+    MAIL_FROM: z.string().default('Community Meal Sites <no-reply@localhost>'),
+    ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
+    ADMIN_PASSWORD: z.string().optional(),
+    ADMIN_FIRST_NAME: z.string().default('Site'),
+    ADMIN_LAST_NAME: z.string().default('Administrator'),
+    DEMO_DATA: bool(true),
+    ALLOW_REGISTRATION: bool(false),
+    PASSWORD_RESET_TTL_SECONDS: int(86_400, 1),
+    MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    MAP_ATTRIBUTION: z
+      .string()
+      .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+    MAP_API_KEY: z.string().optional(),
+    GEOCODER: z.enum(['none', 'nominatim', 'google']).default('none'),
+    GEOCODER_URL: z.url().optional(),
+    GOOGLE_MAPS_API_KEY: z.string().optional(),
+    GEOCODER_TIMEOUT_MS: int(5000, 1),
+    TRUST_PROXY: bool(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    BODY_LIMIT_BYTES: int(1_048_576, 1024),
+    UPLOAD_MAX_BYTES: int(5_242_880, 1),
+    UPLOADS_PER_HOUR: int(30, 1),
+    RATE_LIMIT_AUTH_MAX: int(10, 1),
+    RATE_LIMIT_WINDOW_MS: int(60_000, 1),
+    SESSION_TTL_SECONDS: int(14 * 86_400, 60),
+    CLIENT_DIST: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'is required in production with DATABASE_URL',
+      });
+    }
+    if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'is required when ADMIN_EMAIL is set',
+      });
+    }
+    if (env.GEOCODER === 'nominatim' && !env.GEOCODER_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GEOCODER_URL'],
+        message: 'is required when GEOCODER=nominatim',
+      });
+    }
+    if (env.GEOCODER === 'google' && !env.GOOGLE_MAPS_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_MAPS_API_KEY'],
+        message: 'is required when GEOCODER=google',
+      });
+    }
+  });
+
+export type Config = z.output<typeof EnvSchema> & { dataDir: string; clientDist: string };
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads the environment once, failing with every bad variable named (STYLE.md 7). */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'} ${i.message}`));
+  }
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  return {
+    ...parsed.data,
+    dataDir,
+    clientDist: path.resolve(parsed.data.CLIENT_DIST ?? 'dist/client'),
+  };
+}

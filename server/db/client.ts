@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs the committed SQL migrations. */
+  migrate(): Promise<void>;
+  /** Cheap reachability check for /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** The node-postgres pool, when on PostgreSQL (LISTEN/NOTIFY, bench). */
+  pool?: pg.Pool;
+  pglite?: PGlite;
+}
+
+/** The rows of a raw `db.execute` result; PGlite and node-postgres both answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** PostgreSQL through node-postgres. */
+export function openPostgres(url: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 2000 });
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    migrate: () => migratePg(db as never, { migrationsFolder }),
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** The embedded database: PGlite persisted in `dir`, or in memory when `dir` is undefined. */
+export async function openPglite(dir: string | undefined, loadDataDir?: Blob): Promise<Database> {
+  const release = dir ? lockDataDir(dir) : () => {};
+  const client = await PGlite.create(dir, loadDataDir ? { loadDataDir } : {}).catch((error) => {
+    release();
+    throw error;
+  });
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+/**
+ * PGlite is single-process: a second process opening the same folder would corrupt it. A pid file
+ * refuses that with a clear message; a stale file (its process gone) is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lock = path.join(dir, '..', `${path.basename(dir)}.lock`);
+  try {
+    const pid = Number(fs.readFileSync(lock, 'utf8'));
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new Error(
+        `The embedded database in ${dir} is in use by process ${pid}. Stop that process (the server) first.`,
+      );
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.writeFileSync(lock, String(process.pid));
+  return () => fs.rmSync(lock, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export async function openDatabase(config: { DATABASE_URL?: string; dataDir: string }): Promise<Database> {
+  return config.DATABASE_URL
+    ? openPostgres(config.DATABASE_URL)
+    : openPglite(path.join(config.dataDir, 'db'));
+}

@@ -1,0 +1,185 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    pictureAssetId: integer('picture_asset_id').references((): AnyPgColumn => assets.id, { onDelete: 'set null' }),
+    language: text('language'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: text('sid').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    data: jsonb('data').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_hash_key').on(t.tokenHash),
+    index('password_resets_user_id_idx').on(t.userId),
+  ],
+);
+
+export const assets = pgTable(
+  'assets',
+  {
+    id: serial('id').primaryKey(),
+    /** Random storage key; the file lives at uploads/<key>. */
+    key: text('key').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex('assets_key_key').on(t.key),
+    index('assets_created_by_idx').on(t.createdBy, t.createdAt),
+  ],
+);
+
+const recordFields = {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  version: integer('version').notNull().default(1),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps,
+};
+
+export const sites = pgTable(
+  'sites',
+  {
+    ...recordFields,
+    address: text('address').notNull(),
+    phoneNumber: text('phone_number'),
+    email: text('email'),
+    website: text('website'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+  },
+  (t) => [index('sites_name_idx').on(t.name)],
+);
+
+export const siteHours = pgTable(
+  'site_hours',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    day: smallint('day').notNull(),
+    open: text('open').notNull(),
+    close: text('close').notNull(),
+  },
+  (t) => [
+    index('site_hours_site_id_idx').on(t.siteId),
+    check('site_hours_day_check', sql`${t.day} between 0 and 6`),
+    check('site_hours_order_check', sql`${t.open} < ${t.close}`),
+  ],
+);
+
+export const nutritionPartners = pgTable('nutrition_partners', {
+  ...recordFields,
+  phoneNumber: text('phone_number'),
+  email: text('email'),
+  website: text('website'),
+});
+export const populations = pgTable('populations', recordFields);
+export const mealTypes = pgTable('meal_types', recordFields);
+export const services = pgTable('services', recordFields);
+export const covidStatuses = pgTable('covid_statuses', recordFields);
+
+/** A site ↔ list-item link table; both sides cascade so deleting either removes the link (DECISIONS.md 19). */
+function linkTable(name: string, itemColumn: string, items: { id: AnyPgColumn }) {
+  return pgTable(
+    name,
+    {
+      siteId: integer('site_id')
+        .notNull()
+        .references(() => sites.id, { onDelete: 'cascade' }),
+      itemId: integer(itemColumn)
+        .notNull()
+        .references(() => items.id, { onDelete: 'cascade' }),
+    },
+    (t) => [primaryKey({ columns: [t.siteId, t.itemId] }), index(`${name}_item_idx`).on(t.itemId)],
+  );
+}
+
+export const siteNutritionPartners = linkTable(
+  'site_nutrition_partners',
+  'nutrition_partner_id',
+  nutritionPartners,
+);
+export const sitePopulations = linkTable('site_populations', 'population_id', populations);
+export const siteMealTypes = linkTable('site_meal_types', 'meal_type_id', mealTypes);
+export const siteServices = linkTable('site_services', 'service_id', services);
+export const siteCovidStatuses = linkTable('site_covid_statuses', 'covid_status_id', covidStatuses);
+
+/** Who changed what and when, for sites and list items. */
+export const history = pgTable(
+  'history',
+  {
+    id: serial('id').primaryKey(),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id').notNull(),
+    action: text('action').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    changes: jsonb('changes').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('history_entity_idx').on(t.entity, t.entityId, t.createdAt)],
+);
+
+/** Small key/value facts about this installation (for example whether demo data was loaded). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamps.updatedAt,
+});

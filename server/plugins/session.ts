@@ -1,0 +1,107 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifySession from '@fastify/session';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
+import { sessions, users } from '../db/schema.ts';
+import { HttpError } from '../services/errors.ts';
+
+declare module 'fastify' {
+  interface Session {
+    userId?: number;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, loaded once per request; null when nobody is signed in. */
+    currentUser(): Promise<typeof users.$inferSelect | null>;
+  }
+}
+
+/** Server-side sessions in the database (DECISIONS.md 12): logout and password resets really end them. */
+function databaseStore(db: Db) {
+  return {
+    set(
+      sid: string,
+      session: { userId?: number; cookie: { expires?: Date | null } },
+      callback: (err?: unknown) => void,
+    ) {
+      const expiresAt = session.cookie.expires
+        ? new Date(session.cookie.expires)
+        : new Date(Date.now() + 86_400_000);
+      const data = { userId: session.userId };
+      db.insert(sessions)
+        .values({ sid, userId: session.userId ?? null, data, expiresAt })
+        .onConflictDoUpdate({
+          target: sessions.sid,
+          set: { userId: session.userId ?? null, data, expiresAt },
+        })
+        .then(() => callback(), callback);
+    },
+    get(sid: string, callback: (err: unknown, session?: unknown) => void) {
+      db.select()
+        .from(sessions)
+        .where(and(eq(sessions.sid, sid), gt(sessions.expiresAt, new Date())))
+        .then(
+          ([row]) =>
+            callback(null, row ? { ...(row.data as object), cookie: { expires: row.expiresAt } } : null),
+          callback,
+        );
+    },
+    destroy(sid: string, callback: (err?: unknown) => void) {
+      db.delete(sessions)
+        .where(eq(sessions.sid, sid))
+        .then(() => callback(), callback);
+    },
+  };
+}
+
+export interface SessionOptions {
+  db: Db;
+  secret: string;
+  ttlSeconds: number;
+}
+
+export default fp(async function sessionPlugin(app: FastifyInstance, options: SessionOptions) {
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    secret: options.secret,
+    cookieName: 'sid',
+    saveUninitialized: false,
+    rolling: false,
+    store: databaseStore(options.db) as never,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: options.ttlSeconds * 1000 },
+  });
+
+  app.decorateRequest('currentUser', function currentUser(this: FastifyRequest) {
+    const cache = this as FastifyRequest & { _user?: Promise<typeof users.$inferSelect | null> };
+    cache._user ??= (async () => {
+      const userId = this.session.userId;
+      if (!userId) return null;
+      const [row] = await options.db.select().from(users).where(eq(users.id, userId));
+      return row ?? null;
+    })();
+    return cache._user;
+  });
+
+  // Expired sessions are removed now and then, not on every request.
+  const sweep = setInterval(() => {
+    options.db
+      .delete(sessions)
+      .where(lt(sessions.expiresAt, new Date()))
+      .catch(() => {});
+  }, 3_600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+});
+
+/** preHandler: a signed-in user (401 otherwise). */
+export async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
+  if (!(await request.currentUser())) throw new HttpError(401, 'Please log in.');
+}
+
+/** preHandler: an administrator (401 anonymous, 403 signed-in non-admin). */
+export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply) {
+  const user = await request.currentUser();
+  if (!user) throw new HttpError(401, 'Please log in.');
+  if (!user.isAdmin) throw new HttpError(403, 'Only administrators may do this.');
+}

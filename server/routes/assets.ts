@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BlobInputSchema, DirectUploadSchema } from '../../shared/schemas/assets.ts';
+import type { AppContext } from '../context.ts';
+import { requireUser } from '../plugins/session.ts';
+import { NotFoundError } from '../services/errors.ts';
+
+const assetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const tags = ['assets'];
+
+  app.post(
+    '/api/assets',
+    {
+      preHandler: requireUser,
+      schema: { tags, body: BlobInputSchema, response: { 200: DirectUploadSchema } },
+    },
+    async (request) => {
+      const user = await request.currentUser();
+      return ctx.assets.create(user!.id, request.body.blob);
+    },
+  );
+
+  // The direct-upload target: any content type, streamed to disk, never parsed or buffered whole.
+  const uploadTarget: FastifyPluginAsync = async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    scope.put<{ Params: { signedId: string } }>(
+      '/api/uploads/:signedId',
+      { preHandler: requireUser, schema: { tags } },
+      async (request, reply) => {
+        const user = await request.currentUser();
+        const body = (request.body as NodeJS.ReadableStream | undefined) ?? request.raw;
+        await ctx.assets.receive(request.params.signedId, user!.id, body as never);
+        return reply.code(204).send();
+      },
+    );
+  };
+  await app.register(uploadTarget);
+
+  app.get(
+    '/uploads/:key',
+    { schema: { hide: true, params: z.object({ key: z.string() }) } },
+    async (request, reply) => {
+      const asset = await ctx.assets.findByKey(request.params.key);
+      if (!asset) throw new NotFoundError();
+      const image =
+        asset.contentType.startsWith('image/') && asset.contentType !== 'image/vnd.microsoft.icon';
+      reply
+        .type(asset.contentType)
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header(
+          'Content-Disposition',
+          `${image ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(asset.filename)}`,
+        );
+      return reply.send(fs.createReadStream(asset.file));
+    },
+  );
+};
+
+export default assetsRoutes;

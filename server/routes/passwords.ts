@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { FALLBACK_LANGUAGE, pickLanguage } from '../../shared/languages.ts';
+import { ForgotPasswordSchema, ResetPasswordSchema } from '../../shared/schemas/users.ts';
+import type { AppContext } from '../context.ts';
+import { checkReset, completeReset, requestReset } from '../services/passwords.ts';
+
+const TokenParamsSchema = z.object({ token: z.string().max(200) });
+
+const passwordsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+  const tags = ['passwords'];
+  const rateLimit = { max: ctx.config.RATE_LIMIT_AUTH_MAX, timeWindow: ctx.config.RATE_LIMIT_WINDOW_MS };
+
+  app.post(
+    '/api/passwords',
+    { config: { rateLimit }, schema: { tags, body: ForgotPasswordSchema } },
+    async (request, reply) => {
+      const sent = await requestReset(
+        db,
+        request.body.email,
+        pickLanguage(request.headers['accept-language']) ?? FALLBACK_LANGUAGE,
+        {
+          baseUrl: ctx.baseUrl,
+          ttlSeconds: ctx.config.PASSWORD_RESET_TTL_SECONDS,
+          mailer: ctx.mailer,
+        },
+      );
+      // The link itself is a secret: log where the e-mail went, never the token.
+      request.log.info({ outboxFile: sent.file }, 'password reset e-mail sent');
+      return reply
+        .code(202)
+        .send({
+          status: 202,
+          message: 'Please check your email in a few minutes for a reset password link.',
+        });
+    },
+  );
+
+  app.get(
+    '/api/passwords/:token',
+    { config: { rateLimit }, schema: { tags, params: TokenParamsSchema } },
+    async (request) => {
+      await checkReset(db, request.params.token);
+      return { status: 200, message: 'This password reset link is valid.' };
+    },
+  );
+
+  app.patch(
+    '/api/passwords/:token',
+    { config: { rateLimit }, schema: { tags, params: TokenParamsSchema, body: ResetPasswordSchema } },
+    async (request, reply) => {
+      await completeReset(db, request.params.token, request.body.password);
+      return reply.code(200).send({ status: 200, message: 'Your new password has been saved.' });
+    },
+  );
+};
+
+export default passwordsRoutes;

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdParamsSchema } from '../../shared/schemas/common.ts';
+import {
+  REFERENCE_LIST_NAMES,
+  ReferenceItemSchema,
+  referenceItemInputSchema,
+} from '../../shared/schemas/reference-lists.ts';
+import type { AppContext } from '../context.ts';
+import { requireAdmin } from '../plugins/session.ts';
+import { listHistory } from '../services/history.ts';
+import {
+  createItem,
+  deleteItem,
+  getItem,
+  listItems,
+  updateItem,
+  usageCount,
+} from '../services/reference-lists.ts';
+import { idOf } from './sites.ts';
+
+const VersionQuerySchema = z.object({ version: z.coerce.number().int().positive().optional() });
+
+/** The five reference lists, written once: only the list name and its body schema vary. */
+const referenceListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+  for (const list of REFERENCE_LIST_NAMES) {
+    const base = `/api/${list}`;
+    const body = referenceItemInputSchema(list);
+    const tags = [list];
+
+    app.get(base, { schema: { tags, response: { 200: z.array(ReferenceItemSchema) } } }, () =>
+      listItems(db, list),
+    );
+
+    app.get(
+      `${base}/:id`,
+      { schema: { tags, params: IdParamsSchema, response: { 200: ReferenceItemSchema } } },
+      (request) => getItem(db, list, idOf(request.params)),
+    );
+
+    app.post(
+      base,
+      { preHandler: requireAdmin, schema: { tags, body, response: { 201: ReferenceItemSchema } } },
+      async (request, reply) => {
+        const user = await request.currentUser();
+        return reply.code(201).send(await createItem(db, list, request.body, user!.id));
+      },
+    );
+
+    app.patch(
+      `${base}/:id`,
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          body: body.partial(),
+          response: { 200: ReferenceItemSchema },
+        },
+      },
+      async (request) => {
+        const user = await request.currentUser();
+        return updateItem(db, list, idOf(request.params), request.body, user!.id);
+      },
+    );
+
+    app.delete(
+      `${base}/:id`,
+      { preHandler: requireAdmin, schema: { tags, params: IdParamsSchema, querystring: VersionQuerySchema } },
+      async (request, reply) => {
+        const user = await request.currentUser();
+        await deleteItem(db, list, idOf(request.params), user!.id, request.query.version);
+        return reply.code(204).send();
+      },
+    );
+
+    app.get(
+      `${base}/:id/usage`,
+      {
+        preHandler: requireAdmin,
+        schema: { tags, params: IdParamsSchema, response: { 200: z.object({ sites: z.number() }) } },
+      },
+      async (request) => {
+        const id = idOf(request.params);
+        await getItem(db, list, id);
+        return { sites: await usageCount(db, list, id) };
+      },
+    );
+
+    app.get(
+      `${base}/:id/history`,
+      { preHandler: requireAdmin, schema: { tags, params: IdParamsSchema } },
+      (request) => listHistory(db, list, idOf(request.params)),
+    );
+  }
+};
+
+export default referenceListRoutes;

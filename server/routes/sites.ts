@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdParamsSchema, parseId } from '../../shared/schemas/common.ts';
+import { SiteCreateSchema, SiteSchema, SiteUpdateSchema } from '../../shared/schemas/sites.ts';
+import type { AppContext } from '../context.ts';
+import { requireAdmin } from '../plugins/session.ts';
+import { NotFoundError } from '../services/errors.ts';
+import { listHistory } from '../services/history.ts';
+import { locate } from '../services/locate.ts';
+import {
+  createSite,
+  deleteSite,
+  getSiteJson,
+  listSitesJson,
+  siteLocation,
+  updateSite,
+} from '../services/sites.ts';
+
+export const idOf = (params: { id: string }) => {
+  const id = parseId(params.id);
+  if (id === undefined) throw new NotFoundError();
+  return id;
+};
+
+const VersionQuerySchema = z.object({ version: z.coerce.number().int().positive().optional() });
+
+const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+  const tags = ['sites'];
+
+  app.get(
+    '/api/sites',
+    { schema: { tags, response: { 200: z.array(SiteSchema) } } },
+    async (_request, reply) =>
+      // Already JSON text from the database: sent as is, without a parse/serialise round trip.
+      reply.type('application/json').send((await listSitesJson(db)) as never),
+  );
+
+  app.get(
+    '/api/sites/:id',
+    { schema: { tags, params: IdParamsSchema, response: { 200: SiteSchema } } },
+    async (request, reply) =>
+      reply.type('application/json').send((await getSiteJson(db, idOf(request.params))) as never),
+  );
+
+  app.post(
+    '/api/sites',
+    { preHandler: requireAdmin, schema: { tags, body: SiteCreateSchema, response: { 201: SiteSchema } } },
+    async (request, reply) => {
+      const user = await request.currentUser();
+      const { input, warning } = await locate(ctx.geocoder, request.body, undefined);
+      const site = await createSite(db, input, user!.id);
+      return reply.code(201).send({ ...site, ...(warning && { geocodeWarning: warning }) });
+    },
+  );
+
+  app.patch(
+    '/api/sites/:id',
+    {
+      preHandler: requireAdmin,
+      schema: { tags, params: IdParamsSchema, body: SiteUpdateSchema, response: { 200: SiteSchema } },
+    },
+    async (request) => {
+      const id = idOf(request.params);
+      const user = await request.currentUser();
+      const current = await siteLocation(db, id);
+      if (!current) throw new NotFoundError();
+      const { input, warning } = await locate(ctx.geocoder, request.body, current);
+      const site = await updateSite(db, id, input, user!.id);
+      return { ...site, ...(warning && { geocodeWarning: warning }) };
+    },
+  );
+
+  app.delete(
+    '/api/sites/:id',
+    { preHandler: requireAdmin, schema: { tags, params: IdParamsSchema, querystring: VersionQuerySchema } },
+    async (request, reply) => {
+      const user = await request.currentUser();
+      await deleteSite(db, idOf(request.params), user!.id, request.query.version);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/sites/:id/history',
+    { preHandler: requireAdmin, schema: { tags, params: IdParamsSchema } },
+    async (request) => listHistory(db, 'site', idOf(request.params)),
+  );
+};
+
+export default sitesRoutes;

@@ -1,0 +1,135 @@
+import { hash, verify } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Language } from '../../shared/languages.ts';
+import type { RegisterSchema, User, UserUpdateSchema } from '../../shared/schemas/users.ts';
+import type { Db } from '../db/client.ts';
+import { assets, sessions, users } from '../db/schema.ts';
+import type { AssetService } from './assets.ts';
+import { isUniqueViolation, NotFoundError, ValidationError } from './errors.ts';
+
+// OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane (algorithm 2 = argon2id).
+const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => hash(password, ARGON2);
+
+// Verifying against a real hash for unknown e-mails keeps login time from revealing which exist.
+let dummyHash: Promise<string> | undefined;
+
+type UserRow = typeof users.$inferSelect;
+
+export async function presentUser(db: Db, row: UserRow, assetService: AssetService): Promise<User> {
+  let picture: string | null = null;
+  let pictureUrl: string | null = null;
+  if (row.pictureAssetId) {
+    const [asset] = await db.select().from(assets).where(eq(assets.id, row.pictureAssetId));
+    if (asset) {
+      picture = assetService.signedIdFor(asset.id);
+      pictureUrl = assetService.publicUrl(asset);
+    }
+  }
+  return {
+    id: row.id,
+    isAdmin: row.isAdmin,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    picture,
+    pictureUrl,
+  };
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return row;
+}
+
+/** The user for these credentials, or undefined. Takes about the same time either way. */
+export async function authenticate(db: Db, email: string, password: string): Promise<UserRow | undefined> {
+  const row = await findUserByEmail(db, email);
+  dummyHash ??= hashPassword('not-a-real-password-1');
+  const ok = await verify(row?.passwordHash ?? (await dummyHash), password).catch(() => false);
+  return row && ok ? row : undefined;
+}
+
+const emailTaken = () => new ValidationError([{ path: 'email', message: 'is already taken' }]);
+
+export async function registerUser(db: Db, input: z.output<typeof RegisterSchema>, language?: Language) {
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({
+        ...input,
+        password: undefined,
+        passwordHash: await hashPassword(input.password),
+        language,
+      } as never)
+      .returning();
+    return row!;
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
+    throw error;
+  }
+}
+
+export async function updateUser(
+  db: Db,
+  id: number,
+  input: z.output<typeof UserUpdateSchema>,
+  assetService: AssetService,
+): Promise<UserRow> {
+  const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+  if (input.firstName !== undefined) changes.firstName = input.firstName;
+  if (input.lastName !== undefined) changes.lastName = input.lastName;
+  if (input.email !== undefined) changes.email = input.email;
+  if (input.language !== undefined) changes.language = input.language;
+  if (input.password) changes.passwordHash = await hashPassword(input.password);
+  if (input.picture === null || input.picture === '') changes.pictureAssetId = null;
+  else if (input.picture !== undefined)
+    changes.pictureAssetId = await assetService.claimPicture(input.picture, id);
+  try {
+    const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+    if (!row) throw new NotFoundError();
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
+    throw error;
+  }
+}
+
+/** Creates an administrator, or promotes and resets the password of an existing user with that e-mail. */
+export async function ensureAdmin(
+  db: Db,
+  input: { firstName: string; lastName: string; email: string; password: string },
+): Promise<{ created: boolean; id: number }> {
+  const email = input.email.trim().toLowerCase();
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    const samePassword = await verify(existing.passwordHash, input.password).catch(() => false);
+    const changes = samePassword
+      ? { isAdmin: true }
+      : { isAdmin: true, passwordHash: await hashPassword(input.password) };
+    await db
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, existing.id));
+    // A new password ends the sessions opened with the old one.
+    if (!samePassword) await db.delete(sessions).where(eq(sessions.userId, existing.id));
+    return { created: false, id: existing.id };
+  }
+  const passwordHash = await hashPassword(input.password);
+  const [row] = await db
+    .insert(users)
+    .values({ email, passwordHash, firstName: input.firstName, lastName: input.lastName, isAdmin: true })
+    .returning({ id: users.id });
+  return { created: true, id: row!.id };
+}
+
+export async function setLanguage(db: Db, id: number, language: Language) {
+  await db.update(users).set({ language }).where(eq(users.id, id));
+}

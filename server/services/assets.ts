@@ -1,0 +1,168 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { and, count, eq, gt } from 'drizzle-orm';
+import sharp from 'sharp';
+import { contentTypeFor, extensionOf, IMAGE_EXTENSIONS } from '../../shared/schemas/assets.ts';
+import type { Db } from '../db/client.ts';
+import { assets } from '../db/schema.ts';
+import { HttpError, NotFoundError, ValidationError } from './errors.ts';
+
+type AssetRow = typeof assets.$inferSelect;
+export const ASSET_KEY = /^[A-Za-z0-9_-]{32}$/;
+const PICTURE_MAX_PX = 1024;
+
+export interface AssetOptions {
+  uploadsDir: string;
+  secret: string;
+  maxBytes: number;
+  uploadsPerHour: number;
+}
+
+/** Direct uploads (DECISIONS.md 16): a signed id names the asset, the file is PUT to its URL, bytes are checked. */
+export function createAssetService(db: Db, options: AssetOptions) {
+  fs.mkdirSync(options.uploadsDir, { recursive: true });
+  const sign = (id: number) =>
+    createHmac('sha256', options.secret).update(`asset:${id}`).digest('base64url').slice(0, 32);
+  const fileOf = (asset: Pick<AssetRow, 'key'>) => path.join(options.uploadsDir, asset.key);
+
+  function signedIdFor(id: number): string {
+    return `${id}--${sign(id)}`;
+  }
+
+  /** The asset id in a signed id, or undefined when forged or malformed. */
+  function verifySignedId(signedId: string): number | undefined {
+    const match = /^(\d{1,10})--([A-Za-z0-9_-]{32})$/.exec(signedId);
+    if (!match) return undefined;
+    const id = Number(match[1]);
+    const expected = Buffer.from(sign(id));
+    const given = Buffer.from(match[2]!);
+    return expected.length === given.length && timingSafeEqual(expected, given) ? id : undefined;
+  }
+
+  async function findBySignedId(signedId: string): Promise<AssetRow | undefined> {
+    const id = verifySignedId(signedId);
+    if (id === undefined) return undefined;
+    const [row] = await db.select().from(assets).where(eq(assets.id, id));
+    return row;
+  }
+
+  async function create(userId: number, blob: { filename: string; byte_size: number }) {
+    if (blob.byte_size > options.maxBytes) {
+      throw new ValidationError([
+        { path: 'blob.byte_size', message: `File is larger than ${options.maxBytes} bytes` },
+      ]);
+    }
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const [recent] = await db
+      .select({ n: count() })
+      .from(assets)
+      .where(and(eq(assets.createdBy, userId), gt(assets.createdAt, hourAgo)));
+    if ((recent?.n ?? 0) >= options.uploadsPerHour)
+      throw new HttpError(429, 'Too many uploads. Please try again later.');
+    const [row] = await db
+      .insert(assets)
+      .values({
+        key: randomBytes(24).toString('base64url'),
+        filename: path.basename(blob.filename).slice(0, 255),
+        contentType: contentTypeFor(blob.filename),
+        byteSize: blob.byte_size,
+        createdBy: userId,
+      })
+      .returning();
+    const signedId = signedIdFor(row!.id);
+    return {
+      signed_id: signedId,
+      direct_upload: { url: `/api/uploads/${signedId}`, headers: { 'Content-Type': row!.contentType } },
+    };
+  }
+
+  /**
+   * Streams an upload to a temporary file and moves it into place only when exactly the declared
+   * number of bytes arrived (and, for images, the bytes really are an image). Nothing partial stays.
+   */
+  async function receive(signedId: string, userId: number, body: Readable) {
+    const asset = await findBySignedId(signedId);
+    if (!asset || asset.createdBy !== userId) throw new NotFoundError('Unknown upload');
+    if (asset.uploadedAt) throw new HttpError(409, 'This file has already been uploaded');
+    const temp = path.join(options.uploadsDir, `.partial-${asset.key}-${randomBytes(4).toString('hex')}`);
+    let received = 0;
+    try {
+      await pipeline(
+        body,
+        async function* limit(source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) {
+            received += chunk.length;
+            if (received > asset.byteSize)
+              throw new HttpError(413, `File is larger than ${asset.byteSize} bytes`);
+            yield chunk;
+          }
+        },
+        fs.createWriteStream(temp, { flags: 'wx' }),
+      );
+      if (received !== asset.byteSize) {
+        throw new ValidationError([
+          { path: 'file', message: `File is smaller than ${asset.byteSize} bytes` },
+        ]);
+      }
+      if (asset.contentType.startsWith('image/')) await assertImage(temp);
+      await fs.promises.rename(temp, fileOf(asset));
+    } catch (error) {
+      await fs.promises.rm(temp, { force: true });
+      throw error;
+    }
+    await db.update(assets).set({ uploadedAt: new Date() }).where(eq(assets.id, asset.id));
+  }
+
+  async function assertImage(file: string) {
+    try {
+      const meta = await sharp(file).metadata();
+      if (!meta.width || !meta.height) throw new Error('no dimensions');
+    } catch {
+      throw new ValidationError([{ path: 'file', message: 'is not a valid image' }]);
+    }
+  }
+
+  /** Checks that a signed id is this user's uploaded image, strips its metadata and bounds its size. */
+  async function claimPicture(signedId: string, userId: number): Promise<number> {
+    const invalid = (message: string) => new ValidationError([{ path: 'picture', message }]);
+    const asset = await findBySignedId(signedId);
+    if (!asset || asset.createdBy !== userId) throw invalid('is not a known upload');
+    if (!asset.uploadedAt) throw invalid('has not been uploaded yet');
+    if (!(IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(asset.filename))) {
+      throw invalid(`File type must be ${IMAGE_EXTENSIONS.join(', ')}`);
+    }
+    const file = fileOf(asset);
+    try {
+      const image = sharp(file, { animated: false })
+        .rotate()
+        .resize(PICTURE_MAX_PX, PICTURE_MAX_PX, { fit: 'inside', withoutEnlargement: true });
+      const output = await image.toBuffer();
+      await fs.promises.writeFile(file, output);
+      await db.update(assets).set({ byteSize: output.length }).where(eq(assets.id, asset.id));
+    } catch {
+      throw invalid('is not a valid image');
+    }
+    return asset.id;
+  }
+
+  async function findByKey(key: string): Promise<(AssetRow & { file: string }) | undefined> {
+    if (!ASSET_KEY.test(key)) return undefined;
+    const [row] = await db.select().from(assets).where(eq(assets.key, key));
+    return row?.uploadedAt ? { ...row, file: fileOf(row) } : undefined;
+  }
+
+  return {
+    create,
+    receive,
+    claimPicture,
+    findByKey,
+    signedIdFor,
+    verifySignedId,
+    publicUrl: (asset: Pick<AssetRow, 'key'>) => `/uploads/${asset.key}`,
+  };
+}
+
+export type AssetService = ReturnType<typeof createAssetService>;

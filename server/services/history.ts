@@ -1,0 +1,49 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { history, users } from '../db/schema.ts';
+
+export type HistoryAction = 'create' | 'update' | 'delete';
+type Snapshot = Record<string, unknown>;
+
+/** The fields that differ between two snapshots, as { field: [before, after] }. */
+export function diff(before: Snapshot, after: Snapshot): Record<string, [unknown, unknown]> {
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes[key] = [before[key], after[key]];
+  }
+  return changes;
+}
+
+export async function recordHistory(
+  db: Db,
+  entry: { entity: string; entityId: number; action: HistoryAction; userId: number | null; changes: unknown },
+) {
+  await db.insert(history).values({ ...entry, changes: entry.changes as object });
+}
+
+export async function listHistory(db: Db, entity: string, entityId: number, limit = 50) {
+  const rows = await db
+    .select({
+      id: history.id,
+      action: history.action,
+      changes: history.changes,
+      createdAt: history.createdAt,
+      userId: history.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(history)
+    .leftJoin(users, eq(users.id, history.userId))
+    .where(and(eq(history.entity, entity), eq(history.entityId, entityId)))
+    .orderBy(desc(history.createdAt), desc(history.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    action: row.action,
+    changes: row.changes,
+    createdAt: row.createdAt.toISOString(),
+    user: row.userId
+      ? { id: row.userId, firstName: row.firstName ?? '', lastName: row.lastName ?? '' }
+      : null,
+  }));
+}

@@ -1,0 +1,27 @@
+import type { Geocoder } from './geocoding.ts';
+
+export const NO_POSITION_WARNING = 'no map position found';
+
+interface Located {
+  address?: string;
+  lat?: number | null;
+  lng?: number | null;
+}
+
+/**
+ * Fills lat/lng from the address when a geocoder is configured, the write did not place the pin
+ * itself, and the address is new or changed (DECISIONS.md 18). Never throws: a failure clears the
+ * stale position and comes back as a warning for the admin.
+ */
+export async function locate<T extends Located>(
+  geocoder: Geocoder | undefined,
+  input: T,
+  current: { address: string } | undefined,
+): Promise<{ input: T; warning?: string }> {
+  const pinGiven = input.lat !== undefined || input.lng !== undefined;
+  const addressChanged = input.address !== undefined && input.address !== current?.address;
+  if (!geocoder || pinGiven || !addressChanged || !input.address) return { input };
+  const result = await geocoder.geocode(input.address);
+  if (result.ok) return { input: { ...input, lat: result.lat, lng: result.lng } };
+  return { input: { ...input, lat: null, lng: null }, warning: NO_POSITION_WARNING };
+}

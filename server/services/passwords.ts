@@ -1,0 +1,73 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { isLanguage, type Language } from '../../shared/languages.ts';
+import type { Db } from '../db/client.ts';
+import { passwordResets, sessions, users } from '../db/schema.ts';
+import { findUserByEmail, hashPassword } from './accounts.ts';
+import { HttpError, NotFoundError } from './errors.ts';
+import type { Mailer } from './mail.ts';
+import { resetEmail } from './reset-email.ts';
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface PasswordOptions {
+  baseUrl: string;
+  ttlSeconds: number;
+  mailer: Mailer;
+}
+
+/** Starts a reset: stores only the token's hash and e-mails the link (DECISIONS.md 14, 15). */
+export async function requestReset(
+  db: Db,
+  email: string,
+  requestLanguage: Language,
+  options: PasswordOptions,
+) {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new NotFoundError('Email not found.');
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(passwordResets).values({
+    userId: user.id,
+    tokenHash: tokenHash(token),
+    expiresAt: new Date(Date.now() + options.ttlSeconds * 1000),
+  });
+  const link = `${options.baseUrl.replace(/\/$/, '')}/passwords/reset/${token}`;
+  const language = isLanguage(user.language) ? user.language : requestLanguage;
+  return options.mailer.send(
+    resetEmail({ to: user.email, name: user.firstName, link, ttlSeconds: options.ttlSeconds, language }),
+  );
+}
+
+async function findUsable(db: Db, token: string) {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new NotFoundError('This password reset link is invalid.');
+  const [row] = await db
+    .select()
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, tokenHash(token)), isNull(passwordResets.usedAt)));
+  if (!row) throw new NotFoundError('This password reset link is invalid.');
+  if (row.expiresAt.getTime() <= Date.now())
+    throw new HttpError(410, 'This password reset link has expired.');
+  return row;
+}
+
+/** 200 when usable, 404 when unknown or used, 410 when expired. */
+export async function checkReset(db: Db, token: string): Promise<void> {
+  await findUsable(db, token);
+}
+
+/** Sets the new password, uses the token up and ends every session of the user. */
+export async function completeReset(db: Db, token: string, password: string): Promise<number> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const reset = await findUsable(tx, token);
+    const used = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
+      .returning({ id: passwordResets.id });
+    if (!used.length) throw new NotFoundError('This password reset link is invalid.');
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
+    await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
+    return reset.userId;
+  });
+}

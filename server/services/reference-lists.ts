@@ -1,0 +1,128 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { NutritionPartnerInputSchema } from '../../shared/schemas/reference-lists.ts';
+import { REFERENCE_LISTS, type ReferenceListName } from '../../shared/schemas/reference-lists.ts';
+import type { Db } from '../db/client.ts';
+import { REFERENCE_TABLES } from '../db/reference-tables.ts';
+import type { nutritionPartners } from '../db/schema.ts';
+import { ConflictError, NotFoundError } from './errors.ts';
+import { diff, recordHistory } from './history.ts';
+
+type ItemInput = Partial<z.output<typeof NutritionPartnerInputSchema>>;
+type Row = typeof nutritionPartners.$inferSelect;
+
+/** The API shape of an item: id and name, plus the contact fields for nutrition partners. */
+function present(list: ReferenceListName, row: Row) {
+  const base = { id: row.id, name: row.name, version: row.version, updatedAt: row.updatedAt.toISOString() };
+  if (!REFERENCE_LISTS[list].contact) return base;
+  return {
+    ...base,
+    phoneNumber: row.phoneNumber ?? null,
+    email: row.email ?? null,
+    website: row.website ?? null,
+  };
+}
+
+/** Only the columns the list has; `version` is a check, not a field. */
+function columns(list: ReferenceListName, input: ItemInput) {
+  const { version: _version, ...fields } = input;
+  if (REFERENCE_LISTS[list].contact) return fields;
+  return { name: fields.name };
+}
+
+const tableOf = (list: ReferenceListName) => REFERENCE_TABLES[list].table as typeof nutritionPartners;
+
+export async function listItems(db: Db, list: ReferenceListName) {
+  const table = tableOf(list);
+  const rows = await db.select().from(table).orderBy(asc(table.name), asc(table.id));
+  return rows.map((row) => present(list, row));
+}
+
+export async function getItem(db: Db, list: ReferenceListName, id: number) {
+  const table = tableOf(list);
+  const [row] = await db.select().from(table).where(eq(table.id, id));
+  if (!row) throw new NotFoundError();
+  return present(list, row);
+}
+
+export async function createItem(db: Db, list: ReferenceListName, input: ItemInput, userId: number | null) {
+  return db.transaction(async (tx) => {
+    const table = tableOf(list);
+    const [row] = await tx
+      .insert(table)
+      .values({ ...(columns(list, input) as { name: string }), updatedBy: userId })
+      .returning();
+    const item = present(list, row!);
+    await recordHistory(tx, { entity: list, entityId: item.id, action: 'create', userId, changes: item });
+    return item;
+  });
+}
+
+export async function updateItem(
+  db: Db,
+  list: ReferenceListName,
+  id: number,
+  input: ItemInput,
+  userId: number | null,
+) {
+  return db.transaction(async (tx) => {
+    const table = tableOf(list);
+    const [before] = await tx.select().from(table).where(eq(table.id, id)).for('update');
+    if (!before) throw new NotFoundError();
+    if (input.version !== undefined && input.version !== before.version) throw new ConflictError();
+    const [row] = await tx
+      .update(table)
+      .set({
+        ...columns(list, input),
+        updatedBy: userId,
+        updatedAt: new Date(),
+        version: sql`${table.version} + 1`,
+      })
+      .where(eq(table.id, id))
+      .returning();
+    const item = present(list, row!);
+    const { version: _v, updatedAt: _u, ...beforeFields } = present(list, before);
+    const { version: _v2, updatedAt: _u2, ...afterFields } = item;
+    await recordHistory(tx, {
+      entity: list,
+      entityId: id,
+      action: 'update',
+      userId,
+      changes: diff(beforeFields, afterFields),
+    });
+    return item;
+  });
+}
+
+/** How many sites use an item, so the editor can warn before deleting it (DECISIONS.md 19). */
+export async function usageCount(db: Db, list: ReferenceListName, id: number): Promise<number> {
+  const { link } = REFERENCE_TABLES[list];
+  const [row] = await db.select({ n: count() }).from(link).where(eq(link.itemId, id));
+  return row?.n ?? 0;
+}
+
+export async function deleteItem(
+  db: Db,
+  list: ReferenceListName,
+  id: number,
+  userId: number | null,
+  version?: number,
+) {
+  return db.transaction(async (tx) => {
+    const table = tableOf(list);
+    const [before] = await tx.select().from(table).where(eq(table.id, id)).for('update');
+    if (!before) throw new NotFoundError();
+    if (version !== undefined && version !== before.version) throw new ConflictError();
+    const sitesUsing = await usageCount(tx, list, id);
+    // Link rows cascade, so the sites that used the item stay intact without it.
+    await tx.delete(table).where(and(eq(table.id, id)));
+    await recordHistory(tx, {
+      entity: list,
+      entityId: id,
+      action: 'delete',
+      userId,
+      changes: { ...present(list, before), sitesUsing },
+    });
+    return { sitesUsing };
+  });
+}

@@ -1,0 +1,67 @@
+import type { Language } from '../../shared/languages.ts';
+import type { Message } from './mail.ts';
+
+const TEXT: Record<
+  Language,
+  {
+    subject: string;
+    greeting: (name: string) => string;
+    body: string;
+    expiry: (hours: number) => string;
+    ignore: string;
+    button: string;
+  }
+> = {
+  en: {
+    subject: 'Reset your password',
+    greeting: (name) => `Hello ${name},`,
+    body: 'Someone asked to reset the password of your Community Meal Sites account. To choose a new password, open this link:',
+    expiry: (hours) => `The link works once and expires in ${hours} hours.`,
+    ignore: 'If you did not ask for this, you can ignore this e-mail; your password stays the same.',
+    button: 'Choose a new password',
+  },
+  es: {
+    subject: 'Restablezca su contraseña',
+    greeting: (name) => `Hola, ${name}:`,
+    body: 'Alguien pidió restablecer la contraseña de su cuenta de Comedores Comunitarios. Para elegir una contraseña nueva, abra este enlace:',
+    expiry: (hours) => `El enlace funciona una sola vez y vence en ${hours} horas.`,
+    ignore: 'Si usted no lo pidió, puede ignorar este correo; su contraseña no cambiará.',
+    button: 'Elegir una contraseña nueva',
+  },
+  zh: {
+    subject: '重設您的密碼',
+    greeting: (name) => `${name}，您好：`,
+    body: '有人要求重設您的社區用餐點帳戶密碼。如需設定新密碼，請開啟以下連結：',
+    expiry: (hours) => `此連結只能使用一次，將於 ${hours} 小時後失效。`,
+    ignore: '如果這不是您提出的要求，請忽略此郵件，您的密碼不會改變。',
+    button: '設定新密碼',
+  },
+};
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** The password-reset e-mail, as text and HTML, in the user's language. */
+export function resetEmail(options: {
+  to: string;
+  name: string;
+  link: string;
+  ttlSeconds: number;
+  language: Language;
+}): Message {
+  const t = TEXT[options.language];
+  const hours = Math.max(1, Math.round(options.ttlSeconds / 3600));
+  const text = [t.greeting(options.name), '', t.body, options.link, '', t.expiry(hours), t.ignore].join('\n');
+  const html = `<!doctype html><html lang="${options.language}"><body style="font-family:sans-serif;font-size:16px;line-height:1.5">
+<p>${escapeHtml(t.greeting(options.name))}</p>
+<p>${escapeHtml(t.body)}</p>
+<p><a href="${escapeHtml(options.link)}" style="display:inline-block;padding:12px 20px;background:#0b5394;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(t.button)}</a></p>
+<p>${escapeHtml(options.link)}</p>
+<p>${escapeHtml(t.expiry(hours))}</p>
+<p>${escapeHtml(t.ignore)}</p>
+</body></html>`;
+  return { to: options.to, subject: t.subject, text, html };
+}

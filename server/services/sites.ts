@@ -1,0 +1,176 @@
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { REFERENCE_LIST_NAMES, REFERENCE_LISTS } from '../../shared/schemas/reference-lists.ts';
+import type { Site, SiteCreate, SiteUpdate } from '../../shared/schemas/sites.ts';
+import { type Db, rowsOf } from '../db/client.ts';
+import { REFERENCE_TABLES } from '../db/reference-tables.ts';
+import { siteHours, sites } from '../db/schema.ts';
+import { ConflictError, NotFoundError, ValidationError } from './errors.ts';
+import { diff, recordHistory } from './history.ts';
+
+/** One correlated json_agg per list: the whole site, lists and hours come back in a single statement. */
+function listColumn(list: (typeof REFERENCE_LIST_NAMES)[number]) {
+  const { sqlTable, sqlLink, itemColumn } = REFERENCE_TABLES[list];
+  const fields = REFERENCE_LISTS[list].contact
+    ? `'id', i.id, 'name', i.name, 'phoneNumber', i.phone_number, 'email', i.email, 'website', i.website`
+    : `'id', i.id, 'name', i.name`;
+  return `coalesce((select json_agg(json_build_object(${fields}) order by i.name, i.id)
+    from ${sqlLink} l join ${sqlTable} i on i.id = l.${itemColumn} where l.site_id = s.id), '[]'::json)`;
+}
+
+const SITE_JSON = `json_build_object(
+  'id', s.id, 'name', s.name, 'address', s.address, 'phoneNumber', s.phone_number, 'email', s.email,
+  'website', s.website, 'lat', s.lat, 'lng', s.lng,
+  'Hours', coalesce((select json_agg(json_build_object('day', h.day, 'open', h.open, 'close', h.close)
+    order by h.day, h.open, h.close) from site_hours h where h.site_id = s.id), '[]'::json),
+  ${REFERENCE_LIST_NAMES.map((list) => `'${REFERENCE_LISTS[list].siteKey}', ${listColumn(list)}`).join(',\n  ')},
+  'version', s.version,
+  'updatedAt', to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+
+async function selectJson(db: Db, where: SQL): Promise<string> {
+  const result = await db.execute(
+    sql`select coalesce(json_agg(${sql.raw(SITE_JSON)} order by s.name, s.id), '[]'::json)::text as json from sites s ${where}`,
+  );
+  return rowsOf<{ json: string }>(result)[0]?.json ?? '[]';
+}
+
+/** The whole list as JSON text, ready to send (no parse/stringify round trip). */
+export function listSitesJson(db: Db): Promise<string> {
+  return selectJson(db, sql``);
+}
+
+export async function getSiteJson(db: Db, id: number): Promise<string> {
+  const json = await selectJson(db, sql`where s.id = ${id}`);
+  if (json === '[]') throw new NotFoundError();
+  return json.slice(1, -1);
+}
+
+export async function getSite(db: Db, id: number): Promise<Site> {
+  return JSON.parse(await getSiteJson(db, id)) as Site;
+}
+
+type SiteFields = Partial<SiteCreate>;
+
+function columns(input: SiteFields) {
+  const out: Partial<typeof sites.$inferInsert> = {};
+  for (const key of ['name', 'address', 'phoneNumber', 'email', 'website', 'lat', 'lng'] as const) {
+    if (input[key] !== undefined) (out as Record<string, unknown>)[key] = input[key];
+  }
+  return out;
+}
+
+/**
+ * Replaces the hours and every given list of a site exactly. One statement per list: the insert
+ * selects only ids that exist, so a count mismatch names the unknown ids without a second query.
+ */
+async function replaceLinks(tx: Db, siteId: number, input: SiteFields, replacing: boolean) {
+  if (input.Hours !== undefined) {
+    if (replacing) await tx.delete(siteHours).where(eq(siteHours.siteId, siteId));
+    if (input.Hours.length) await tx.insert(siteHours).values(input.Hours.map((h) => ({ siteId, ...h })));
+  }
+  const errors: { path: string; message: string }[] = [];
+  for (const list of REFERENCE_LIST_NAMES) {
+    const ids = input[REFERENCE_LISTS[list].idsKey];
+    if (ids === undefined) continue;
+    const { link, sqlTable, sqlLink, itemColumn } = REFERENCE_TABLES[list];
+    if (replacing) await tx.delete(link).where(eq(link.siteId, siteId));
+    if (!ids.length) continue;
+    const result = await tx.execute(
+      sql`insert into ${sql.raw(sqlLink)} (site_id, ${sql.raw(itemColumn)})
+          select ${siteId}, i.id from ${sql.raw(sqlTable)} i where i.id = any(${sql.param(ids)}::int[])
+          returning ${sql.raw(itemColumn)} as item_id`,
+    );
+    const inserted = rowsOf<{ item_id: number }>(result);
+    if (inserted.length !== ids.length) {
+      const found = new Set(inserted.map((r) => Number(r.item_id)));
+      const missing = ids.filter((id) => !found.has(id));
+      errors.push({ path: REFERENCE_LISTS[list].idsKey, message: `has unknown ids: ${missing.join(', ')}` });
+    }
+  }
+  if (errors.length) throw new ValidationError(errors);
+}
+
+/** The fields compared for history: plain values and the ids/hours as they were written. */
+function snapshot(site: Site) {
+  const { version: _v, updatedAt: _u, geocodeWarning: _g, ...rest } = site;
+  return rest as Record<string, unknown>;
+}
+
+export async function createSite(db: Db, input: SiteCreate, userId: number | null): Promise<Site> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(sites)
+      .values({ ...(columns(input) as typeof sites.$inferInsert), updatedBy: userId })
+      .returning({ id: sites.id });
+    await replaceLinks(tx, row!.id, input, false);
+    const site = await getSite(tx, row!.id);
+    await recordHistory(tx, {
+      entity: 'site',
+      entityId: site.id,
+      action: 'create',
+      userId,
+      changes: snapshot(site),
+    });
+    return site;
+  });
+}
+
+export async function updateSite(
+  db: Db,
+  id: number,
+  input: SiteUpdate,
+  userId: number | null,
+): Promise<Site> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ version: sites.version })
+      .from(sites)
+      .where(eq(sites.id, id))
+      .for('update');
+    if (!current) throw new NotFoundError();
+    if (input.version !== undefined && input.version !== current.version) throw new ConflictError();
+    const before = await getSite(tx, id);
+    await tx
+      .update(sites)
+      .set({
+        ...columns(input),
+        updatedBy: userId,
+        updatedAt: new Date(),
+        version: sql`${sites.version} + 1`,
+      })
+      .where(eq(sites.id, id));
+    await replaceLinks(tx, id, input, true);
+    const after = await getSite(tx, id);
+    await recordHistory(tx, {
+      entity: 'site',
+      entityId: id,
+      action: 'update',
+      userId,
+      changes: diff(snapshot(before), snapshot(after)),
+    });
+    return after;
+  });
+}
+
+export async function deleteSite(db: Db, id: number, userId: number | null, version?: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await getSite(tx, id);
+    if (version !== undefined && version !== before.version) throw new ConflictError();
+    await tx.delete(sites).where(eq(sites.id, id));
+    await recordHistory(tx, {
+      entity: 'site',
+      entityId: id,
+      action: 'delete',
+      userId,
+      changes: snapshot(before),
+    });
+  });
+}
+
+/** Current address and coordinates, to decide whether a write needs geocoding. */
+export async function siteLocation(db: Db, id: number) {
+  const [row] = await db
+    .select({ address: sites.address, lat: sites.lat, lng: sites.lng })
+    .from(sites)
+    .where(inArray(sites.id, [id]));
+  return row;
+}

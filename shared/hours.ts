@@ -1,0 +1,50 @@
+/** Opening-hours rules shared by the API and the pages (DECISIONS.md 9). */
+export interface HoursInterval {
+  day: number;
+  open: string;
+  close: string;
+}
+
+const TIME = /^([01]?\d|2[0-3]):([0-5]\d)$/;
+
+export function isTime(value: string): boolean {
+  return TIME.test(value);
+}
+
+/** 'H:mm' or 'HH:mm' → 'HH:mm'. Returns undefined for anything else. */
+export function normalizeTime(value: string): string | undefined {
+  const match = TIME.exec(value.trim());
+  if (!match) return undefined;
+  return `${match[1]!.padStart(2, '0')}:${match[2]}`;
+}
+
+export function minutesOf(time: string): number {
+  const [h = '0', m = '0'] = time.split(':');
+  return Number(h) * 60 + Number(m);
+}
+
+/** Sorted by day then open time, as stored (Sunday = 0 first). */
+export function sortHours<T extends HoursInterval>(hours: readonly T[]): T[] {
+  return [...hours].sort((a, b) => a.day - b.day || minutesOf(a.open) - minutesOf(b.open));
+}
+
+/** Monday first, Sunday last, each day's intervals by open time (SPEC.md §2). */
+export function sortHoursMondayFirst<T extends HoursInterval>(hours: readonly T[]): T[] {
+  const mondayFirst = (day: number) => (day + 6) % 7;
+  return [...hours].sort(
+    (a, b) => mondayFirst(a.day) - mondayFirst(b.day) || minutesOf(a.open) - minutesOf(b.open),
+  );
+}
+
+/** Groups intervals by weekday, Monday first; days without hours are left out. */
+export function groupHoursByDay<T extends HoursInterval>(
+  hours: readonly T[],
+): { day: number; intervals: T[] }[] {
+  const groups: { day: number; intervals: T[] }[] = [];
+  for (const interval of sortHoursMondayFirst(hours)) {
+    const last = groups.at(-1);
+    if (last && last.day === interval.day) last.intervals.push(interval);
+    else groups.push({ day: interval.day, intervals: [interval] });
+  }
+  return groups;
+}

@@ -1,0 +1,25 @@
+export const LANGUAGES = ['en', 'es', 'zh'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const FALLBACK_LANGUAGE: Language = 'en';
+
+/** Button labels, each in its own language (SPEC.md §1). */
+export const LANGUAGE_LABELS: Record<Language, string> = { en: 'English', es: 'Español', zh: '中文' };
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Picks the best supported language from an Accept-Language style list ('zh-TW,zh;q=0.9,en;q=0.8'). */
+export function pickLanguage(header: string | undefined | null): Language | undefined {
+  if (!header) return undefined;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { base: tag.toLowerCase().split('-')[0] ?? '', q: q ? Number(q.slice(2)) : 1, index };
+    })
+    .filter((entry) => entry.base && Number.isFinite(entry.q) && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranked.map((entry) => entry.base).find(isLanguage);
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** SPEC.md §3: the accepted extensions and their content types. */
+export const CONTENT_TYPES: Record<string, string> = {
+  avi: 'video/x-msvideo',
+  gif: 'image/gif',
+  ico: 'image/vnd.microsoft.icon',
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  mkv: 'video/x-matroska',
+  mov: 'video/quicktime',
+  mp4: 'video/mp4',
+  pdf: 'application/pdf',
+  png: 'image/png',
+  zip: 'application/zip',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+export const IMAGE_EXTENSIONS = ['gif', 'jpeg', 'jpg', 'png'] as const;
+
+export function extensionOf(filename: string): string {
+  const dot = filename.lastIndexOf('.');
+  return dot < 0 ? '' : filename.slice(dot + 1).toLowerCase();
+}
+
+/** The content type for a file name from the table, or the generic binary type. */
+export function contentTypeFor(filename: string): string {
+  return CONTENT_TYPES[extensionOf(filename)] ?? DEFAULT_CONTENT_TYPE;
+}
+
+export const BlobInputSchema = z.object({
+  blob: z.object({
+    filename: z
+      .string({ error: 'is required' })
+      .trim()
+      .min(1, { error: 'is required' })
+      .max(255, { error: 'must be at most 255 characters' })
+      .refine((name) => extensionOf(name) in CONTENT_TYPES, {
+        error: `File type must be ${Object.keys(CONTENT_TYPES).join(', ')}`,
+      }),
+    content_type: z.string().max(255).optional(),
+    byte_size: z
+      .number({ error: 'must be a number of bytes' })
+      .int()
+      .positive({ error: 'must be more than 0 bytes' }),
+  }),
+});
+
+export const DirectUploadSchema = z.object({
+  signed_id: z.string(),
+  direct_upload: z.object({ url: z.string(), headers: z.record(z.string(), z.string()) }),
+});
+export type DirectUpload = z.infer<typeof DirectUploadSchema>;

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { minutesOf, normalizeTime } from '../hours.ts';
+import {
+  IdListSchema,
+  OptionalEmailSchema,
+  PhoneSchema,
+  RequiredTextSchema,
+  VersionSchema,
+  WebsiteSchema,
+} from './common.ts';
+import { ReferenceItemSchema } from './reference-lists.ts';
+
+const TimeSchema = z.string({ error: 'must be a time like 9:00 or 17:30' }).transform((value, ctx) => {
+  const time = normalizeTime(value);
+  if (!time) {
+    ctx.addIssue({ code: 'custom', message: 'must be a time like 9:00 or 17:30' });
+    return z.NEVER;
+  }
+  return time;
+});
+
+export const HoursInputSchema = z
+  .object({
+    day: z
+      .number({ error: 'must be a weekday from 0 (Sunday) to 6 (Saturday)' })
+      .int({ error: 'must be a weekday from 0 (Sunday) to 6 (Saturday)' })
+      .min(0, { error: 'must be a weekday from 0 (Sunday) to 6 (Saturday)' })
+      .max(6, { error: 'must be a weekday from 0 (Sunday) to 6 (Saturday)' }),
+    open: TimeSchema,
+    close: TimeSchema,
+  })
+  .refine((h) => minutesOf(h.close) > minutesOf(h.open), {
+    error: 'must be after the opening time',
+    path: ['close'],
+  });
+export type HoursInput = z.input<typeof HoursInputSchema>;
+
+const Coordinate = (min: number, max: number) =>
+  z
+    .number({ error: 'must be a number' })
+    .min(min, { error: `must be between ${min} and ${max}` })
+    .max(max, { error: `must be between ${min} and ${max}` })
+    .nullable();
+
+const siteFields = {
+  name: RequiredTextSchema(200),
+  address: RequiredTextSchema(300),
+  phoneNumber: PhoneSchema,
+  email: OptionalEmailSchema,
+  website: WebsiteSchema,
+  lat: Coordinate(-90, 90).optional(),
+  lng: Coordinate(-180, 180).optional(),
+  Hours: z.array(HoursInputSchema).max(70, { error: 'must have at most 70 intervals' }),
+  NutritionPartnerIds: IdListSchema,
+  PopulationIds: IdListSchema,
+  MealTypeIds: IdListSchema,
+  ServiceIds: IdListSchema,
+  CovidStatusIds: IdListSchema,
+};
+
+const SiteBaseSchema = z.object({
+  ...siteFields,
+  Hours: siteFields.Hours.default([]),
+  NutritionPartnerIds: siteFields.NutritionPartnerIds.default([]),
+  PopulationIds: siteFields.PopulationIds.default([]),
+  MealTypeIds: siteFields.MealTypeIds.default([]),
+  ServiceIds: siteFields.ServiceIds.default([]),
+  CovidStatusIds: siteFields.CovidStatusIds.default([]),
+  version: VersionSchema,
+});
+
+type LatLng = { lat?: number | null; lng?: number | null };
+const bothOrNeither = (site: LatLng, ctx: z.RefinementCtx) => {
+  const hasLat = site.lat !== undefined && site.lat !== null;
+  const hasLng = site.lng !== undefined && site.lng !== null;
+  if (site.lat !== undefined && site.lng !== undefined && hasLat !== hasLng) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [hasLat ? 'lng' : 'lat'],
+      message: 'must be given with the other coordinate',
+    });
+  }
+};
+
+/** POST /api/sites. */
+export const SiteCreateSchema = SiteBaseSchema.superRefine(bothOrNeither);
+/** PATCH /api/sites/{id}: every field optional; a list that is given replaces the stored one exactly. */
+export const SiteUpdateSchema = z
+  .object({ ...siteFields, version: VersionSchema })
+  .partial()
+  .superRefine(bothOrNeither);
+export type SiteCreate = z.output<typeof SiteCreateSchema>;
+export type SiteUpdate = z.output<typeof SiteUpdateSchema>;
+export type SiteInput = z.input<typeof SiteCreateSchema>;
+
+export const HoursSchema = z.object({ day: z.number(), open: z.string(), close: z.string() });
+export type Hours = z.infer<typeof HoursSchema>;
+
+export const SiteSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  address: z.string(),
+  phoneNumber: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  Hours: z.array(HoursSchema),
+  NutritionPartners: z.array(ReferenceItemSchema),
+  Populations: z.array(ReferenceItemSchema),
+  MealTypes: z.array(ReferenceItemSchema),
+  Services: z.array(ReferenceItemSchema),
+  CovidStatuses: z.array(ReferenceItemSchema),
+  version: z.number(),
+  updatedAt: z.string(),
+  /** Set on a write answer when geocoding was tried and found nothing (DECISIONS.md 18). */
+  geocodeWarning: z.string().optional(),
+});
+export type Site = z.infer<typeof SiteSchema>;
