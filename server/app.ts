@@ -111,13 +111,10 @@ export async function buildApp(config: Config, deps: AppDependencies) {
       return reply.code(error.statusCode).send({ status: error.statusCode, message: error.message });
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('Retry-After', '5')
-        .send({
-          status: 503,
-          message: 'The service is temporarily unavailable. Please try again in a moment.',
-        });
+      return reply.code(503).header('Retry-After', '5').send({
+        status: 503,
+        message: 'The service is temporarily unavailable. Please try again in a moment.',
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

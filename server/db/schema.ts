@@ -30,7 +30,9 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
-    pictureAssetId: integer('picture_asset_id').references((): AnyPgColumn => assets.id, { onDelete: 'set null' }),
+    pictureAssetId: integer('picture_asset_id').references((): AnyPgColumn => assets.id, {
+      onDelete: 'set null',
+    }),
     language: text('language'),
     ...timestamps,
   },

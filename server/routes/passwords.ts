@@ -28,12 +28,10 @@ const passwordsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       );
       // The link itself is a secret: log where the e-mail went, never the token.
       request.log.info({ outboxFile: sent.file }, 'password reset e-mail sent');
-      return reply
-        .code(202)
-        .send({
-          status: 202,
-          message: 'Please check your email in a few minutes for a reset password link.',
-        });
+      return reply.code(202).send({
+        status: 202,
+        message: 'Please check your email in a few minutes for a reset password link.',
+      });
     },
   );
 
