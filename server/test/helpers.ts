@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { type AppDependencies, buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type Database, openPglite, openPostgres } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { ensureAdmin, hashPassword } from '../services/accounts.ts';
+import { adminUrl, cloneDatabase, dropDatabase, testBackend, urlFor } from './databases.ts';
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-to-sign-cookies';
+export const PASSWORD = 'password123';
+
+/** A fresh, migrated database cloned from the run's template (STYLE.md 9). */
+export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  if (testBackend() === 'postgres') {
+    const url = adminUrl()!;
+    const name = await cloneDatabase(url, inject('postgresTemplate'));
+    const database = openPostgres(urlFor(url, name), { max: 5 });
+    return {
+      ...database,
+      drop: async () => {
+        await database.close().catch(() => {});
+        await dropDatabase(url, name);
+      },
+    };
+  }
+  const template = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+  const database = await openPglite(undefined, template);
+  return { ...database, drop: () => database.close() };
+}
+
+export interface TestContext {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  database: Database & { drop(): Promise<void> };
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Builds the real app over a fresh database and a temporary DATA_DIR. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: Partial<AppDependencies> = {},
+): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meals-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    BASE_URL: 'http://meals.test',
+    RATE_LIMIT_AUTH_MAX: '1000',
+    CLIENT_DIST: path.join(dataDir, 'no-client'),
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const app = await buildApp(config, { database, secret: TEST_SECRET, ...deps });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${counter}-${process.pid}@example.org`;
+}
+
+/** Creates a user directly in the database. */
+export async function createUser(
+  ctx: TestContext,
+  options: { admin?: boolean; email?: string; password?: string } = {},
+) {
+  const email = options.email ?? uniqueEmail(options.admin ? 'admin' : 'user');
+  const password = options.password ?? PASSWORD;
+  if (options.admin) {
+    const { id } = await ensureAdmin(ctx.database.db, {
+      firstName: 'Ada',
+      lastName: 'Admin',
+      email,
+      password,
+    });
+    return { id, email, password };
+  }
+  const [row] = await ctx.database.db
+    .insert(users)
+    .values({ email, passwordHash: await hashPassword(password), firstName: 'Uma', lastName: 'User' })
+    .returning({ id: users.id });
+  return { id: row!.id, email, password };
+}
+
+/** The session cookie header after logging in through the API. */
+export async function login(ctx: TestContext, email: string, password = PASSWORD): Promise<string> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return sessionCookie(response);
+}
+
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'sid');
+  if (!cookie) throw new Error('no session cookie set');
+  return `sid=${cookie.value}`;
+}
+
+/** A signed-in admin, a signed-in plain user, and their cookies. */
+export async function signInRoles(ctx: TestContext) {
+  const admin = await createUser(ctx, { admin: true });
+  const user = await createUser(ctx);
+  return {
+    admin: { ...admin, cookie: await login(ctx, admin.email) },
+    user: { ...user, cookie: await login(ctx, user.email) },
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * One set of data factories for unit, API and browser tests (STYLE.md 11). Pure: no node:* and no DOM.
+ */
+import type { SiteInput } from '../shared/schemas/sites.ts';
+
+let sequence = 0;
+const next = () => {
+  sequence += 1;
+  return sequence;
+};
+
+export function buildSite(overrides: Partial<SiteInput> = {}): SiteInput {
+  const n = next();
+  return {
+    name: `Test Dining Room ${n}`,
+    address: `${100 + n} Market St, San Francisco, CA 94103`,
+    phoneNumber: `415555${String(n % 10_000).padStart(4, '0')}`,
+    email: `site${n}@example.org`,
+    website: `https://site${n}.example.org`,
+    lat: 37.77 + (n % 50) / 1000,
+    lng: -122.42 + (n % 50) / 1000,
+    Hours: [
+      { day: 1, open: '11:00', close: '13:00' },
+      { day: 3, open: '11:00', close: '13:00' },
+    ],
+    ...overrides,
+  };
+}
+
+export function buildReferenceItem(overrides: { name?: string } = {}) {
+  return { name: `Item ${next()}`, ...overrides };
+}
+
+export function buildNutritionPartner(overrides: Record<string, unknown> = {}) {
+  const n = next();
+  return {
+    name: `Partner ${n}`,
+    phoneNumber: `628555${String(n % 10_000).padStart(4, '0')}`,
+    email: `partner${n}@example.org`,
+    website: `https://partner${n}.example.org`,
+    ...overrides,
+  };
+}
