@@ -1,0 +1,93 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { Layout } from '../components/layout/layout.tsx';
+import { RequireUser } from '../features/auth/guards.tsx';
+import { lazyScreen } from '../lib/lazy.ts';
+import { AboutScreen } from './routes/about.tsx';
+import { HomeScreen } from './routes/home.tsx';
+import { LogoutScreen } from './routes/logout.tsx';
+import { NotFoundScreen } from './routes/not-found.tsx';
+import { PartnersScreen } from './routes/partners.tsx';
+import { SiteDetailScreen } from './routes/site-detail.tsx';
+import { SitesScreen } from './routes/sites.tsx';
+
+// Public screens are in the first bundle; sign-in, account and admin screens load lazily (DECISIONS.md 6).
+const LoginScreen = lazyScreen(
+  'login',
+  () => import('./routes/login.tsx'),
+  (m) => m.LoginScreen,
+);
+const ForgotPasswordScreen = lazyScreen(
+  'forgot-password',
+  () => import('./routes/forgot-password.tsx'),
+  (m) => m.ForgotPasswordScreen,
+);
+const ResetPasswordScreen = lazyScreen(
+  'reset-password',
+  () => import('./routes/reset-password.tsx'),
+  (m) => m.ResetPasswordScreen,
+);
+const AccountScreen = lazyScreen(
+  'account',
+  () => import('./routes/account.tsx'),
+  (m) => m.AccountScreen,
+);
+const SiteFormScreen = lazyScreen(
+  'site-form',
+  () => import('./routes/admin/site-form.tsx'),
+  (m) => m.SiteFormScreen,
+);
+const ReferenceFormScreen = lazyScreen(
+  'reference-form',
+  () => import('./routes/admin/reference-form.tsx'),
+  (m) => m.ReferenceFormScreen,
+);
+
+/** The URL segment of each reference-list editor and the API list it edits (SPEC.md §2). */
+export const REFERENCE_ROUTES = {
+  partners: 'nutritionpartners',
+  populations: 'populations',
+  mealtypes: 'mealtypes',
+  services: 'services',
+  statuses: 'covidstatuses',
+} as const;
+
+const admin = (element: React.ReactNode) => <RequireUser admin>{element}</RequireUser>;
+
+/**
+ * Declarative routes (<Routes>): React Router's data router costs ~16 KB more gzipped on the first
+ * screen and we use none of its loaders (docs/decisions/003-client-bundle.md).
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route path="/" element={<HomeScreen />} />
+        <Route path="/about" element={<AboutScreen />} />
+        <Route path="/sites" element={<SitesScreen />} />
+        <Route path="/sites/new" element={admin(<SiteFormScreen />)} />
+        <Route path="/sites/:id" element={<SiteDetailScreen />} />
+        <Route path="/sites/:id/edit" element={admin(<SiteFormScreen />)} />
+        <Route path="/partners" element={<PartnersScreen />} />
+        {Object.entries(REFERENCE_ROUTES).flatMap(([segment, list]) => [
+          <Route
+            key={`${segment}-new`}
+            path={`/${segment}/new`}
+            element={admin(<ReferenceFormScreen key={`${list}-new`} list={list} />)}
+          />,
+          <Route
+            key={`${segment}-edit`}
+            path={`/${segment}/:id/edit`}
+            element={admin(<ReferenceFormScreen key={`${list}-edit`} list={list} />)}
+          />,
+        ])}
+        <Route path="/login" element={<LoginScreen />} />
+        <Route path="/logout" element={<LogoutScreen />} />
+        <Route path="/passwords" element={<Navigate to="/passwords/forgot" replace />} />
+        <Route path="/passwords/forgot" element={<ForgotPasswordScreen />} />
+        <Route path="/passwords/reset/:token" element={<ResetPasswordScreen />} />
+        <Route path="/account/*" element={<RequireUser>{<AccountScreen />}</RequireUser>} />
+        <Route path="*" element={<NotFoundScreen />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { apiPaths } from '../../../../shared/api-paths.ts';
+import { useSetCurrentUser } from '../../features/auth/api/current-user.ts';
+import { api } from '../../lib/api.ts';
+
+/** Calls the logout endpoint, clears the current user and goes home (SPEC.md §2). */
+export function LogoutScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const setUser = useSetCurrentUser();
+  const client = useQueryClient();
+  useEffect(() => {
+    let cancelled = false;
+    api(apiPaths.logout, { skipUnauthorizedRedirect: true })
+      .catch((error: unknown) => console.error(error))
+      .finally(() => {
+        if (cancelled) return;
+        setUser(null);
+        client.removeQueries({ predicate: (query) => query.queryKey[0] !== 'users' });
+        navigate('/', { replace: true });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [navigate, setUser, client]);
+  return <p role="status">{t('loading')}</p>;
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_LABELS, LANGUAGES } from '../../../../shared/languages.ts';
+
+/** The three language buttons, each labelled in its own language (SPEC.md §1). */
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  const current = i18n.resolvedLanguage;
+  return (
+    <fieldset className="language-switch">
+      <legend className="visually-hidden">{t('nav.language')}</legend>
+      {LANGUAGES.map((language) => (
+        <button
+          key={language}
+          type="button"
+          lang={language}
+          aria-pressed={current === language}
+          onClick={() => void i18n.changeLanguage(language)}
+        >
+          {LANGUAGE_LABELS[language]}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

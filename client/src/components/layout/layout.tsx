@@ -1,0 +1,33 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { appData } from '../../lib/app-data.ts';
+import { ErrorBoundary } from '../ui/error-boundary.tsx';
+import { Footer } from './footer.tsx';
+import { Navigation } from './navigation.tsx';
+
+/** Skip link, header, one main landmark, footer. Lazy screens load inside main. */
+export function Layout() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {t('skipToContent')}
+      </a>
+      <Navigation />
+      {appData().config.demoData && (
+        <p className="demo-notice" role="note">
+          {t('demoNotice')}
+        </p>
+      )}
+      <main id="main" tabIndex={-1}>
+        <ErrorBoundary>
+          <Suspense fallback={<p role="status">{t('loading')}</p>}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <Footer />
+    </>
+  );
+}

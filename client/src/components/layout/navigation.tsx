@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { useCurrentUser } from '../../features/auth/api/current-user.ts';
+import { LanguageSwitch } from './language-switch.tsx';
+
+/** Logo, Home, About, Locations, Log in / Log out and the language buttons (SPEC.md §2). */
+export function Navigation() {
+  const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="site-logo">
+          <img src="/favicon.svg" alt="" width="40" height="40" />
+          <span>{t('appName')}</span>
+        </Link>
+        <nav aria-label={t('nav.label')}>
+          <ul className="nav-links">
+            <li>
+              <NavLink to="/" end>
+                {t('nav.home')}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/about">{t('nav.about')}</NavLink>
+            </li>
+            <li>
+              <NavLink to="/sites">{t('nav.locations')}</NavLink>
+            </li>
+            {user && (
+              <li>
+                <NavLink to="/account">{t('nav.account')}</NavLink>
+              </li>
+            )}
+            <li>
+              {user ? (
+                <NavLink to="/logout">{t('nav.logout')}</NavLink>
+              ) : (
+                <NavLink to="/login">{t('nav.login')}</NavLink>
+              )}
+            </li>
+          </ul>
+        </nav>
+        <LanguageSwitch />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,60 @@
+import i18n from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import { FALLBACK_LANGUAGE, LANGUAGES } from '../../../shared/languages.ts';
+import { setApiLanguage } from '../lib/api.ts';
+
+/** Every locales/<language>/<namespace>.json, bundled: a language switch never waits for the network. */
+const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
+
+export function buildResources() {
+  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const [file, module] of Object.entries(files)) {
+    const [, language, namespace] = /\.\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
+    if (!language || !namespace) continue;
+    resources[language] ??= {};
+    resources[language][namespace] = module.default;
+  }
+  return resources;
+}
+
+/** Detection order of SPEC.md §1; the choice is cached in local storage. */
+export const DETECTION_ORDER = [
+  'querystring',
+  'cookie',
+  'localStorage',
+  'sessionStorage',
+  'navigator',
+  'htmlTag',
+];
+
+export function initI18n() {
+  i18n.on('languageChanged', (language) => {
+    const lng = i18n.resolvedLanguage ?? language;
+    document.documentElement.lang = lng;
+    setApiLanguage(lng);
+  });
+  return i18n
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      resources: buildResources(),
+      supportedLngs: [...LANGUAGES],
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      fallbackLng: FALLBACK_LANGUAGE,
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      detection: {
+        order: DETECTION_ORDER,
+        lookupQuerystring: 'lng',
+        lookupCookie: 'i18next',
+        lookupLocalStorage: 'i18nextLng',
+        lookupSessionStorage: 'i18nextLng',
+        caches: ['localStorage'],
+      },
+    });
+}
+
+export { i18n };

@@ -1,0 +1,61 @@
+import type { FieldError } from '../../../shared/schemas/common.ts';
+
+/** An API answer that was not 2xx, with the server's field errors when it sent them (DECISIONS.md 20). */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler = () => {
+  const from = `${window.location.pathname}${window.location.search}`;
+  window.location.assign(`/login?from=${encodeURIComponent(from)}`);
+};
+let currentLanguage = 'en';
+
+/** The app decides what a 401 does (SPEC.md §4: go to /login, remembering the page). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
+  onUnauthorized = handler;
+}
+
+export function setApiLanguage(language: string) {
+  currentLanguage = language;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Login answers 401/422 itself; it must not bounce to /login. */
+  skipUnauthorizedRedirect?: boolean;
+}
+
+/** JSON in, JSON out (SPEC.md §7). 204 answers undefined. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(path, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+  if (response.status === 401 && !options.skipUnauthorizedRedirect) onUnauthorized();
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: string; errors?: FieldError[] };
+    throw new ApiError(
+      response.status,
+      body.message ?? `This is an HTTP error: The status is ${response.status}`,
+      body.errors ?? [],
+    );
+  }
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}

@@ -1,0 +1,93 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, test as base, expect, type Page, request } from '@playwright/test';
+import type { ReferenceItem, ReferenceListName } from '../../shared/schemas/reference-lists.ts';
+import type { Site } from '../../shared/schemas/sites.ts';
+import { buildNutritionPartner, buildReferenceItem, buildSite } from '../../testing/factories.ts';
+import { E2E_ADMIN } from './constants.ts';
+
+let userCounter = 0;
+
+/** Talks to the API as an administrator to set up a journey's own data (STYLE.md 10). */
+export class AdminApi {
+  constructor(private readonly context: APIRequestContext) {}
+
+  static async create(baseURL: string) {
+    const context = await request.newContext({ baseURL });
+    const response = await context.post('/api/auth/login', {
+      data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    return new AdminApi(context);
+  }
+
+  async createItem(list: ReferenceListName, overrides: Record<string, unknown> = {}): Promise<ReferenceItem> {
+    const body =
+      list === 'nutritionpartners'
+        ? buildNutritionPartner(overrides)
+        : buildReferenceItem(overrides as { name?: string });
+    const response = await this.context.post(`/api/${list}`, { data: body });
+    expect(response.status(), await response.text()).toBe(201);
+    return response.json();
+  }
+
+  async createSite(overrides: Parameters<typeof buildSite>[0] = {}): Promise<Site> {
+    const response = await this.context.post('/api/sites', { data: buildSite(overrides) });
+    expect(response.status(), await response.text()).toBe(201);
+    return response.json();
+  }
+
+  async deleteSite(id: number) {
+    await this.context.delete(`/api/sites/${id}`);
+  }
+
+  async dispose() {
+    await this.context.dispose();
+  }
+}
+
+/** Registers a plain (non-admin) user through the API; the e2e server allows registration. */
+export async function createPlainUser(
+  baseURL: string,
+  overrides: { email?: string; password?: string } = {},
+) {
+  userCounter += 1;
+  const user = {
+    firstName: 'Uma',
+    lastName: 'User',
+    email: overrides.email ?? `user-${Date.now()}-${userCounter}-${process.pid}@example.org`,
+    password: overrides.password ?? 'user-pass-1',
+  };
+  const context = await request.newContext({ baseURL });
+  const response = await context.post('/api/auth/register', { data: user });
+  expect(response.status(), await response.text()).toBe(201);
+  await context.dispose();
+  return user;
+}
+
+/** Signs in through the real login form. */
+export async function loginThroughForm(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole('button', { name: /submit/i }).click();
+}
+
+/** Zero axe violations (WCAG 2.2 AA rules) on the page as it is now. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+export const test = base.extend<{ adminApi: AdminApi }>({
+  adminApi: async ({ baseURL }, use) => {
+    const api = await AdminApi.create(baseURL!);
+    await use(api);
+    await api.dispose();
+  },
+});
+
+export { expect };

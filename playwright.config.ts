@@ -1,0 +1,65 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3456);
+// Set once in the runner; workers inherit it, so every spec reads the same outbox.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `meals-e2e-${process.pid}`);
+const dataDir = process.env.E2E_DATA_DIR;
+
+import { E2E_ADMIN } from './e2e/support/constants.ts';
+
+/** Journeys in Debian's Chromium against the real server on a fresh embedded database. */
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && node --import tsx server/main.ts`,
+    url: `http://127.0.0.1:${port}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'false',
+      ALLOW_REGISTRATION: 'true',
+      BASE_URL: `http://127.0.0.1:${port}`,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      ADMIN_FIRST_NAME: 'Ada',
+      ADMIN_LAST_NAME: 'Admin',
+      RATE_LIMIT_AUTH_MAX: '10000',
+      UPLOADS_PER_HOUR: '1000',
+      LOG_LEVEL: 'warn',
+      // Tiles point nowhere reachable: the map must work without them (DECISIONS.md 5).
+      MAP_TILE_URL: `http://127.0.0.1:${port}/tiles-offline/{z}/{x}/{y}.png`,
+    },
+  },
+});

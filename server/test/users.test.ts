@@ -1,0 +1,217 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema.ts';
+import { createTestApp, createUser, login, PASSWORD, type TestContext, uniqueEmail } from './helpers.ts';
+
+const PASSWORD_RULE = 'Minimum eight characters, at least one letter and one number.';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+/** A plain user and a session cookie for them. */
+async function signedIn() {
+  const user = await createUser(ctx);
+  return { ...user, cookie: await login(ctx, user.email) };
+}
+
+const update = (
+  method: 'PATCH' | 'PUT',
+  id: number | string,
+  payload: Record<string, unknown>,
+  cookie?: string,
+) => ctx.app.inject({ method, url: `/api/users/${id}`, headers: cookie ? { cookie } : {}, payload });
+
+const me = (cookie: string) => ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
+
+const tryLogin = (email: string, password: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+const rowOf = async (id: number) => (await ctx.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+
+describe.each(['PATCH', 'PUT'] as const)('%s /api/users/{id}', (method) => {
+  it('updates first name, last name and e-mail and answers the updated user', async () => {
+    const user = await signedIn();
+    const email = uniqueEmail('renamed');
+    const response = await update(
+      method,
+      user.id,
+      { firstName: ' Grace ', lastName: 'Hopper', email: email.toUpperCase() },
+      user.cookie,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: user.id,
+      isAdmin: false,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email,
+      picture: null,
+      pictureUrl: null,
+    });
+    expect(response.body).not.toMatch(/password|hash/i);
+    expect((await me(user.cookie)).json()).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', email });
+    // The new e-mail is the one that logs in now.
+    expect((await tryLogin(email, PASSWORD)).statusCode).toBe(200);
+    expect((await tryLogin(user.email, PASSWORD)).statusCode).toBe(422);
+  });
+
+  it('keeps the password when it is sent empty (the account form sends it empty)', async () => {
+    const user = await signedIn();
+    const before = (await rowOf(user.id)).passwordHash;
+    const response = await update(
+      method,
+      user.id,
+      { firstName: 'Same', lastName: 'Password', email: user.email, password: '' },
+      user.cookie,
+    );
+    expect(response.statusCode).toBe(200);
+    expect((await rowOf(user.id)).passwordHash).toBe(before);
+    expect((await tryLogin(user.email, PASSWORD)).statusCode).toBe(200);
+    expect((await me(user.cookie)).statusCode).toBe(200);
+  });
+
+  it('sets a new password: it logs in, the old one does not, and the other sessions end', async () => {
+    const user = await signedIn();
+    const other = await login(ctx, user.email);
+    const response = await update(method, user.id, { password: 'brandnew42' }, user.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toMatch(/brandnew42|argon2/);
+
+    expect((await tryLogin(user.email, PASSWORD)).statusCode).toBe(422);
+    expect((await tryLogin(user.email, 'brandnew42')).statusCode).toBe(200);
+    // The session that changed it stays signed in; the other one is gone.
+    expect((await me(user.cookie)).statusCode).toBe(200);
+    expect((await me(other)).statusCode).toBe(204);
+  });
+
+  it.each([
+    ['too short', 'abc12'],
+    ['no number', 'lettersonly'],
+    ['no letter', '1234567890'],
+  ])('refuses a weak password (%s) with the rule message and keeps the old one', async (_label, password) => {
+    const user = await signedIn();
+    const response = await update(method, user.id, { password }, user.cookie);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ status: 422, errors: [{ path: 'password', message: PASSWORD_RULE }] });
+    expect((await tryLogin(user.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('refuses an e-mail another account has, on the email field', async () => {
+    const user = await signedIn();
+    const taken = await createUser(ctx);
+    const response = await update(method, user.id, { email: taken.email.toUpperCase() }, user.cookie);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      status: 422,
+      errors: [{ path: 'email', message: 'is already taken' }],
+    });
+    expect((await rowOf(user.id)).email).toBe(user.email);
+  });
+
+  it('refuses a malformed e-mail and an empty first name per field', async () => {
+    const user = await signedIn();
+    const response = await update(method, user.id, { email: 'not-an-email', firstName: '  ' }, user.cookie);
+    expect(response.statusCode).toBe(422);
+    const paths = response.json().errors.map((e: { path: string }) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(['email', 'firstName']));
+    expect((await rowOf(user.id)).firstName).toBe('Uma');
+  });
+
+  it('ignores isAdmin (and other read-only fields) in the body', async () => {
+    const user = await signedIn();
+    const response = await update(
+      method,
+      user.id,
+      { isAdmin: true, id: user.id + 1000, pictureUrl: '/uploads/x', firstName: 'Eve' },
+      user.cookie,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: user.id,
+      isAdmin: false,
+      firstName: 'Eve',
+      pictureUrl: null,
+    });
+    expect((await rowOf(user.id)).isAdmin).toBe(false);
+  });
+
+  it("refuses another user's id with 403 and changes nothing", async () => {
+    const user = await signedIn();
+    const victim = await createUser(ctx);
+    const response = await update(
+      method,
+      victim.id,
+      { firstName: 'Mallory', password: 'takeover99', email: uniqueEmail('evil') },
+      user.cookie,
+    );
+    expect(response.statusCode).toBe(403);
+    const row = await rowOf(victim.id);
+    expect(row).toMatchObject({ firstName: 'Uma', email: victim.email });
+    expect((await tryLogin(victim.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("even an administrator may not change another user's account", async () => {
+    const admin = await createUser(ctx, { admin: true });
+    const cookie = await login(ctx, admin.email);
+    const victim = await createUser(ctx);
+    const response = await update(method, victim.id, { firstName: 'Changed' }, cookie);
+    expect(response.statusCode).toBe(403);
+    expect((await rowOf(victim.id)).firstName).toBe('Uma');
+  });
+
+  it('answers 401 to anonymous requests', async () => {
+    const victim = await createUser(ctx);
+    const response = await update(method, victim.id, { firstName: 'Anon' });
+    expect(response.statusCode).toBe(401);
+    expect((await rowOf(victim.id)).firstName).toBe('Uma');
+  });
+
+  // Documented behaviour: a well-formed id that is not yours (whether or not it exists) is 403, so the
+  // answer does not reveal which accounts exist; a malformed id is 404 like anywhere else (DECISIONS.md 20).
+  it('answers 403 for an unknown well-formed id and 404 for a malformed one', async () => {
+    const user = await signedIn();
+    expect((await update(method, 2_000_000_000, { firstName: 'X' }, user.cookie)).statusCode).toBe(403);
+    expect((await update(method, 'abc', { firstName: 'X' }, user.cookie)).statusCode).toBe(404);
+    expect((await update(method, '-1', { firstName: 'X' }, user.cookie)).statusCode).toBe(404);
+    expect((await update(method, '99999999999', { firstName: 'X' }, user.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/users/{id}', () => {
+  it("answers one's own account and refuses anyone else's", async () => {
+    const user = await signedIn();
+    const other = await createUser(ctx);
+    const own = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/users/${user.id}`,
+      headers: { cookie: user.cookie },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ id: user.id, email: user.email });
+    const foreign = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/users/${other.id}`,
+      headers: { cookie: user.cookie },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.body).not.toContain(other.email);
+    const anonymous = await ctx.app.inject({ method: 'GET', url: `/api/users/${user.id}` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('account language', () => {
+  it('stores a language chosen in the account form', async () => {
+    const user = await signedIn();
+    const response = await update('PATCH', user.id, { language: 'zh' }, user.cookie);
+    expect(response.statusCode).toBe(200);
+    expect((await rowOf(user.id)).language).toBe('zh');
+    const bad = await update('PATCH', user.id, { language: 'fr' }, user.cookie);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors[0].path).toBe('language');
+  });
+});
