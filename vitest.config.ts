@@ -9,7 +9,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'server/**/*.unit.test.ts', 'scripts/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'server/**/*.unit.test.ts', 'scripts/**/*.test.ts', 'client/src/lib/**/*.test.ts'],
           environment: 'node',
         },
       },
@@ -18,6 +18,7 @@ export default defineConfig({
         test: {
           name: 'client',
           include: ['client/**/*.test.{ts,tsx}'],
+          exclude: ['client/src/lib/**/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['client/src/testing/setup.ts'],
         },
