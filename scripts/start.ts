@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+// A local .env (see .env.example) is read when present; real environment variables win.
+if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 const index = path.join(root, 'dist/client/index.html');
 
 function newestMtime(dir: string): number {

@@ -104,7 +104,11 @@ export async function buildApp(config: Config, deps: AppDependencies) {
           issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body'),
         message: issue.message ?? 'is invalid',
       }));
-      return reply.code(422).send({ status: 422, errors });
+      // One rule broken two ways (a short password with no digit) is reported once.
+      const unique = errors.filter(
+        (e, i) => errors.findIndex((o) => o.path === e.path && o.message === e.message) === i,
+      );
+      return reply.code(422).send({ status: 422, errors: unique });
     }
     if (error instanceof ValidationError) return reply.code(422).send({ status: 422, errors: error.errors });
     if (error instanceof HttpError)

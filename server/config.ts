@@ -53,6 +53,9 @@ const EnvSchema = z
     CLIENT_DIST: z.string().optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.BASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['BASE_URL'], message: 'is required in production (links in e-mails use it)' });
+    }
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: 'custom',

@@ -41,7 +41,7 @@ const referenceListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
 
     app.post(
       base,
-      { preHandler: requireAdmin, schema: { tags, body, response: { 201: ReferenceItemSchema } } },
+      { onRequest: requireAdmin, schema: { tags, body, response: { 201: ReferenceItemSchema } } },
       async (request, reply) => {
         const user = await request.currentUser();
         return reply.code(201).send(await createItem(db, list, request.body, user!.id));
@@ -51,7 +51,7 @@ const referenceListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.patch(
       `${base}/:id`,
       {
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
         schema: {
           tags,
           params: IdParamsSchema,
@@ -67,7 +67,7 @@ const referenceListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
 
     app.delete(
       `${base}/:id`,
-      { preHandler: requireAdmin, schema: { tags, params: IdParamsSchema, querystring: VersionQuerySchema } },
+      { onRequest: requireAdmin, schema: { tags, params: IdParamsSchema, querystring: VersionQuerySchema } },
       async (request, reply) => {
         const user = await request.currentUser();
         await deleteItem(db, list, idOf(request.params), user!.id, request.query.version);
@@ -78,7 +78,7 @@ const referenceListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.get(
       `${base}/:id/usage`,
       {
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
         schema: { tags, params: IdParamsSchema, response: { 200: z.object({ sites: z.number() }) } },
       },
       async (request) => {
@@ -90,7 +90,7 @@ const referenceListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
 
     app.get(
       `${base}/:id/history`,
-      { preHandler: requireAdmin, schema: { tags, params: IdParamsSchema } },
+      { onRequest: requireAdmin, schema: { tags, params: IdParamsSchema } },
       (request) => listHistory(db, list, idOf(request.params)),
     );
   }

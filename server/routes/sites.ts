@@ -43,9 +43,11 @@ const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       reply.type('application/json').send((await getSiteJson(db, idOf(request.params))) as never),
   );
 
+  // Writes check the caller on request, before the body is read or validated: a refused caller gets
+  // 401/403 and learns nothing about the record or the body rules (DECISIONS.md 10).
   app.post(
     '/api/sites',
-    { preHandler: requireAdmin, schema: { tags, body: SiteCreateSchema, response: { 201: SiteSchema } } },
+    { onRequest: requireAdmin, schema: { tags, body: SiteCreateSchema, response: { 201: SiteSchema } } },
     async (request, reply) => {
       const user = await request.currentUser();
       const { input, warning } = await locate(ctx.geocoder, request.body, undefined);
@@ -57,7 +59,7 @@ const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.patch(
     '/api/sites/:id',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: { tags, params: IdParamsSchema, body: SiteUpdateSchema, response: { 200: SiteSchema } },
     },
     async (request) => {
@@ -73,7 +75,7 @@ const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
 
   app.delete(
     '/api/sites/:id',
-    { preHandler: requireAdmin, schema: { tags, params: IdParamsSchema, querystring: VersionQuerySchema } },
+    { onRequest: requireAdmin, schema: { tags, params: IdParamsSchema, querystring: VersionQuerySchema } },
     async (request, reply) => {
       const user = await request.currentUser();
       await deleteSite(db, idOf(request.params), user!.id, request.query.version);
@@ -83,7 +85,7 @@ const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
 
   app.get(
     '/api/sites/:id/history',
-    { preHandler: requireAdmin, schema: { tags, params: IdParamsSchema } },
+    { onRequest: requireAdmin, schema: { tags, params: IdParamsSchema } },
     async (request) => listHistory(db, 'site', idOf(request.params)),
   );
 };

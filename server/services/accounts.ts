@@ -90,8 +90,13 @@ export async function updateUser(
   if (input.language !== undefined) changes.language = input.language;
   if (input.password) changes.passwordHash = await hashPassword(input.password);
   if (input.picture === null || input.picture === '') changes.pictureAssetId = null;
-  else if (input.picture !== undefined)
-    changes.pictureAssetId = await assetService.claimPicture(input.picture, id);
+  else if (input.picture !== undefined) {
+    // The account form sends the current picture back on every save: keep it as it is rather than
+    // processing (and, for JPEG, re-compressing) it again.
+    const current = (await findUserById(db, id))?.pictureAssetId;
+    const unchanged = current != null && assetService.verifySignedId(input.picture) === current;
+    changes.pictureAssetId = unchanged ? current : await assetService.claimPicture(input.picture, id);
+  }
   try {
     const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
     if (!row) throw new NotFoundError();

@@ -90,6 +90,7 @@ describe.each(['PATCH', 'PUT'] as const)('%s /api/users/{id}', (method) => {
 
   it.each([
     ['too short', 'abc12'],
+    ['too short and no number', 'abc'],
     ['no number', 'lettersonly'],
     ['no letter', '1234567890'],
   ])('refuses a weak password (%s) with the rule message and keeps the old one', async (_label, password) => {

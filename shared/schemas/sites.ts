@@ -70,16 +70,14 @@ const SiteBaseSchema = z.object({
 });
 
 type LatLng = { lat?: number | null; lng?: number | null };
+/** A pin is both coordinates or none: one given (or set) without the other is refused on the missing one. */
 const bothOrNeither = (site: LatLng, ctx: z.RefinementCtx) => {
   const hasLat = site.lat !== undefined && site.lat !== null;
   const hasLng = site.lng !== undefined && site.lng !== null;
-  if (site.lat !== undefined && site.lng !== undefined && hasLat !== hasLng) {
-    ctx.addIssue({
-      code: 'custom',
-      path: [hasLat ? 'lng' : 'lat'],
-      message: 'must be given with the other coordinate',
-    });
-  }
+  const mismatch = hasLat !== hasLng || (site.lat === undefined) !== (site.lng === undefined);
+  if (!mismatch) return;
+  const missing = hasLat !== hasLng ? (hasLat ? 'lng' : 'lat') : site.lat === undefined ? 'lat' : 'lng';
+  ctx.addIssue({ code: 'custom', path: [missing], message: 'must be given with the other coordinate' });
 };
 
 /** POST /api/sites. */
