@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import {
+  filterSites,
+  filtersFromSearchParams,
+  filtersToSearchParams,
+  hasActiveFilters,
+  optionLabel,
+  type SiteFilters,
+  toggleFilter,
+} from './filters.ts';
+
+describe('filtersFromSearchParams', () => {
+  it.each<[string, SiteFilters]>([
+    ['', {}],
+    ['population=3&service=2', { population: 3, service: 2 }],
+    [
+      'partner=1&population=2&mealtype=3&service=4&status=5',
+      {
+        partner: 1,
+        population: 2,
+        mealtype: 3,
+        service: 4,
+        status: 5,
+      },
+    ],
+    ['population=0', {}],
+    ['population=-3', {}],
+    ['population=abc', {}],
+    ['population=3.5', {}],
+    ['population=', {}],
+    ['population=99999999999', {}],
+    ['lng=es&status=7', { status: 7 }],
+    ['unknown=4', {}],
+  ])('%j → %j', (query, expected) => {
+    expect(filtersFromSearchParams(new URLSearchParams(query))).toEqual(expected);
+  });
+});
+
+describe('filtersToSearchParams', () => {
+  it.each<[SiteFilters, string, string]>([
+    [{}, '', ''],
+    [{ service: 2, population: 3 }, '', 'population=3&service=2'],
+    [{ status: 5, partner: 1 }, '', 'partner=1&status=5'],
+    [{ population: 3 }, 'lng=zh', 'lng=zh&population=3'],
+    [{}, 'lng=zh&population=3&service=9', 'lng=zh'],
+    [{ service: 4 }, 'service=9', 'service=4'],
+  ])('%j over %j → %j', (filters, base, expected) => {
+    expect(filtersToSearchParams(filters, new URLSearchParams(base)).toString()).toBe(expected);
+  });
+
+  it('round-trips through the URL', () => {
+    const filters: SiteFilters = { partner: 10, mealtype: 2, status: 77 };
+    expect(filtersFromSearchParams(filtersToSearchParams(filters))).toEqual(filters);
+  });
+
+  it('does not change the params it was given', () => {
+    const base = new URLSearchParams('population=1');
+    filtersToSearchParams({}, base);
+    expect(base.toString()).toBe('population=1');
+  });
+});
+
+describe('toggleFilter', () => {
+  it.each<[string, SiteFilters, Parameters<typeof toggleFilter>[1], number | undefined, SiteFilters]>([
+    ['sets an unset filter', {}, 'population', 3, { population: 3 }],
+    ['replaces another choice', { population: 3 }, 'population', 4, { population: 4 }],
+    ['clears when the same option is chosen again', { population: 3 }, 'population', 3, {}],
+    ['clears when no option is chosen', { population: 3 }, 'population', undefined, {}],
+    ['leaves the other filters alone', { population: 3, service: 2 }, 'service', 2, { population: 3 }],
+    ['adds beside others', { population: 3 }, 'status', 1, { population: 3, status: 1 }],
+  ])('%s', (_name, filters, key, id, expected) => {
+    const before = { ...filters };
+    expect(toggleFilter(filters, key, id)).toEqual(expected);
+    expect(filters).toEqual(before);
+  });
+});
+
+describe('hasActiveFilters', () => {
+  it.each<[SiteFilters, boolean]>([
+    [{}, false],
+    [{ status: 1 }, true],
+    [{ partner: 1, service: 2 }, true],
+  ])('%j → %s', (filters, expected) => {
+    expect(hasActiveFilters(filters)).toBe(expected);
+  });
+});
+
+const items = (...ids: number[]) => ids.map((id) => ({ id, name: `Item ${id}` }));
+const site = (id: number, lists: Partial<Record<string, number[]>> = {}) => ({
+  id,
+  NutritionPartners: items(...(lists.partner ?? [])),
+  Populations: items(...(lists.population ?? [])),
+  MealTypes: items(...(lists.mealtype ?? [])),
+  Services: items(...(lists.service ?? [])),
+  CovidStatuses: items(...(lists.status ?? [])),
+});
+
+describe('filterSites', () => {
+  const sites = [
+    site(1, { population: [1, 2], service: [5], partner: [9] }),
+    site(2, { population: [1], service: [6], status: [7] }),
+    site(3, { population: [2], mealtype: [3], service: [5, 6] }),
+    site(4),
+  ];
+
+  it.each<[string, SiteFilters, number[]]>([
+    ['no filter keeps every site', {}, [1, 2, 3, 4]],
+    ['one filter', { population: 1 }, [1, 2]],
+    ['two filters combine with AND', { population: 1, service: 5 }, [1]],
+    ['AND across lists', { population: 2, service: 6 }, [3]],
+    ['meal type', { mealtype: 3 }, [3]],
+    ['partner', { partner: 9 }, [1]],
+    ['status', { status: 7 }, [2]],
+    ['nothing matches', { population: 2, status: 7 }, []],
+    ['unknown id matches nothing', { population: 999 }, []],
+    ['all five at once', { partner: 9, population: 1, service: 5, mealtype: 3, status: 7 }, []],
+  ])('%s', (_name, filters, expected) => {
+    expect(filterSites(sites, filters).map((s) => s.id)).toEqual(expected);
+  });
+
+  it('keeps the order of the list', () => {
+    expect(filterSites([...sites].reverse(), { service: 5 }).map((s) => s.id)).toEqual([3, 1]);
+  });
+});
+
+describe('optionLabel', () => {
+  it.each<[string, boolean, string]>([
+    ['Seniors', false, 'Seniors'],
+    ['Seniors', true, 'Seniors *'],
+    ['長者', true, '長者 *'],
+  ])('%j chosen=%s → %j', (name, chosen, expected) => {
+    expect(optionLabel(name, chosen)).toBe(expected);
+  });
+});

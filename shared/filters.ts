@@ -1,0 +1,81 @@
+import type { ReferenceItem, ReferenceListName, SiteListKey } from './schemas/reference-lists.ts';
+
+/**
+ * The five filters of the locations page (SPEC.md §2, §4; DECISIONS.md 4): each is unset or one id,
+ * choosing the chosen id again unsets it, active filters combine with AND, and the state lives in the
+ * URL (`/sites?population=3&service=2`).
+ */
+export const SITE_FILTERS = [
+  { key: 'partner', list: 'nutritionpartners', siteKey: 'NutritionPartners' },
+  { key: 'population', list: 'populations', siteKey: 'Populations' },
+  { key: 'mealtype', list: 'mealtypes', siteKey: 'MealTypes' },
+  { key: 'service', list: 'services', siteKey: 'Services' },
+  { key: 'status', list: 'covidstatuses', siteKey: 'CovidStatuses' },
+] as const satisfies readonly { key: string; list: ReferenceListName; siteKey: SiteListKey }[];
+
+export type FilterKey = (typeof SITE_FILTERS)[number]['key'];
+export type SiteFilters = Partial<Record<FilterKey, number>>;
+export const FILTER_KEYS: readonly FilterKey[] = SITE_FILTERS.map((filter) => filter.key);
+
+/** The marker shown after the chosen option's name. */
+export const CHOSEN_MARK = ' *';
+
+function parseId(raw: string | null): number | undefined {
+  if (raw === null || !/^\d{1,10}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id > 0 && id <= 2_147_483_647 ? id : undefined;
+}
+
+/** Reads the filters from a query string; anything that is not a positive id is ignored. */
+export function filtersFromSearchParams(params: URLSearchParams): SiteFilters {
+  const filters: SiteFilters = {};
+  for (const key of FILTER_KEYS) {
+    const id = parseId(params.get(key));
+    if (id !== undefined) filters[key] = id;
+  }
+  return filters;
+}
+
+/**
+ * Writes the filters into a copy of `base`, keeping its other parameters (such as `lng`), in the fixed
+ * order of SITE_FILTERS so one filter state always has one URL.
+ */
+export function filtersToSearchParams(
+  filters: SiteFilters,
+  base: URLSearchParams = new URLSearchParams(),
+): URLSearchParams {
+  const params = new URLSearchParams(base);
+  for (const key of FILTER_KEYS) params.delete(key);
+  for (const key of FILTER_KEYS) {
+    const id = filters[key];
+    if (id !== undefined) params.set(key, String(id));
+  }
+  return params;
+}
+
+/** Choosing an option sets the filter; choosing the chosen option again (or no option) clears it. */
+export function toggleFilter(filters: SiteFilters, key: FilterKey, id: number | undefined): SiteFilters {
+  const next = { ...filters };
+  if (id === undefined || filters[key] === id) delete next[key];
+  else next[key] = id;
+  return next;
+}
+
+export function hasActiveFilters(filters: SiteFilters): boolean {
+  return FILTER_KEYS.some((key) => filters[key] !== undefined);
+}
+
+type FilterableSite = Record<SiteListKey, readonly Pick<ReferenceItem, 'id'>[]>;
+
+/** The sites that match every active filter (AND); no active filter keeps every site. */
+export function filterSites<S extends FilterableSite>(sites: readonly S[], filters: SiteFilters): S[] {
+  const active = SITE_FILTERS.filter((filter) => filters[filter.key] !== undefined);
+  return sites.filter((site) =>
+    active.every((filter) => site[filter.siteKey].some((item) => item.id === filters[filter.key])),
+  );
+}
+
+/** An option's text: its name, with the chosen mark when it is the active choice. */
+export function optionLabel(name: string, chosen: boolean): string {
+  return chosen ? `${name}${CHOSEN_MARK}` : name;
+}

@@ -1,0 +1,71 @@
+import { groupHoursByDay, type HoursInterval, normalizeTime } from './hours.ts';
+import { FALLBACK_LANGUAGE, isLanguage, type Language } from './languages.ts';
+
+/**
+ * Weekday names and times in the visitor's language (DECISIONS.md 9), with the platform's Intl data:
+ * no locale tables in the bundle. The regional variants are the ones our visitors use: US English,
+ * US Spanish (12-hour clock, 'p.m.') and Traditional Chinese as written in San Francisco.
+ */
+export const INTL_LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US', zh: 'zh-Hant-US' };
+
+/** 'zh-TW' → 'zh-Hant-US', 'es' → 'es-US'; an unknown language falls back to English. */
+export function intlLocale(language: string | undefined): string {
+  const base = language?.toLowerCase().split('-')[0];
+  return INTL_LOCALES[isLanguage(base) ? base : FALLBACK_LANGUAGE];
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let cached = formatters.get(key);
+  if (!cached) {
+    cached = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    formatters.set(key, cached);
+  }
+  return cached;
+}
+
+/** 1 January 2023 was a Sunday: day 0. */
+const SUNDAY = Date.UTC(2023, 0, 1);
+const DAY_MS = 86_400_000;
+
+/** Weekday 0 (Sunday) to 6 (Saturday) by name, capitalised as a list label ('Lunes', 'Monday', '星期一'). */
+export function weekdayName(day: number, language: string | undefined): string {
+  const locale = intlLocale(language);
+  const name = formatter(locale, { weekday: 'long' }).format(
+    new Date(SUNDAY + (((day % 7) + 7) % 7) * DAY_MS),
+  );
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+}
+
+/** 'HH:mm' as the language usually writes a time ('1:30 PM', '1:30 p.m.', '下午1:30'); bad input as is. */
+export function formatTime(time: string, language: string | undefined): string {
+  const normalized = normalizeTime(time);
+  if (!normalized) return time;
+  const [hours = 0, minutes = 0] = normalized.split(':').map(Number);
+  return formatter(intlLocale(language), { hour: 'numeric', minute: '2-digit' }).format(
+    new Date(Date.UTC(2023, 0, 1, hours, minutes)),
+  );
+}
+
+export function formatInterval(
+  interval: Pick<HoursInterval, 'open' | 'close'>,
+  language: string | undefined,
+) {
+  return `${formatTime(interval.open, language)} – ${formatTime(interval.close, language)}`;
+}
+
+export interface WeekdayHours {
+  day: number;
+  dayName: string;
+  intervals: string[];
+}
+
+/** The week as shown on a site page: Monday first, each day once with its intervals in order. */
+export function weeklyHours(hours: readonly HoursInterval[], language: string | undefined): WeekdayHours[] {
+  return groupHoursByDay(hours).map(({ day, intervals }) => ({
+    day,
+    dayName: weekdayName(day, language),
+    intervals: intervals.map((interval) => formatInterval(interval, language)),
+  }));
+}
