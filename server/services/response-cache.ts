@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+export interface CachedResponse {
+  raw: Buffer;
+  etag: string;
+  /** Compressed once per version, then reused by every request. */
+  encoded(encoding: 'br' | 'gzip'): Promise<Buffer>;
+}
+
+function entryFor(body: string): CachedResponse {
+  const raw = Buffer.from(body);
+  const etag = `"${createHash('sha1').update(raw).digest('base64url')}"`;
+  const encodings = new Map<string, Promise<Buffer>>();
+  return {
+    raw,
+    etag,
+    encoded(encoding) {
+      let pending = encodings.get(encoding);
+      if (!pending) {
+        pending =
+          encoding === 'br'
+            ? brotli(raw, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+                },
+              })
+            : gzip(raw, { level: 6 });
+        encodings.set(encoding, pending);
+      }
+      return pending;
+    },
+  };
+}
+
+const MAX_ENTRIES = 5000;
+
+/**
+ * Public read answers (sites, site, lists) kept as ready-to-send bytes with an ETag. Any write clears
+ * everything at once (`invalidate`), and a read that raced a write never stores what it read: the
+ * generation it started under must still be current when it finishes.
+ */
+export function createResponseCache() {
+  let generation = 0;
+  const entries = new Map<string, Promise<CachedResponse>>();
+
+  return {
+    invalidate() {
+      generation += 1;
+      entries.clear();
+    },
+    get generation() {
+      return generation;
+    },
+    async get(key: string, produce: () => Promise<string>): Promise<CachedResponse> {
+      const hit = entries.get(key);
+      if (hit) return hit;
+      const started = generation;
+      const pending = produce().then(entryFor);
+      if (entries.size >= MAX_ENTRIES) entries.clear();
+      entries.set(key, pending);
+      try {
+        const entry = await pending;
+        if (started !== generation && entries.get(key) === pending) entries.delete(key);
+        return entry;
+      } catch (error) {
+        if (entries.get(key) === pending) entries.delete(key);
+        throw error;
+      }
+    },
+  };
+}
+
+export type ResponseCache = ReturnType<typeof createResponseCache>;
+
+/** br when the client accepts it, else gzip, else none (q=0 respected). */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name.trim(), q ? Number(q.slice(2)) : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return undefined;
+}
