@@ -91,24 +91,27 @@ describe('permission table', () => {
     expect(TABLE).toHaveLength(ENDPOINTS.length * 3);
   });
 
-  it.each(TABLE)('$role $method $path ($resource) → $expected', async ({ role, resource, method, path, expected }) => {
-    const id = path.includes(':id') ? await freshRecord(resource) : undefined;
-    const url = path.replace(':id', String(id));
-    const before = await state();
-    const response = await ctx.app.inject({
-      method,
-      url,
-      headers: cookieOf(role),
-      ...((method === 'POST' || method === 'PATCH') && { payload: bodyFor(resource) }),
-    });
-    expect(response.statusCode, response.body).toBe(expected);
-    if (expected >= 400) {
-      expect(response.json()).toEqual({ status: expected, message: expect.any(String) });
-      expect(await state()).toEqual(before);
-    } else if (method !== 'GET') {
-      expect(await state()).not.toEqual(before);
-    }
-  });
+  it.each(TABLE)(
+    '$role $method $path ($resource) → $expected',
+    async ({ role, resource, method, path, expected }) => {
+      const id = path.includes(':id') ? await freshRecord(resource) : undefined;
+      const url = path.replace(':id', String(id));
+      const before = await state();
+      const response = await ctx.app.inject({
+        method,
+        url,
+        headers: cookieOf(role),
+        ...((method === 'POST' || method === 'PATCH') && { payload: bodyFor(resource) }),
+      });
+      expect(response.statusCode, response.body).toBe(expected);
+      if (expected >= 400) {
+        expect(response.json()).toEqual({ status: expected, message: expect.any(String) });
+        expect(await state()).toEqual(before);
+      } else if (method !== 'GET') {
+        expect(await state()).not.toEqual(before);
+      }
+    },
+  );
 });
 
 describe('the permission check comes first', () => {
@@ -123,21 +126,29 @@ describe('the permission check comes first', () => {
     ]),
   );
 
-  it.each(refused)('$role $method $url with a bad id or body → refused', async ({ role, method, url, payload }) => {
-    const before = await state();
-    const response = await ctx.app.inject({
-      method,
-      url,
-      headers: cookieOf(role),
-      ...(payload && { payload }),
-    });
-    expect(response.statusCode, response.body).toBe(role === 'anonymous' ? 401 : 403);
-    expect(await state()).toEqual(before);
-  });
+  it.each(refused)(
+    '$role $method $url with a bad id or body → refused',
+    async ({ role, method, url, payload }) => {
+      const before = await state();
+      const response = await ctx.app.inject({
+        method,
+        url,
+        headers: cookieOf(role),
+        ...(payload && { payload }),
+      });
+      expect(response.statusCode, response.body).toBe(role === 'anonymous' ? 401 : 403);
+      expect(await state()).toEqual(before);
+    },
+  );
 
   it('a logged-out session or a forged cookie is anonymous', async () => {
     const cookie = await login(ctx, cookies.admin.email);
-    const allowed = await ctx.app.inject({ method: 'POST', url: '/api/sites', headers: { cookie }, payload: buildSite() });
+    const allowed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/sites',
+      headers: { cookie },
+      payload: buildSite(),
+    });
     expect(allowed.statusCode).toBe(201);
     const logout = await ctx.app.inject({ method: 'GET', url: '/api/auth/logout', headers: { cookie } });
     expect(logout.statusCode).toBe(204);

@@ -52,7 +52,12 @@ describe.each(REFERENCE_LIST_NAMES)('/api/%s', (list) => {
 
   it('creates an item (201) with exactly the fields of its list', async () => {
     const body = contact
-      ? { name: '  Meals Partner  ', phoneNumber: '(628) 555-0100', email: 'Info@Partner.ORG', website: 'partner.org' }
+      ? {
+          name: '  Meals Partner  ',
+          phoneNumber: '(628) 555-0100',
+          email: 'Info@Partner.ORG',
+          website: 'partner.org',
+        }
       : { name: '  Seniors 60+  ' };
     const item = await create(list, body);
     expect(Object.keys(item).sort()).toEqual(keysOf(list));
@@ -72,7 +77,11 @@ describe.each(REFERENCE_LIST_NAMES)('/api/%s', (list) => {
   });
 
   it('ignores contact fields sent to a list that has none', async () => {
-    const item = await create(list, { name: 'With extras', phoneNumber: '4155550000', email: 'x@example.org' });
+    const item = await create(list, {
+      name: 'With extras',
+      phoneNumber: '4155550000',
+      email: 'x@example.org',
+    });
     expect(Object.keys(item).sort()).toEqual(keysOf(list));
     const stored = (await ctx.app.inject({ method: 'GET', url: `/api/${list}/${item.id}` })).json();
     expect(stored).toEqual(item);
@@ -142,14 +151,24 @@ describe.each(REFERENCE_LIST_NAMES)('/api/%s', (list) => {
         url: `/api/${list}/${item.id}`,
         payload: { phoneNumber: '', email: null, website: '' },
       });
-      expect(cleared.json()).toMatchObject({ name: item.name, phoneNumber: null, email: null, website: null });
+      expect(cleared.json()).toMatchObject({
+        name: item.name,
+        phoneNumber: null,
+        email: null,
+        website: null,
+      });
     });
 
     it('refuses bad contact fields with one error per field', async () => {
       const response = await asAdmin({
         method: 'POST',
         url: `/api/${list}`,
-        payload: { name: 'Bad Partner', phoneNumber: '555-0100', email: 'nope', website: 'javascript:alert(1)' },
+        payload: {
+          name: 'Bad Partner',
+          phoneNumber: '555-0100',
+          email: 'nope',
+          website: 'javascript:alert(1)',
+        },
       });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
@@ -184,7 +203,9 @@ describe.each(REFERENCE_LIST_NAMES)('/api/%s', (list) => {
     const gone = await ctx.app.inject({ method: 'GET', url: `/api/${list}/${item.id}` });
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({ status: 404, message: 'Not found' });
-    const ids = ((await ctx.app.inject({ method: 'GET', url: `/api/${list}` })).json() as Item[]).map((i) => i.id);
+    const ids = ((await ctx.app.inject({ method: 'GET', url: `/api/${list}` })).json() as Item[]).map(
+      (i) => i.id,
+    );
     expect(ids).not.toContain(item.id);
     expect((await asAdmin({ method: 'DELETE', url: `/api/${list}/${item.id}` })).statusCode).toBe(404);
   });

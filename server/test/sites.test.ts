@@ -502,6 +502,37 @@ describe('deleting a site', () => {
   });
 });
 
+describe('the public list follows every write at once', () => {
+  it('shows a created site, its edit, and no longer shows it once deleted', async () => {
+    const names = async () =>
+      ((await ctx.app.inject({ method: 'GET', url: '/api/sites' })).json() as Site[]).map((s) => s.name);
+    const site = await createSite(buildSite({ name: 'Fresh Listing' }));
+    expect(await names()).toContain('Fresh Listing');
+    await asAdmin({ method: 'PATCH', url: `/api/sites/${site.id}`, payload: { name: 'Edited Listing' } });
+    expect(await names()).toContain('Edited Listing');
+    expect(await names()).not.toContain('Fresh Listing');
+    await asAdmin({ method: 'DELETE', url: `/api/sites/${site.id}` });
+    expect(await names()).not.toContain('Edited Listing');
+  });
+
+  it('shows a renamed or deleted list item on the listed sites at once', async () => {
+    const { population } = await oneOfEach();
+    const site = await createSite(buildSite({ PopulationIds: [population.id] }));
+    const listed = async () =>
+      ((await ctx.app.inject({ method: 'GET', url: '/api/sites' })).json() as Site[]).find(
+        (s) => s.id === site.id,
+      )!;
+    await asAdmin({
+      method: 'PATCH',
+      url: `/api/populations/${population.id}`,
+      payload: { name: 'Renamed Pop' },
+    });
+    expect((await listed()).Populations).toEqual([{ id: population.id, name: 'Renamed Pop' }]);
+    await asAdmin({ method: 'DELETE', url: `/api/populations/${population.id}` });
+    expect((await listed()).Populations).toEqual([]);
+  });
+});
+
 describe('unknown and malformed ids', () => {
   const ids = ['987654', 'abc', '0', '-1', '99999999999', '1.5', '1e3', '%20'];
   const cases = ids.flatMap((id) => ['GET', 'PATCH', 'DELETE'].map((method) => [method, id] as const));
@@ -547,6 +578,19 @@ describe('optimistic concurrency', () => {
     });
     expect(current.statusCode).toBe(200);
     expect(current.json()).toMatchObject({ name: 'Second Editor', version: site.version + 2 });
+  });
+
+  it('lets exactly one of two simultaneous edits of the same version win', async () => {
+    const site = await createSite();
+    const [a, b] = await Promise.all(
+      ['Editor A', 'Editor B'].map((name) =>
+        asAdmin({ method: 'PATCH', url: `/api/sites/${site.id}`, payload: { name, version: site.version } }),
+      ),
+    );
+    expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 409]);
+    const winner = a!.statusCode === 200 ? a! : b!;
+    expect(await getSite(site.id)).toEqual(winner.json());
+    expect(winner.json().version).toBe(site.version + 1);
   });
 
   it('PATCH without a version is accepted whatever the stored version', async () => {

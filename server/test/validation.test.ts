@@ -63,50 +63,140 @@ describe('422 for each bad site field, one entry per field', () => {
     ['name missing', { name: undefined }, [{ path: 'name', message: 'is required' }]],
     ['name blank', { name: '   ' }, [{ path: 'name', message: 'is required' }]],
     ['name not text', { name: 42 }, [{ path: 'name', message: 'is required' }]],
-    ['name too long', { name: 'x'.repeat(201) }, [{ path: 'name', message: 'must be at most 200 characters' }]],
+    [
+      'name too long',
+      { name: 'x'.repeat(201) },
+      [{ path: 'name', message: 'must be at most 200 characters' }],
+    ],
     ['address missing', { address: undefined }, [{ path: 'address', message: 'is required' }]],
     ['address blank', { address: '' }, [{ path: 'address', message: 'is required' }]],
-    ['phone of 7 digits', { phoneNumber: '555-0123' }, [{ path: 'phoneNumber', message: 'must be exactly 10 digits' }]],
-    ['phone of 11 digits', { phoneNumber: '24155550123' }, [{ path: 'phoneNumber', message: 'must be exactly 10 digits' }]],
-    ['phone of letters', { phoneNumber: 'call us' }, [{ path: 'phoneNumber', message: 'must be exactly 10 digits' }]],
+    [
+      'phone of 7 digits',
+      { phoneNumber: '555-0123' },
+      [{ path: 'phoneNumber', message: 'must be exactly 10 digits' }],
+    ],
+    [
+      'phone of 11 digits',
+      { phoneNumber: '24155550123' },
+      [{ path: 'phoneNumber', message: 'must be exactly 10 digits' }],
+    ],
+    [
+      'phone of letters',
+      { phoneNumber: 'call us' },
+      [{ path: 'phoneNumber', message: 'must be exactly 10 digits' }],
+    ],
     ['bad e-mail', { email: 'not-an-email' }, [{ path: 'email', message: 'must be a valid e-mail address' }]],
-    ['e-mail without domain', { email: 'chef@' }, [{ path: 'email', message: 'must be a valid e-mail address' }]],
+    [
+      'e-mail without domain',
+      { email: 'chef@' },
+      [{ path: 'email', message: 'must be a valid e-mail address' }],
+    ],
     ['bad URL', { website: 'http://' }, [{ path: 'website', message: 'must be a valid web address' }]],
-    ['URL with spaces', { website: 'not a url' }, [{ path: 'website', message: 'must be a valid web address' }]],
-    ['javascript: URL', { website: 'javascript:alert(1)' }, [{ path: 'website', message: 'must be a valid web address' }]],
-    ['data: URL', { website: 'data:text/html,<script>alert(1)</script>' }, [{ path: 'website', message: 'must be a valid web address' }]],
-    ['ftp: URL', { website: 'ftp://files.example.org' }, [{ path: 'website', message: 'must be a valid web address' }]],
-    ['hour day 7', { Hours: [{ day: 7, open: '09:00', close: '10:00' }] }, [{ path: 'Hours.0.day', message: HOURS_DAY }]],
-    ['hour day -1', { Hours: [{ day: -1, open: '09:00', close: '10:00' }] }, [{ path: 'Hours.0.day', message: HOURS_DAY }]],
-    ['hour day 1.5', { Hours: [{ day: 1.5, open: '09:00', close: '10:00' }] }, [{ path: 'Hours.0.day', message: HOURS_DAY }]],
-    ['hour day as text', { Hours: [{ day: 'Monday', open: '09:00', close: '10:00' }] }, [{ path: 'Hours.0.day', message: HOURS_DAY }]],
-    ['open 25:00', { Hours: [{ day: 1, open: '25:00', close: '26:00' }] }, [
-      { path: 'Hours.0.open', message: TIME },
-      { path: 'Hours.0.close', message: TIME },
-    ]],
-    ['close 9', { Hours: [{ day: 1, open: '08:00', close: '9' }] }, [{ path: 'Hours.0.close', message: TIME }]],
-    ['open 9:60', { Hours: [{ day: 1, open: '9:60', close: '10:00' }] }, [{ path: 'Hours.0.open', message: TIME }]],
+    [
+      'URL with spaces',
+      { website: 'not a url' },
+      [{ path: 'website', message: 'must be a valid web address' }],
+    ],
+    [
+      'javascript: URL',
+      { website: 'javascript:alert(1)' },
+      [{ path: 'website', message: 'must be a valid web address' }],
+    ],
+    [
+      'data: URL',
+      { website: 'data:text/html,<script>alert(1)</script>' },
+      [{ path: 'website', message: 'must be a valid web address' }],
+    ],
+    [
+      'ftp: URL',
+      { website: 'ftp://files.example.org' },
+      [{ path: 'website', message: 'must be a valid web address' }],
+    ],
+    [
+      'hour day 7',
+      { Hours: [{ day: 7, open: '09:00', close: '10:00' }] },
+      [{ path: 'Hours.0.day', message: HOURS_DAY }],
+    ],
+    [
+      'hour day -1',
+      { Hours: [{ day: -1, open: '09:00', close: '10:00' }] },
+      [{ path: 'Hours.0.day', message: HOURS_DAY }],
+    ],
+    [
+      'hour day 1.5',
+      { Hours: [{ day: 1.5, open: '09:00', close: '10:00' }] },
+      [{ path: 'Hours.0.day', message: HOURS_DAY }],
+    ],
+    [
+      'hour day as text',
+      { Hours: [{ day: 'Monday', open: '09:00', close: '10:00' }] },
+      [{ path: 'Hours.0.day', message: HOURS_DAY }],
+    ],
+    [
+      'open 25:00',
+      { Hours: [{ day: 1, open: '25:00', close: '26:00' }] },
+      [
+        { path: 'Hours.0.open', message: TIME },
+        { path: 'Hours.0.close', message: TIME },
+      ],
+    ],
+    [
+      'close 9',
+      { Hours: [{ day: 1, open: '08:00', close: '9' }] },
+      [{ path: 'Hours.0.close', message: TIME }],
+    ],
+    [
+      'open 9:60',
+      { Hours: [{ day: 1, open: '9:60', close: '10:00' }] },
+      [{ path: 'Hours.0.open', message: TIME }],
+    ],
     ['open missing', { Hours: [{ day: 1, close: '10:00' }] }, [{ path: 'Hours.0.open', message: TIME }]],
-    ['close before open', { Hours: [{ day: 1, open: '14:00', close: '9:00' }] }, [
-      { path: 'Hours.0.close', message: 'must be after the opening time' },
-    ]],
-    ['close equal to open', { Hours: [{ day: 1, open: '9:00', close: '09:00' }] }, [
-      { path: 'Hours.0.close', message: 'must be after the opening time' },
-    ]],
-    ['second interval bad', { Hours: [{ day: 1, open: '9:00', close: '10:00' }, { day: 2, open: '11:00', close: '10:59' }] }, [
-      { path: 'Hours.1.close', message: 'must be after the opening time' },
-    ]],
+    [
+      'close before open',
+      { Hours: [{ day: 1, open: '14:00', close: '9:00' }] },
+      [{ path: 'Hours.0.close', message: 'must be after the opening time' }],
+    ],
+    [
+      'close equal to open',
+      { Hours: [{ day: 1, open: '9:00', close: '09:00' }] },
+      [{ path: 'Hours.0.close', message: 'must be after the opening time' }],
+    ],
+    [
+      'second interval bad',
+      {
+        Hours: [
+          { day: 1, open: '9:00', close: '10:00' },
+          { day: 2, open: '11:00', close: '10:59' },
+        ],
+      },
+      [{ path: 'Hours.1.close', message: 'must be after the opening time' }],
+    ],
     ['lat 91', { lat: 91, lng: -122.4 }, [{ path: 'lat', message: 'must be between -90 and 90' }]],
     ['lat -90.5', { lat: -90.5, lng: -122.4 }, [{ path: 'lat', message: 'must be between -90 and 90' }]],
     ['lng 181', { lat: 37.7, lng: 181 }, [{ path: 'lng', message: 'must be between -180 and 180' }]],
     ['lat as text', { lat: '37.7', lng: -122.4 }, [{ path: 'lat', message: 'must be a number' }]],
-    ['lat without lng', { lat: 37.7, lng: undefined }, [{ path: 'lng', message: 'must be given with the other coordinate' }]],
-    ['lng without lat', { lat: undefined, lng: -122.4 }, [{ path: 'lat', message: 'must be given with the other coordinate' }]],
-    ['lat with lng null', { lat: 37.7, lng: null }, [{ path: 'lng', message: 'must be given with the other coordinate' }]],
+    [
+      'lat without lng',
+      { lat: 37.7, lng: undefined },
+      [{ path: 'lng', message: 'must be given with the other coordinate' }],
+    ],
+    [
+      'lng without lat',
+      { lat: undefined, lng: -122.4 },
+      [{ path: 'lat', message: 'must be given with the other coordinate' }],
+    ],
+    [
+      'lat with lng null',
+      { lat: 37.7, lng: null },
+      [{ path: 'lng', message: 'must be given with the other coordinate' }],
+    ],
     ['ids not a list', { PopulationIds: 3 }, [{ path: 'PopulationIds', message: 'must be a list of ids' }]],
     ['id not a number', { ServiceIds: ['3'] }, [{ path: 'ServiceIds.0', message: 'must be a list of ids' }]],
   ] as const)('%s', async (_label, override, errors) => {
-    await expectRefused(override as Record<string, unknown>, errors as unknown as { path: string; message: string }[]);
+    await expectRefused(
+      override as Record<string, unknown>,
+      errors as unknown as { path: string; message: string }[],
+    );
   });
 
   it('reports every bad field at once, one entry each', async () => {
@@ -143,7 +233,10 @@ describe('422 for each bad site field, one entry per field', () => {
         payload,
       });
       expect(response.statusCode, payload).toBe(422);
-      expect(response.json()).toMatchObject({ status: 422, errors: [expect.objectContaining({ path: expect.any(String) })] });
+      expect(response.json()).toMatchObject({
+        status: 422,
+        errors: [expect.objectContaining({ path: expect.any(String) })],
+      });
       expectNoInternals(response);
     }
   });
@@ -154,7 +247,10 @@ describe('422 on PATCH', () => {
     [{ name: '' }, [{ path: 'name', message: 'is required' }]],
     [{ name: null }, [{ path: 'name', message: 'is required' }]],
     [{ phoneNumber: '12345' }, [{ path: 'phoneNumber', message: 'must be exactly 10 digits' }]],
-    [{ Hours: [{ day: 1, open: '10:00', close: '9:00' }] }, [{ path: 'Hours.0.close', message: 'must be after the opening time' }]],
+    [
+      { Hours: [{ day: 1, open: '10:00', close: '9:00' }] },
+      [{ path: 'Hours.0.close', message: 'must be after the opening time' }],
+    ],
     [{ lat: 37.7 }, [{ path: 'lng', message: 'must be given with the other coordinate' }]],
     [{ lat: null, lng: -122.4 }, [{ path: 'lat', message: 'must be given with the other coordinate' }]],
     [{ lat: null }, [{ path: 'lng', message: 'must be given with the other coordinate' }]],
@@ -191,7 +287,10 @@ describe('request bodies that are not valid JSON objects', () => {
   it.each([
     ['application/x-www-form-urlencoded', 'name=Form+Site&address=1+Main+St'],
     ['text/plain', JSON.stringify(buildSite())],
-    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nA\r\n--x--'],
+    [
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nA\r\n--x--',
+    ],
     ['application/xml', '<site><name>A</name></site>'],
   ])('answers 415 for a %s body, on POST and PATCH', async (type, payload) => {
     const before = await counts();
