@@ -1,0 +1,172 @@
+/**
+ * `npm run bench:web`: builds the client, records the initial JavaScript and CSS of the public pages
+ * (gzipped bytes), then runs Lighthouse (mobile preset, Debian Chromium, offline: tiles come from a
+ * local placeholder) on /, /sites and a site page. Writes bench/results/web-*.json and the README table.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'dist/client');
+const gz = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+
+execFileSync(
+  process.execPath,
+  [
+    path.join(root, 'node_modules/vite/bin/vite.js'),
+    'build',
+    '--config',
+    'client/vite.config.ts',
+    '--logLevel',
+    'warn',
+  ],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
+
+/** The files index.html loads before anything runs: entry script, module preloads, stylesheets. */
+const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const initial = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+const bundle = {
+  js: initial.filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gz(path.join(dist, f)), 0),
+  css: initial.filter((f) => f.endsWith('.css')).reduce((sum, f) => sum + gz(path.join(dist, f)), 0),
+  files: initial,
+  lazyChunks: fs
+    .readdirSync(path.join(dist, 'assets'))
+    .filter((f) => f.endsWith('.js') && !initial.includes(`/assets/${f}`))
+    .map((f) => ({ file: f, gzipBytes: gz(path.join(dist, 'assets', f)) }))
+    .sort((a, b) => b.gzipBytes - a.gzipBytes),
+};
+console.log(`initial JS ${bundle.js} B gzipped, CSS ${bundle.css} B gzipped`);
+
+const port = 4700 + Math.floor(Math.random() * 200);
+const base = `http://127.0.0.1:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meals-bench-web-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    DATABASE_URL: '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    BASE_URL: base,
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: 'true',
+    MAP_TILE_URL: `${base}/offline-tile.png?z={z}&x={x}&y={y}`,
+    MAP_ATTRIBUTION: 'Placeholder tiles',
+  },
+});
+
+async function waitReady() {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start');
+}
+
+const pages: Record<string, unknown> = {};
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+try {
+  await waitReady();
+  const sites = (await (await fetch(`${base}/api/sites`)).json()) as { id: number }[];
+  const targets = { home: '/', sites: '/sites', site: `/sites/${sites[0]!.id}` };
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  for (const [name, target] of Object.entries(targets)) {
+    const result = await lighthouse(`${base}${target}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    const lhr = result!.lhr;
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    pages[name] = {
+      path: target,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+      tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+      clsScore: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
+      failedAudits: Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+        .map((a) => a.id),
+    };
+    console.log(name, pages[name]);
+  }
+} finally {
+  await chrome?.kill();
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+fs.writeFileSync(
+  path.join(root, `bench/results/web-${stamp}.json`),
+  `${JSON.stringify({ bundle, pages }, null, 2)}\n`,
+);
+
+const rows = Object.entries(
+  pages as Record<
+    string,
+    {
+      path: string;
+      performance: number;
+      accessibility: number;
+      bestPractices: number;
+      seo: number;
+      lcpMs: number;
+      tbtMs: number;
+    }
+  >,
+).map(
+  ([, p]) =>
+    `| ${p.path} | ${p.performance} | ${p.accessibility} | ${p.bestPractices} | ${p.seo} | ${p.lcpMs} | ${p.tbtMs} |`,
+);
+const table = [
+  `Measured ${new Date().toISOString().slice(0, 10)}: initial JavaScript **${(bundle.js / 1024).toFixed(1)} KB** gzipped, CSS **${(bundle.css / 1024).toFixed(1)} KB** gzipped (the same for every public route; the map loads lazily: ${bundle.lazyChunks
+    .map((c) => `${c.file.replace(/-[\w-]+\.js$/, '')} ${(c.gzipBytes / 1024).toFixed(1)} KB`)
+    .slice(0, 4)
+    .join(', ')}).`,
+  '',
+  '| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms |',
+  '|---|---|---|---|---|---|---|',
+  ...rows,
+].join('\n');
+const readmePath = path.join(root, 'README.md');
+const readme = fs.readFileSync(readmePath, 'utf8');
+const marked = /<!-- bench:web:start -->[\s\S]*<!-- bench:web:end -->/;
+if (marked.test(readme))
+  fs.writeFileSync(
+    readmePath,
+    readme.replace(marked, `<!-- bench:web:start -->\n${table}\n<!-- bench:web:end -->`),
+  );
+console.log(table);
+process.exit(0);
