@@ -7,12 +7,17 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
 
-const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+const int = (fallback: number, min = 0) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be at least ${min}` })
+    .default(fallback);
 
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: int(3000).pipe(z.number().max(65535)),
+    PORT: int(3000).pipe(z.number().max(65535, { error: 'must be at most 65535' })),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z
@@ -52,39 +57,47 @@ const EnvSchema = z
     SESSION_TTL_SECONDS: int(14 * 86_400, 60),
     CLIENT_DIST: z.string().optional(),
   })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.BASE_URL) {
-      ctx.addIssue({ code: 'custom', path: ['BASE_URL'], message: 'is required in production (links in e-mails use it)' });
-    }
-    if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SESSION_SECRET'],
-        message: 'is required in production with DATABASE_URL',
-      });
-    }
-    if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ADMIN_PASSWORD'],
-        message: 'is required when ADMIN_EMAIL is set',
-      });
-    }
-    if (env.GEOCODER === 'nominatim' && !env.GEOCODER_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['GEOCODER_URL'],
-        message: 'is required when GEOCODER=nominatim',
-      });
-    }
-    if (env.GEOCODER === 'google' && !env.GOOGLE_MAPS_API_KEY) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['GOOGLE_MAPS_API_KEY'],
-        message: 'is required when GEOCODER=google',
-      });
-    }
-  });
+  .superRefine(
+    (env, ctx) => {
+      if (env.NODE_ENV === 'production' && !env.BASE_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['BASE_URL'],
+          message: 'is required in production (links in e-mails use it)',
+        });
+      }
+      if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SESSION_SECRET'],
+          message: 'is required in production with DATABASE_URL',
+        });
+      }
+      if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ADMIN_PASSWORD'],
+          message: 'is required when ADMIN_EMAIL is set',
+        });
+      }
+      if (env.GEOCODER === 'nominatim' && !env.GEOCODER_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['GEOCODER_URL'],
+          message: 'is required when GEOCODER=nominatim',
+        });
+      }
+      if (env.GEOCODER === 'google' && !env.GOOGLE_MAPS_API_KEY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['GOOGLE_MAPS_API_KEY'],
+          message: 'is required when GEOCODER=google',
+        });
+      }
+    },
+    // Checked even when other variables are bad, so one run names every problem.
+    { when: () => true },
+  );
 
 export type Config = z.output<typeof EnvSchema> & { dataDir: string; clientDist: string };
 

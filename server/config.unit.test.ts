@@ -1,0 +1,145 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+/** The problems loadConfig reports for `env`, or [] when it accepts it. */
+function problemsOf(env: Record<string, string | undefined>): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+}
+
+/** The variable each problem names (its first word). */
+const named = (env: Record<string, string | undefined>) => problemsOf(env).map((p) => p.split(' ')[0]);
+
+describe('loadConfig', () => {
+  it('works unedited: every variable has a development default', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DEMO_DATA: true,
+      ALLOW_REGISTRATION: false,
+      PASSWORD_RESET_TTL_SECONDS: 86_400,
+      GEOCODER: 'none',
+      TRUST_PROXY: false,
+      MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(path.isAbsolute(config.clientDist)).toBe(true);
+  });
+
+  it('reads numbers, booleans and paths from their text', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/tmp/meals-data',
+      ALLOW_REGISTRATION: 'yes',
+      DEMO_DATA: '0',
+      TRUST_PROXY: 'true',
+      PASSWORD_RESET_TTL_SECONDS: '3600',
+      DATABASE_URL: 'postgresql://app@db.internal:5432/meals',
+      CLIENT_DIST: '/srv/client',
+    });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      dataDir: '/tmp/meals-data',
+      ALLOW_REGISTRATION: true,
+      DEMO_DATA: false,
+      TRUST_PROXY: true,
+      PASSWORD_RESET_TTL_SECONDS: 3600,
+      DATABASE_URL: 'postgresql://app@db.internal:5432/meals',
+      clientDist: '/srv/client',
+    });
+  });
+
+  it('treats an empty variable as unset (as .env files write them)', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '', BASE_URL: '', ALLOW_REGISTRATION: '' });
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.BASE_URL).toBeUndefined();
+    expect(config.ALLOW_REGISTRATION).toBe(false);
+  });
+
+  it.each([
+    ['PORT=abc', { PORT: 'abc' }, 'PORT'],
+    ['PORT out of range', { PORT: '70000' }, 'PORT'],
+    ['PORT negative', { PORT: '-1' }, 'PORT'],
+    ['DATABASE_URL=mysql://x', { DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    ['GEOCODER=nominatim without GEOCODER_URL', { GEOCODER: 'nominatim' }, 'GEOCODER_URL'],
+    ['GEOCODER=google without a key', { GEOCODER: 'google' }, 'GOOGLE_MAPS_API_KEY'],
+    ['an unknown GEOCODER', { GEOCODER: 'bing' }, 'GEOCODER'],
+    [
+      'production with DATABASE_URL but no SESSION_SECRET',
+      { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/meals', BASE_URL: 'https://meals.example.org' },
+      'SESSION_SECRET',
+    ],
+    ['production without BASE_URL (links in e-mails)', { NODE_ENV: 'production' }, 'BASE_URL'],
+    ['a short SESSION_SECRET', { SESSION_SECRET: 'too-short' }, 'SESSION_SECRET'],
+    ['ADMIN_EMAIL without ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@example.org' }, 'ADMIN_PASSWORD'],
+    ['a malformed ADMIN_EMAIL', { ADMIN_EMAIL: 'admin', ADMIN_PASSWORD: 'x1234567' }, 'ADMIN_EMAIL'],
+    ['a BASE_URL that is not a URL', { BASE_URL: 'meals dot org' }, 'BASE_URL'],
+    ['SMTP_URL that is not smtp', { SMTP_URL: 'http://mail.example.org' }, 'SMTP_URL'],
+    ['a boolean that is not one', { ALLOW_REGISTRATION: 'maybe' }, 'ALLOW_REGISTRATION'],
+    ['an unknown LOG_LEVEL', { LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    ['PASSWORD_RESET_TTL_SECONDS=0', { PASSWORD_RESET_TTL_SECONDS: '0' }, 'PASSWORD_RESET_TTL_SECONDS'],
+    ['a fractional UPLOAD_MAX_BYTES', { UPLOAD_MAX_BYTES: '1.5' }, 'UPLOAD_MAX_BYTES'],
+  ])('fails fast on %s, naming the variable', (_label, env, variable) => {
+    expect(named(env)).toEqual([variable]);
+  });
+
+  it('says what is wrong in words', () => {
+    expect(problemsOf({ PORT: 'abc' })).toEqual(['PORT must be a whole number']);
+    expect(problemsOf({ DATABASE_URL: 'mysql://x' })).toEqual([
+      'DATABASE_URL must start with postgres:// or postgresql://',
+    ]);
+    expect(problemsOf({ GEOCODER: 'nominatim' })).toEqual([
+      'GEOCODER_URL is required when GEOCODER=nominatim',
+    ]);
+  });
+
+  it('names every bad variable in one go, cross-variable rules included', () => {
+    const problems = named({
+      NODE_ENV: 'production',
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://x',
+      GEOCODER: 'nominatim',
+      BASE_URL: 'https://meals.example.org',
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining(['PORT', 'DATABASE_URL', 'GEOCODER_URL', 'SESSION_SECRET']),
+    );
+    expect(problems).toHaveLength(4);
+
+    const error = (() => {
+      try {
+        loadConfig({ PORT: 'abc', GEOCODER: 'nominatim' });
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(error?.message).toMatch(/^Invalid configuration:\n {2}- PORT .+\n {2}- GEOCODER_URL .+$/);
+  });
+
+  it('accepts production with PostgreSQL once SESSION_SECRET is set', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/meals',
+      SESSION_SECRET: 'x'.repeat(32),
+      BASE_URL: 'https://meals.example.org',
+    });
+    expect(config.SESSION_SECRET).toHaveLength(32);
+  });
+
+  it('accepts a geocoder once it is fully configured', () => {
+    expect(
+      loadConfig({ GEOCODER: 'nominatim', GEOCODER_URL: 'https://nominatim.example.org' }).GEOCODER,
+    ).toBe('nominatim');
+    expect(loadConfig({ GEOCODER: 'google', GOOGLE_MAPS_API_KEY: 'key' }).GEOCODER).toBe('google');
+  });
+});
