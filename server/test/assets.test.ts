@@ -43,7 +43,10 @@ const createAsset = (blob: Record<string, unknown>, cookie?: string, app: TestCo
   });
 
 async function created(filename: string, byteSize: number, cookie: string): Promise<Created> {
-  const response = await createAsset({ filename, content_type: 'whatever/else', byte_size: byteSize }, cookie);
+  const response = await createAsset(
+    { filename, content_type: 'whatever/else', byte_size: byteSize },
+    cookie,
+  );
   expect(response.statusCode).toBe(200);
   return response.json();
 }
@@ -74,7 +77,12 @@ async function uploadPicture(user: { id: number; cookie: string }, filename: str
 }
 
 const rowOf = async (signedId: string) =>
-  (await ctx.database.db.select().from(assets).where(eq(assets.id, Number(signedId.split('--')[0]))))[0]!;
+  (
+    await ctx.database.db
+      .select()
+      .from(assets)
+      .where(eq(assets.id, Number(signedId.split('--')[0])))
+  )[0]!;
 
 describe('POST /api/assets', () => {
   it('answers 401 to anonymous requests', async () => {
@@ -186,7 +194,10 @@ describe('PUT the direct-upload URL', () => {
     const before = uploadedFiles();
     const response = await put(asset, bytes, user.cookie);
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ status: 422, errors: [{ path: 'file', message: 'is not a valid image' }] });
+    expect(response.json()).toEqual({
+      status: 422,
+      errors: [{ path: 'file', message: 'is not a valid image' }],
+    });
     expect(uploadedFiles()).toEqual(before);
   });
 
@@ -225,7 +236,11 @@ describe('picture on the account', () => {
     expect(updated.picture).toBe(asset.signed_id);
     expect(updated.pictureUrl).toMatch(/^\/uploads\/[A-Za-z0-9_-]{32}$/);
 
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: user.cookie } });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { cookie: user.cookie },
+    });
     expect(me.json().pictureUrl).toBe(updated.pictureUrl);
 
     const image = await ctx.app.inject({ method: 'GET', url: updated.pictureUrl });
@@ -260,7 +275,13 @@ describe('picture on the account', () => {
     const user = await signedIn();
     // Noise, so that encoding it again would really change the bytes.
     const photo = await sharp({
-      create: { width: 300, height: 200, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+      create: {
+        width: 300,
+        height: 200,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
     })
       .jpeg({ quality: 95 })
       .toBuffer();
@@ -292,7 +313,11 @@ describe('picture on the account', () => {
     expect((await put(asset, redPng, user.cookie)).statusCode).toBe(204);
     const chars = [...asset.signed_id];
     chars[chars.length - 5] = chars[chars.length - 5] === 'x' ? 'y' : 'x';
-    for (const picture of [chars.join(''), 'not-a-signed-id', `${Number(asset.signed_id.split('--')[0]) + 1}--${asset.signed_id.split('--')[1]}`]) {
+    for (const picture of [
+      chars.join(''),
+      'not-a-signed-id',
+      `${Number(asset.signed_id.split('--')[0]) + 1}--${asset.signed_id.split('--')[1]}`,
+    ]) {
       const response = await setPicture(user, picture);
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
@@ -300,7 +325,11 @@ describe('picture on the account', () => {
         errors: [{ path: 'picture', message: 'is not a known upload' }],
       });
     }
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: user.cookie } });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { cookie: user.cookie },
+    });
     expect(me.json().pictureUrl).toBeNull();
   });
 
@@ -311,7 +340,11 @@ describe('picture on the account', () => {
     const response = await setPicture(thief, asset.signed_id);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors[0].path).toBe('picture');
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: thief.cookie } });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { cookie: thief.cookie },
+    });
     expect(me.json().pictureUrl).toBeNull();
   });
 
@@ -337,7 +370,10 @@ describe('picture on the account', () => {
       status: 422,
       errors: [{ path: 'picture', message: 'File type must be gif, jpeg, jpg, png' }],
     });
-    const file = await ctx.app.inject({ method: 'GET', url: `/uploads/${(await rowOf(asset.signed_id)).key}` });
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: `/uploads/${(await rowOf(asset.signed_id)).key}`,
+    });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename\*=UTF-8''menu\.pdf$/);
@@ -371,7 +407,10 @@ describe('GET /uploads/{key}', () => {
   it('answers 404 for an asset created but never uploaded', async () => {
     const user = await signedIn();
     const asset = await created('me.png', redPng.length, user.cookie);
-    const response = await ctx.app.inject({ method: 'GET', url: `/uploads/${(await rowOf(asset.signed_id)).key}` });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/uploads/${(await rowOf(asset.signed_id)).key}`,
+    });
     expect(response.statusCode).toBe(404);
   });
 });

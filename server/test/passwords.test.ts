@@ -100,7 +100,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const outboxFiles = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : []);
+const outboxFiles = () =>
+  fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
 
 const forgot = (email: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url: '/api/passwords', headers, payload: { email } });
@@ -184,7 +185,10 @@ describe('POST /api/passwords', () => {
   it('stores only a hash of the token', async () => {
     const user = await createUser(ctx);
     const { token } = await requestReset(user.email);
-    const rows = await ctx.database.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
+    const rows = await ctx.database.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.userId, user.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.tokenHash).not.toBe(token);
     expect(rows[0]!.tokenHash).not.toContain(token);
@@ -291,7 +295,9 @@ describe('expiry from PASSWORD_RESET_TTL_SECONDS', () => {
     const file = fs.readdirSync(path.join(short.dataDir, 'outbox'))[0]!;
     const mail = parseEml(fs.readFileSync(path.join(short.dataDir, 'outbox', file), 'utf8'));
     const token = /passwords\/reset\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, row!.expiresAt.getTime() - Date.now() + 50)));
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, row!.expiresAt.getTime() - Date.now() + 50)),
+    );
     const expired = await short.app.inject({ method: 'GET', url: `/api/passwords/${token}` });
     expect(expired.statusCode).toBe(410);
   });

@@ -1,0 +1,293 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildReferenceItem } from '../../testing/factories.ts';
+import { createTestApp, PASSWORD, signInRoles, type TestContext } from './helpers.ts';
+
+let ctx: TestContext;
+let roles: Awaited<ReturnType<typeof signInRoles>>;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ ALLOW_REGISTRATION: 'true' });
+  roles = await signInRoles(ctx);
+});
+afterAll(() => ctx.close());
+
+function cspDirectives(response: LightMyRequestResponse): Map<string, string[]> {
+  const header = String(response.headers['content-security-policy'] ?? '');
+  return new Map(
+    header
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+function expectSecurityHeaders(response: LightMyRequestResponse) {
+  const csp = cspDirectives(response);
+  expect(csp.get('default-src')).toEqual(["'self'"]);
+  expect(csp.get('script-src')).toEqual(["'self'"]);
+  expect(csp.get('img-src')).toContain('https://tile.openstreetmap.org');
+  expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  expect(csp.get('object-src')).toEqual(["'none'"]);
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+}
+
+const populationNames = async () =>
+  (await ctx.app.inject({ method: 'GET', url: '/api/populations' }))
+    .json()
+    .map((p: { name: string }) => p.name);
+
+describe('security headers', () => {
+  it('are on an API answer, without HSTS over plain HTTP', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/sites' });
+    expect(response.statusCode).toBe(200);
+    expectSecurityHeaders(response);
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('are on a page path and on error answers', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/sites/12' });
+    expectSecurityHeaders(page);
+    expect(page.headers['strict-transport-security']).toBeUndefined();
+    const missing = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(missing.statusCode).toBe(404);
+    expectSecurityHeaders(missing);
+  });
+
+  describe('behind an HTTPS proxy', () => {
+    let https: TestContext;
+    beforeAll(async () => {
+      https = await createTestApp({
+        TRUST_PROXY: 'true',
+        MAP_TILE_URL: 'https://{s}.tiles.example.net/{z}/{x}/{y}.png?key=abc',
+      });
+    });
+    afterAll(() => https.close());
+
+    it('adds HSTS only when the request came over HTTPS', async () => {
+      const secure = await https.app.inject({
+        method: 'GET',
+        url: '/api/sites',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const page = await https.app.inject({
+        method: 'GET',
+        url: '/account',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const plain = await https.app.inject({ method: 'GET', url: '/api/sites' });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    });
+
+    it('lets the configured tile servers (any {s} subdomain) into img-src', async () => {
+      const response = await https.app.inject({ method: 'GET', url: '/api/sites' });
+      const imgSrc = cspDirectives(response).get('img-src');
+      expect(imgSrc).toContain('https://*.tiles.example.net');
+      expect(imgSrc).not.toContain('https://tile.openstreetmap.org');
+    });
+  });
+});
+
+describe('cross-site writes', () => {
+  it('refuses a foreign Origin with 403 even for an administrator, and changes nothing', async () => {
+    const item = buildReferenceItem();
+    for (const origin of [
+      'https://evil.example',
+      'http://meals.test.evil.example',
+      'null',
+      'http://localhost:4000',
+    ]) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/populations',
+        headers: { host: 'localhost', origin, cookie: roles.admin.cookie },
+        payload: item,
+      });
+      expect(response.statusCode, origin).toBe(403);
+      expect(response.json()).toEqual({ status: 403, message: 'Cross-site requests are not allowed.' });
+    }
+    expect(await populationNames()).not.toContain(item.name);
+  });
+
+  it('refuses a foreign Origin on account changes and login too', async () => {
+    const evil = { host: 'localhost', origin: 'https://evil.example' };
+    const patch = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${roles.user.id}`,
+      headers: { ...evil, cookie: roles.user.cookie },
+      payload: { firstName: 'Hacked' },
+    });
+    expect(patch.statusCode).toBe(403);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: evil,
+      payload: { email: roles.user.email, password: PASSWORD },
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.headers['set-cookie']).toBeUndefined();
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { cookie: roles.user.cookie },
+    });
+    expect(me.json().firstName).toBe('Uma');
+  });
+
+  it('refuses Sec-Fetch-Site: cross-site with 403 even without an Origin', async () => {
+    const item = buildReferenceItem();
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/populations',
+      headers: { 'sec-fetch-site': 'cross-site', cookie: roles.admin.cookie },
+      payload: item,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(await populationNames()).not.toContain(item.name);
+  });
+
+  it('accepts the same origin, the BASE_URL origin, and requests without an Origin', async () => {
+    const cases: Record<string, string>[] = [
+      { host: 'localhost', origin: 'http://localhost', 'sec-fetch-site': 'same-origin' },
+      { host: 'localhost:3000', origin: 'http://localhost:3000' },
+      { host: 'internal:8080', origin: 'http://meals.test' },
+      {},
+    ];
+    for (const headers of cases) {
+      const item = buildReferenceItem();
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/populations',
+        headers: { ...headers, cookie: roles.admin.cookie },
+        payload: item,
+      });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(201);
+      expect(await populationNames()).toContain(item.name);
+    }
+  });
+
+  it('does not apply to reads: a foreign Origin may GET public data', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/sites',
+      headers: { origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(response.statusCode).toBe(200);
+    // No CORS grant: a foreign page cannot read the answer.
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('accepts only JSON bodies for writes (a form post is 415)', async () => {
+    const item = buildReferenceItem();
+    for (const [type, body] of [
+      ['application/x-www-form-urlencoded', `name=${encodeURIComponent(item.name)}`],
+      ['text/plain', JSON.stringify(item)],
+      [
+        'multipart/form-data; boundary=x',
+        `--x\r\nContent-Disposition: form-data; name="name"\r\n\r\n${item.name}\r\n--x--`,
+      ],
+    ] as const) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/populations',
+        headers: { 'content-type': type, cookie: roles.admin.cookie },
+        payload: body,
+      });
+      expect(response.statusCode, type).toBe(415);
+    }
+    expect(await populationNames()).not.toContain(item.name);
+  });
+});
+
+describe('what answers never contain', () => {
+  it('never a password hash, whichever account call is made', async () => {
+    const answers: LightMyRequestResponse[] = [];
+    const register = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        firstName: 'New',
+        lastName: 'Person',
+        email: 'new.person@example.org',
+        password: 'goodpass1',
+      },
+    });
+    expect(register.statusCode).toBe(201);
+    answers.push(register);
+    answers.push(
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: roles.user.email, password: PASSWORD },
+      }),
+    );
+    answers.push(
+      await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: roles.user.cookie } }),
+    );
+    answers.push(
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/users/${roles.user.id}`,
+        headers: { cookie: roles.user.cookie },
+      }),
+    );
+    answers.push(
+      await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${roles.user.id}`,
+        headers: { cookie: roles.user.cookie },
+        payload: { lastName: 'Updated', password: PASSWORD },
+      }),
+    );
+    answers.push(
+      await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/users/${roles.admin.id}`,
+        headers: { cookie: roles.admin.cookie },
+        payload: { lastName: 'Updated' },
+      }),
+    );
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(answer === register ? 201 : 200);
+      expect(answer.body).not.toMatch(/\$argon2|passwordHash|password_hash/);
+      expect(Object.keys(answer.json())).not.toContain('password');
+    }
+  });
+
+  it('never a stack trace: malformed JSON is a plain 400, an oversized body 413', async () => {
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.org", ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ status: 400, message: 'The request body is not valid JSON.' });
+    const big = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/populations',
+      headers: { 'content-type': 'application/json', cookie: roles.admin.cookie },
+      payload: JSON.stringify({ name: 'x'.repeat(ctx.config.BODY_LIMIT_BYTES + 10) }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ status: 413 });
+    for (const response of [malformed, big])
+      expect(response.body).not.toMatch(/\bat \S+ \(|node_modules|\.ts:\d+/);
+  });
+
+  it('never the session cookie in the body, and no framework banner', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: roles.admin.email, password: PASSWORD },
+    });
+    const sid = response.cookies.find((c) => c.name === 'sid')!.value;
+    expect(response.body).not.toContain(sid);
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+});

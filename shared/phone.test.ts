@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { formatPhone, normalizePhone, phoneHref } from './phone.ts';
+
+describe('normalizePhone: keeps the digits of what people type (DECISIONS.md 8)', () => {
+  it.each([
+    ['4155550123', '4155550123'],
+    ['(415) 555-0123', '4155550123'],
+    ['415.555.0123', '4155550123'],
+    ['415-555-0123', '4155550123'],
+    [' 415 555 0123 ', '4155550123'],
+    ['+1 (415) 555-0123', '4155550123'],
+    ['1-415-555-0123', '4155550123'],
+    ['14155550123', '4155550123'],
+    // Only a leading 1 on an 11-digit number is a country code.
+    ['24155550123', '24155550123'],
+    ['415555012', '415555012'],
+    ['415-555-0123 ext. 4', '41555501234'],
+    ['', ''],
+    ['call us', ''],
+  ])('%j → %j', (input, expected) => {
+    expect(normalizePhone(input)).toBe(expected);
+  });
+});
+
+describe('formatPhone: (xxx) xxx-xxxx only for exactly 10 digits (SPEC.md §5)', () => {
+  it.each([
+    ['4155550123', '(415) 555-0123'],
+    ['4175575000', '(417) 557-5000'],
+    ['0000000000', '(000) 000-0000'],
+    ['415555012', '415555012'],
+    ['41555501234', '41555501234'],
+    ['(415) 555-0123', '(415) 555-0123'],
+    ['415555012a', '415555012a'],
+    ['', ''],
+    [null, ''],
+    [undefined, ''],
+  ])('%j → %j', (stored, expected) => {
+    expect(formatPhone(stored)).toBe(expected);
+  });
+});
+
+describe('phoneHref: a tel: link only for a well-formed number', () => {
+  it.each([
+    ['4155550123', 'tel:+14155550123'],
+    ['4175575000', 'tel:+14175575000'],
+    ['415555012', undefined],
+    ['41555501234', undefined],
+    ['(415) 555-0123', undefined],
+    ['', undefined],
+    [null, undefined],
+    [undefined, undefined],
+  ])('%j → %j', (stored, expected) => {
+    expect(phoneHref(stored)).toBe(expected);
+  });
+});
