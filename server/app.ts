@@ -1,7 +1,7 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -49,12 +49,26 @@ function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
+/** Reset tokens are secrets: the API and page paths that carry one are logged with it masked. */
+export function redactUrl(url: string): string {
+  return url.replace(/^(\/api\/passwords\/|\/passwords\/reset\/)[^/?#]+/, '$1[redacted]');
+}
+
 /** Builds the whole app without listening, so tests can `inject` into it (STYLE.md 5). */
 export async function buildApp(config: Config, deps: AppDependencies) {
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.LOG_LEVEL,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,

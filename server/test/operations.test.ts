@@ -332,6 +332,20 @@ describe('the real server (server/main.ts in a child process)', () => {
     const cookie = loginResponse.headers.getSetCookie()[0]!.split(';')[0]!;
     expect(cookie).toMatch(/^sid=/);
 
+    // A password reset through the real outbox: the link works, and the token never reaches the log.
+    const forgot = await fetch(`${base}/api/passwords`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: adminEmail }),
+    });
+    expect(forgot.status).toBe(202);
+    const [eml] = fs.readdirSync(path.join(dataDir, 'outbox'));
+    const mail = fs.readFileSync(path.join(dataDir, 'outbox', eml!), 'utf8').replace(/=\r?\n/g, '');
+    const token = /\/passwords\/reset\/([A-Za-z0-9_-]{43})/.exec(mail)![1]!;
+    expect((await fetch(`${base}/api/passwords/${token}`)).status).toBe(200);
+    // The page the e-mail links to (no client build here, so 503) is logged too.
+    expect((await fetch(`${base}/passwords/reset/${token}`)).status).toBe(503);
+
     // A slow request in flight when SIGTERM arrives: an upload whose body is sent in two halves.
     const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#c00' } })
       .png({ compressionLevel: 0 })
@@ -384,6 +398,14 @@ describe('the real server (server/main.ts in a child process)', () => {
     expect(entries.some((e) => e.msg === 'administrator from ADMIN_EMAIL is ready')).toBe(true);
     expect(stdout).not.toContain(adminPassword);
     expect(stdout).not.toContain(cookie.slice('sid='.length));
+    expect(stdout).not.toContain(token);
+    // The request is still logged, with the secret part of its URL masked.
+    const urls = entries
+      .filter((e) => e.msg === 'incoming request')
+      .map((e) => (e.req as { url: string }).url);
+    expect(urls).toContain('/api/passwords/[redacted]');
+    expect(urls).toContain('/passwords/reset/[redacted]');
+    expect(urls).toContain('/api/sites');
     expect(stderr).toBe('');
   }, 60_000);
 });
