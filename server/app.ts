@@ -12,6 +12,8 @@ import {
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
+import { hasDemoData } from './db/seed/demo.ts';
+import directoryCache from './plugins/directory-cache.ts';
 import securityPlugin from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import staticClient from './plugins/static-client.ts';
@@ -26,6 +28,11 @@ import { createAssetService } from './services/assets.ts';
 import { HttpError, ValidationError } from './services/errors.ts';
 import { createGeocoder, type Geocoder } from './services/geocoding.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
+import { createResponseCache } from './services/response-cache.ts';
+import { cachedSitesJson } from './services/sites.ts';
+
+/** Above this, the sites list is not embedded in the page (it would delay the first paint). */
+const EMBED_SITES_MAX_BYTES = 300_000;
 
 export interface AppDependencies {
   database: Database;
@@ -83,6 +90,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
 
   const ctx: AppContext = {
     config,
+    cache: createResponseCache(),
     database: deps.database,
     baseUrl: config.BASE_URL ?? `http://localhost:${config.PORT}`,
     mailer:
@@ -158,7 +166,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     ) {
       return reply.code(404).send({ status: 404, message: 'Not found' });
     }
-    return reply.sendPage();
+    return reply.sendPage(request);
   });
 
   await app.register(swagger, {
@@ -171,6 +179,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { 1: 4 } } as never,
   });
+  await app.register(directoryCache, { cache: ctx.cache, database: deps.database });
   await app.register(sessionPlugin, {
     db: deps.database.db,
     secret: deps.secret,
@@ -178,7 +187,19 @@ export async function buildApp(config: Config, deps: AppDependencies) {
   });
   await app.register(staticClient, {
     root: config.clientDist,
-    pageData: () => ({ config: publicConfig(ctx) }),
+    cache: ctx.cache,
+    pageData: async (kind) => {
+      const settings = JSON.stringify({
+        ...publicConfig(ctx),
+        demoData: await hasDemoData(deps.database.db),
+      });
+      if (kind !== 'list') return `{"config":${settings}}`;
+      // Embedding pays only while the list is small; a state-wide directory loads it separately.
+      const sites = (await ctx.cache.get('sites', () => cachedSitesJson(deps.database.db))).raw;
+      return sites.length <= EMBED_SITES_MAX_BYTES
+        ? `{"config":${settings},"sites":${sites.toString()}}`
+        : `{"config":${settings}}`;
+    },
   });
 
   for (const routes of [
@@ -192,7 +213,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
   ]) {
     await app.register(routes, ctx);
   }
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendPage());
+  app.get('/', { compress: false, schema: { hide: true } }, (request, reply) => reply.sendPage(request));
 
   return app;
 }

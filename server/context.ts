@@ -3,6 +3,7 @@ import type { Database } from './db/client.ts';
 import type { AssetService } from './services/assets.ts';
 import type { Geocoder } from './services/geocoding.ts';
 import type { Mailer } from './services/mail.ts';
+import type { ResponseCache } from './services/response-cache.ts';
 
 /** What route modules need, built once by buildApp. */
 export interface AppContext {
@@ -12,4 +13,6 @@ export interface AppContext {
   mailer: Mailer;
   geocoder: Geocoder | undefined;
   baseUrl: string;
+  /** Public read answers as ready bytes, dropped on every directory write. */
+  cache: ResponseCache;
 }

@@ -20,8 +20,9 @@ export interface Database {
   /** Cheap reachability check for /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** The node-postgres pool, when on PostgreSQL (LISTEN/NOTIFY, bench). */
+  /** The node-postgres pool and URL, when on PostgreSQL (LISTEN/NOTIFY, bench). */
   pool?: pg.Pool;
+  url?: string;
   pglite?: PGlite;
 }
 
@@ -42,6 +43,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     db,
     kind: 'postgres',
     pool,
+    url,
     migrate: () => migratePg(db as never, { migrationsFolder }),
     ping: async () => {
       await pool.query('select 1');

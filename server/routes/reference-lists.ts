@@ -29,8 +29,14 @@ const referenceListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     const body = referenceItemInputSchema(list);
     const tags = [list];
 
-    app.get(base, { schema: { tags, response: { 200: z.array(ReferenceItemSchema) } } }, () =>
-      listItems(db, list),
+    app.get(
+      base,
+      { compress: false, schema: { tags, response: { 200: z.array(ReferenceItemSchema) } } },
+      async (request, reply) =>
+        reply.sendCached(
+          request,
+          await ctx.cache.get(list, async () => JSON.stringify(await listItems(db, list))),
+        ),
     );
 
     app.get(

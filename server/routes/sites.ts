@@ -8,10 +8,10 @@ import { NotFoundError } from '../services/errors.ts';
 import { listHistory } from '../services/history.ts';
 import { locate } from '../services/locate.ts';
 import {
+  cachedSitesJson,
   createSite,
   deleteSite,
   getSiteJson,
-  listSitesJson,
   siteLocation,
   updateSite,
 } from '../services/sites.ts';
@@ -30,17 +30,18 @@ const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
 
   app.get(
     '/api/sites',
-    { schema: { tags, response: { 200: z.array(SiteSchema) } } },
-    async (_request, reply) =>
-      // Already JSON text from the database: sent as is, without a parse/serialise round trip.
-      reply.type('application/json').send((await listSitesJson(db)) as never),
+    { compress: false, schema: { tags, response: { 200: z.array(SiteSchema) } } },
+    async (request, reply) =>
+      reply.sendCached(request, await ctx.cache.get('sites', () => cachedSitesJson(db))),
   );
 
   app.get(
     '/api/sites/:id',
-    { schema: { tags, params: IdParamsSchema, response: { 200: SiteSchema } } },
-    async (request, reply) =>
-      reply.type('application/json').send((await getSiteJson(db, idOf(request.params))) as never),
+    { compress: false, schema: { tags, params: IdParamsSchema, response: { 200: SiteSchema } } },
+    async (request, reply) => {
+      const id = idOf(request.params);
+      return reply.sendCached(request, await ctx.cache.get(`site:${id}`, () => getSiteJson(db, id)));
+    },
   );
 
   // Writes check the caller on request, before the body is read or validated: a refused caller gets

@@ -38,10 +38,18 @@ export function listSitesJson(db: Db): Promise<string> {
   return selectJson(db, sql``);
 }
 
+/**
+ * The list as compact JSON for the response cache: PostgreSQL's json output puts spaces around every
+ * separator (about 12 % of the bytes); one re-serialisation per change removes them.
+ */
+export async function cachedSitesJson(db: Db): Promise<string> {
+  return JSON.stringify(JSON.parse(await listSitesJson(db)));
+}
+
 export async function getSiteJson(db: Db, id: number): Promise<string> {
   const json = await selectJson(db, sql`where s.id = ${id}`);
   if (json === '[]') throw new NotFoundError();
-  return json.slice(1, -1);
+  return JSON.stringify(JSON.parse(json)[0]);
 }
 
 export async function getSite(db: Db, id: number): Promise<Site> {

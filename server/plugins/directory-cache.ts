@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client.ts';
+import { type ChangeNotifier, localNotifier, postgresNotifier } from '../services/change-notifier.ts';
+import { type CachedResponse, pickEncoding, type ResponseCache } from '../services/response-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Sends a cached JSON answer: ETag, 304 on a match, pre-compressed bytes when accepted. */
+    sendCached(request: FastifyRequest, entry: CachedResponse, type?: string): Promise<FastifyReply>;
+  }
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Writes that change what the public reads: sites and the five lists. */
+const DIRECTORY_WRITE =
+  /^\/api\/(sites|nutritionpartners|populations|mealtypes|services|covidstatuses)(\/|\?|$)/;
+
+export interface DirectoryCacheOptions {
+  cache: ResponseCache;
+  database: Database;
+}
+
+/**
+ * Keeps public reads as ready bytes and drops them the moment a write succeeds — before the write's
+ * answer leaves, so a client never reads stale data after its own write. With PostgreSQL the other
+ * processes hear about it through LISTEN/NOTIFY (docs/decisions/005-response-cache.md).
+ */
+export default fp(async function directoryCache(app: FastifyInstance, options: DirectoryCacheOptions) {
+  const { cache, database } = options;
+  const invalidate = () => cache.invalidate();
+  const notifier: ChangeNotifier =
+    database.kind === 'postgres' && database.pool && database.url
+      ? postgresNotifier(database.url, database.pool, invalidate, app.log)
+      : localNotifier(invalidate);
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (WRITE_METHODS.has(request.method) && reply.statusCode < 400 && DIRECTORY_WRITE.test(request.url)) {
+      await notifier
+        .publish()
+        .catch((error: unknown) => request.log.warn({ err: error }, 'could not notify other processes'));
+    }
+    return payload;
+  });
+  app.addHook('onClose', async () => notifier.close());
+
+  app.decorateReply(
+    'sendCached',
+    async function sendCached(
+      this: FastifyReply,
+      request: FastifyRequest,
+      entry: CachedResponse,
+      type = 'application/json; charset=utf-8',
+    ) {
+      this.header('ETag', entry.etag)
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Accept-Encoding')
+        .type(type);
+      const match = request.headers['if-none-match'];
+      if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) {
+        return this.code(304).send();
+      }
+      const encoding =
+        entry.raw.length >= 1024 ? pickEncoding(request.headers['accept-encoding']) : undefined;
+      if (!encoding) return this.send(entry.raw);
+      return this.header('Content-Encoding', encoding).send(await entry.encoded(encoding));
+    },
+  );
+});
