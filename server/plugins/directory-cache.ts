@@ -5,6 +5,9 @@ import { type ChangeNotifier, localNotifier, postgresNotifier } from '../service
 import { type CachedResponse, pickEncoding, type ResponseCache } from '../services/response-cache.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    responseCache: ResponseCache;
+  }
   interface FastifyReply {
     /** Sends a cached JSON answer: ETag, 304 on a match, pre-compressed bytes when accepted. */
     sendCached(request: FastifyRequest, entry: CachedResponse, type?: string): Promise<FastifyReply>;
@@ -34,6 +37,7 @@ export default fp(async function directoryCache(app: FastifyInstance, options: D
       ? postgresNotifier(database.url, database.pool, invalidate, app.log)
       : localNotifier(invalidate);
 
+  app.decorate('responseCache', cache);
   app.addHook('onSend', async (request, reply, payload) => {
     if (WRITE_METHODS.has(request.method) && reply.statusCode < 400 && DIRECTORY_WRITE.test(request.url)) {
       await notifier
