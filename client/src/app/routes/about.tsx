@@ -1,4 +1,21 @@
-/** Placeholder until this screen is built. */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { OrganisationsList } from '../../features/about/components/organisations-list.tsx';
+
+/** /about: what the programme is and the three organisations behind it (SPEC.md §1). */
 export function AboutScreen() {
-  return <h1>About</h1>;
+  const { t } = useTranslation(['about', 'common']);
+  return (
+    <>
+      <title>{`${t('pageTitle')} – ${t('common:appName')}`}</title>
+      <h1>{t('title')}</h1>
+      <p className="lead">{t('intro')}</p>
+      <p>{t('who')}</p>
+      <p>
+        <Link to="/partners">{t('partnersLink')}</Link>
+      </p>
+      <h2>{t('orgsHeading')}</h2>
+      <OrganisationsList />
+    </>
+  );
 }

@@ -1,4 +1,34 @@
-/** Placeholder until this screen is built. */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../../features/auth/api/current-user.ts';
+import { SiteMap } from '../../features/site-map/site-map.tsx';
+import { useSites } from '../../features/sites/api/get-sites.ts';
+import { SitesResults } from '../../features/sites/components/sites-results.tsx';
+
+/** Title, description, then the map and the list of every site — the list once (DECISIONS.md 1). */
 export function HomeScreen() {
-  return <h1>Community Meal Sites</h1>;
+  const { t } = useTranslation(['home', 'common']);
+  const query = useSites();
+  const { user } = useCurrentUser();
+  const sites = query.data ?? [];
+  return (
+    <>
+      <title>{`${t('pageTitle')} – ${t('common:appName')}`}</title>
+      <h1>{t('title')}</h1>
+      <p className="lead">{t('intro')}</p>
+      <p>{t('howTo')}</p>
+      <p>
+        <Link className="button" to="/sites">
+          {t('filterLink')}
+        </Link>
+      </p>
+      <SitesResults
+        query={query}
+        sites={sites}
+        isAdmin={Boolean(user?.isAdmin)}
+        filtered={false}
+        map={<SiteMap sites={sites} skipTo="sites-list-heading" />}
+      />
+    </>
+  );
 }

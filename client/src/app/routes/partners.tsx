@@ -1,4 +1,29 @@
-/** Placeholder until this screen is built. */
+import { useTranslation } from 'react-i18next';
+import { PartnersList } from '../../features/partners/components/partners-list.tsx';
+import { useReferenceList } from '../../features/sites/api/get-reference-list.ts';
+import { LoadError } from '../../features/sites/components/load-error.tsx';
+
+/** /partners: the nutrition partners and how to reach them (DECISIONS.md 2). */
 export function PartnersScreen() {
-  return <h1>Nutrition Partners</h1>;
+  const { t } = useTranslation(['partners', 'common']);
+  const query = useReferenceList('nutritionpartners');
+  return (
+    <>
+      <title>{`${t('pageTitle')} – ${t('common:appName')}`}</title>
+      <h1>{t('title')}</h1>
+      <p>{t('intro')}</p>
+      {query.isPending ? (
+        <p role="status">{t('loading')}</p>
+      ) : query.data ? (
+        <PartnersList partners={query.data} />
+      ) : (
+        <LoadError
+          title={t('loadError')}
+          error={query.error}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      )}
+    </>
+  );
 }

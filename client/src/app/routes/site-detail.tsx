@@ -1,4 +1,65 @@
-/** Placeholder until this screen is built. */
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { hasPosition } from '../../../../shared/site-display.ts';
+import { useCurrentUser } from '../../features/auth/api/current-user.ts';
+import { SiteDetails } from '../../features/site-detail/components/site-details.tsx';
+import { SiteMap } from '../../features/site-map/site-map.tsx';
+import { isNotFound, useSite } from '../../features/sites/api/get-site.ts';
+import { LoadError } from '../../features/sites/components/load-error.tsx';
+
+/** '12' → 12; anything else cannot be a site (the server would answer 404 too). */
+function parseSiteId(raw: string | undefined) {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id > 0 && id <= 2_147_483_647 ? id : undefined;
+}
+
+function SiteNotFound() {
+  const { t } = useTranslation(['site', 'common']);
+  return (
+    <section>
+      <title>{`${t('notFound.pageTitle')} – ${t('common:appName')}`}</title>
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
+      <p>
+        <Link className="button" to="/sites">
+          {t('notFound.back')}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/** /sites/{id}: the site's page, with its own map centred on it; an unknown id is a friendly not-found. */
 export function SiteDetailScreen() {
-  return <h1>Site</h1>;
+  const { t } = useTranslation(['site', 'common']);
+  const id = parseSiteId(useParams().id);
+  const query = useSite(id);
+  const { user } = useCurrentUser();
+
+  if (id === undefined || isNotFound(query.error)) return <SiteNotFound />;
+  if (query.isPending) return <p role="status">{t('loading')}</p>;
+  if (!query.data) {
+    return (
+      <>
+        <h1>{t('loadError.title')}</h1>
+        <LoadError error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+      </>
+    );
+  }
+  const site = query.data;
+  return (
+    <>
+      <title>{`${site.name} – ${t('common:appName')}`}</title>
+      <SiteDetails
+        site={site}
+        isAdmin={Boolean(user?.isAdmin)}
+        map={
+          hasPosition(site) ? (
+            <SiteMap key={site.id} sites={[site]} center={{ lat: site.lat, lng: site.lng }} />
+          ) : null
+        }
+      />
+    </>
+  );
 }

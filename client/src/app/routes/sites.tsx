@@ -1,4 +1,56 @@
-/** Placeholder until this screen is built. */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import {
+  type SiteFilters as Filters,
+  filterSites,
+  filtersFromSearchParams,
+  filtersToSearchParams,
+  hasActiveFilters,
+} from '../../../../shared/filters.ts';
+import { useCurrentUser } from '../../features/auth/api/current-user.ts';
+import { SiteMap } from '../../features/site-map/site-map.tsx';
+import { useSites } from '../../features/sites/api/get-sites.ts';
+import { SiteFilters } from '../../features/sites/components/site-filters.tsx';
+import { SitesResults } from '../../features/sites/components/sites-results.tsx';
+
+/**
+ * Locations: five filters kept in the URL (DECISIONS.md 4; back and forward work, links can be shared),
+ * the count announced politely, then the map and the list of the matching sites.
+ */
 export function SitesScreen() {
-  return <h1>Locations</h1>;
+  const { t } = useTranslation(['sites', 'common']);
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromSearchParams(params), [params]);
+  const query = useSites();
+  const { user } = useCurrentUser();
+  const isAdmin = Boolean(user?.isAdmin);
+  const sites = useMemo(() => (query.data ? filterSites(query.data, filters) : []), [query.data, filters]);
+  const setFilters = (next: Filters) => setParams(filtersToSearchParams(next, params));
+
+  return (
+    <>
+      <title>{`${t('pageTitle')} – ${t('common:appName')}`}</title>
+      <h1>{t('title')}</h1>
+      <p>{t('intro')}</p>
+      {isAdmin && (
+        <p className="sites-actions">
+          <Link className="button" to="/sites/new">
+            {t('addSite')}
+          </Link>
+        </p>
+      )}
+      <SiteFilters filters={filters} onChange={setFilters} />
+      <p role="status" className="sites-count">
+        {query.data ? t('count', { count: sites.length }) : ''}
+      </p>
+      <SitesResults
+        query={query}
+        sites={sites}
+        isAdmin={isAdmin}
+        filtered={hasActiveFilters(filters)}
+        map={<SiteMap sites={sites} skipTo="sites-list-heading" countUnplaced={isAdmin} />}
+      />
+    </>
+  );
 }

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import type { ReferenceItem } from '../../../../../shared/schemas/reference-lists.ts';
+import { PhoneLink } from '../../../components/ui/phone-link.tsx';
+import './partners.css';
+
+/** The nutrition partners with their contact details (DECISIONS.md 2). */
+export function PartnersList({ partners }: { partners: ReferenceItem[] }) {
+  const { t } = useTranslation('partners');
+  if (partners.length === 0) return <p>{t('empty')}</p>;
+  return (
+    <ul className="partners-list">
+      {partners.map((partner) => (
+        <li key={partner.id} className="partners-list__item">
+          <h2 className="partners-list__name">{partner.name}</h2>
+          <dl>
+            {partner.phoneNumber && (
+              <div>
+                <dt>{t('phone')}</dt>
+                <dd>
+                  <PhoneLink phone={partner.phoneNumber} />
+                </dd>
+              </div>
+            )}
+            {partner.email && (
+              <div>
+                <dt>{t('email')}</dt>
+                <dd>
+                  <a href={`mailto:${partner.email}`}>{partner.email}</a>
+                </dd>
+              </div>
+            )}
+            {partner.website && (
+              <div>
+                <dt>{t('website')}</dt>
+                <dd>
+                  <a href={partner.website}>{partner.website}</a>
+                </dd>
+              </div>
+            )}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { directionsUrl } from '../../../../../shared/directions.ts';
+import { weeklyHours } from '../../../../../shared/format-hours.ts';
+import type { Site } from '../../../../../shared/schemas/sites.ts';
+import { joinNames, namesWithBracketed } from '../../../../../shared/site-display.ts';
+import { PhoneLink } from '../../../components/ui/phone-link.tsx';
+import './site-details.css';
+
+/**
+ * One site's page (SPEC.md §2): name, populations (covid statuses in brackets), meal types (services in
+ * brackets), the map, address with directions, contact links and the week's hours, Monday first, in
+ * the visitor's language.
+ */
+export function SiteDetails({ site, map, isAdmin }: { site: Site; map: ReactNode; isAdmin: boolean }) {
+  const { t, i18n } = useTranslation('site');
+  const directions = directionsUrl(site);
+  const week = weeklyHours(site.Hours, i18n.resolvedLanguage);
+  const none = <span className="site-details__none">{t('none')}</span>;
+  return (
+    <article className="site-details" aria-labelledby="site-name">
+      <p className="site-details__back">
+        <Link to="/sites">{t('backToList')}</Link>
+      </p>
+      <h1 id="site-name">{site.name}</h1>
+      {isAdmin && (
+        <p>
+          <Link to={`/sites/${site.id}/edit`}>{t('edit')}</Link>
+        </p>
+      )}
+
+      <dl className="site-details__facts">
+        <dt>{t('populations')}</dt>
+        <dd>{namesWithBracketed(site.Populations, site.CovidStatuses) || none}</dd>
+        <dt>{t('mealTypes')}</dt>
+        <dd>{namesWithBracketed(site.MealTypes, site.Services) || none}</dd>
+        {site.NutritionPartners.length > 0 && (
+          <>
+            <dt>{t('partners')}</dt>
+            <dd>{joinNames(site.NutritionPartners)}</dd>
+          </>
+        )}
+      </dl>
+      <p className="site-details__hint">{t('bracketHint')}</p>
+
+      <div className="site-details__columns">
+        <div>
+          <section aria-labelledby="site-address">
+            <h2 id="site-address">{t('address')}</h2>
+            <p>{site.address}</p>
+            {directions && (
+              <p>
+                <a
+                  className="button button--secondary"
+                  href={directions}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  {t('getDirections')}
+                  <span className="visually-hidden"> {t('newTab')}</span>
+                </a>
+              </p>
+            )}
+          </section>
+
+          <section aria-labelledby="site-contact">
+            <h2 id="site-contact">{t('contact')}</h2>
+            <dl className="site-details__contact">
+              <dt>{t('phone')}</dt>
+              <dd>{site.phoneNumber ? <PhoneLink phone={site.phoneNumber} /> : none}</dd>
+              <dt>{t('email')}</dt>
+              <dd>{site.email ? <a href={`mailto:${site.email}`}>{site.email}</a> : none}</dd>
+              <dt>{t('website')}</dt>
+              <dd>{site.website ? <a href={site.website}>{site.website}</a> : none}</dd>
+            </dl>
+          </section>
+
+          <section aria-labelledby="site-hours">
+            <h2 id="site-hours">{t('hours')}</h2>
+            {week.length === 0 ? (
+              <p>{t('noHours')}</p>
+            ) : (
+              <dl className="site-details__hours">
+                {week.map((day) => (
+                  <div key={day.day} className="site-details__day">
+                    <dt>{day.dayName}</dt>
+                    {day.intervals.map((interval) => (
+                      <dd key={interval}>{interval}</dd>
+                    ))}
+                  </div>
+                ))}
+              </dl>
+            )}
+          </section>
+        </div>
+        <div>{map ?? <p>{t('noPosition')}</p>}</div>
+      </div>
+    </article>
+  );
+}

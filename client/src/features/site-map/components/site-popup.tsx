@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { useMap } from 'react-leaflet';
+import { Link } from 'react-router';
+import { directionsUrl } from '../../../../../shared/directions.ts';
+import { joinNames } from '../../../../../shared/site-display.ts';
+import { PhoneLink } from '../../../components/ui/phone-link.tsx';
+import type { MapSite } from '../types.ts';
+
+/**
+ * A marker's info window, rendered by React (never an HTML string, so a name with markup shows as
+ * text): name, address, Get Directions (new tab), phone, populations and SEE LOCATION DETAILS.
+ */
+export function SitePopup({ site }: { site: MapSite }) {
+  const { t } = useTranslation('sites');
+  const map = useMap();
+  const directions = directionsUrl(site);
+  return (
+    // Escape closes the popup from inside it too (Leaflet listens only while the map itself has focus).
+    // biome-ignore lint/a11y/noStaticElementInteractions: the links inside are the controls; this only adds Escape.
+    <div
+      className="site-popup"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') map.closePopup();
+      }}
+    >
+      <h3 className="site-popup__name">
+        <Link to={`/sites/${site.id}`}>{site.name}</Link>
+      </h3>
+      <p>{site.address}</p>
+      {directions && (
+        <p>
+          <a href={directions} target="_blank" rel="noopener noreferrer">
+            {t('map.getDirections')}
+            <span className="visually-hidden"> {t('map.newTab')}</span>
+          </a>
+        </p>
+      )}
+      {site.phoneNumber && (
+        <p>
+          {t('map.phone')} <PhoneLink phone={site.phoneNumber} />
+        </p>
+      )}
+      {site.Populations.length > 0 && (
+        <p>
+          {t('map.populations')} {joinNames(site.Populations)}
+        </p>
+      )}
+      <p>
+        <Link className="button site-popup__details" to={`/sites/${site.id}`}>
+          {t('map.seeDetails')}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { Component, lazy, type ReactNode, Suspense, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAP_CENTER, MAP_ZOOM } from '../../../../shared/constants.ts';
+import { withPosition } from '../../../../shared/site-display.ts';
+import { loadWithTimeout } from '../../lib/lazy.ts';
+import { loadWithRetry } from './load-with-retry.ts';
+import type { MapSite } from './types.ts';
+import './site-map.css';
+
+/** Leaflet and its CSS are a separate chunk: not in the first bundle (ARCHITECTURE.md budgets). */
+const LeafletMap = lazy(async () => {
+  const module = await loadWithRetry(() =>
+    loadWithTimeout('site-map', () => import('./components/leaflet-map.tsx')),
+  );
+  return { default: module.LeafletMap };
+});
+
+function MapFailure({ error }: { error: Error }) {
+  const { t } = useTranslation('sites');
+  return (
+    <div role="alert" className="alert alert--error site-map__failure">
+      <p>{t('map.failed')}</p>
+      <p className="error-details">{t('map.details', { detail: error.message })}</p>
+      <button type="button" className="button" onClick={() => window.location.reload()}>
+        {t('map.reload')}
+      </button>
+    </div>
+  );
+}
+
+/** A map that cannot load must not take the list down with it: the failure stays in the map's box. */
+class MapErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  override state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error) {
+    console.error(error);
+  }
+
+  override render() {
+    return this.state.error ? <MapFailure error={this.state.error} /> : this.props.children;
+  }
+}
+
+export interface SiteMapProps {
+  /** Sites without both coordinates are left off the map (and counted below it). */
+  sites: readonly MapSite[];
+  center?: { lat: number; lng: number };
+  zoom?: number;
+  /** Id of the element the 'Skip the map' link moves focus to. */
+  skipTo?: string;
+  /** Whether to say how many sites are not on the map (the list shows them). */
+  countUnplaced?: boolean;
+}
+
+/**
+ * The sites on a Leaflet map (DECISIONS.md 5) under an h2, with a skip link for keyboard users (every
+ * marker is a tab stop). Centre and zoom default to SPEC.md §9.
+ */
+export function SiteMap({
+  sites,
+  center = MAP_CENTER,
+  zoom = MAP_ZOOM,
+  skipTo,
+  countUnplaced,
+}: SiteMapProps) {
+  const { t } = useTranslation('sites');
+  const headingId = useId();
+  const placed = withPosition(sites);
+  const unplaced = sites.length - placed.length;
+  return (
+    <section className="site-map" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('map.heading')}</h2>
+      {skipTo && (
+        <a
+          className="site-map__skip"
+          href={`#${skipTo}`}
+          onClick={(event) => {
+            const target = document.getElementById(skipTo);
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
+        >
+          {t('map.skip')}
+        </a>
+      )}
+      <MapErrorBoundary>
+        <Suspense
+          fallback={
+            <div className="site-map__frame site-map__frame--loading">
+              <p role="status">{t('map.loading')}</p>
+            </div>
+          }
+        >
+          <LeafletMap sites={placed} center={center} zoom={zoom} label={t('map.label')} />
+        </Suspense>
+      </MapErrorBoundary>
+      {countUnplaced && unplaced > 0 && (
+        <p className="site-map__note">{t('map.notOnMap', { count: unplaced })}</p>
+      )}
+    </section>
+  );
+}

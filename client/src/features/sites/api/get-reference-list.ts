@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiPaths } from '../../../../../shared/api-paths.ts';
+import type { ReferenceItem, ReferenceListName } from '../../../../../shared/schemas/reference-lists.ts';
+import { api } from '../../../lib/api.ts';
+
+/** Keys start with the list's API name, so whoever edits a list can invalidate `[list]`. */
+export const referenceListKeys = {
+  all: (list: ReferenceListName) => [list] as const,
+  list: (list: ReferenceListName) => [list, 'list'] as const,
+};
+
+/** GET /api/{list}: one of the five reference lists (nutrition partners, populations, …), by name. */
+export function getReferenceList(list: ReferenceListName, signal?: AbortSignal) {
+  return api<ReferenceItem[]>(apiPaths.list(list), { signal });
+}
+
+export function useReferenceList(list: ReferenceListName) {
+  return useQuery({
+    queryKey: referenceListKeys.list(list),
+    queryFn: ({ signal }) => getReferenceList(list, signal),
+  });
+}

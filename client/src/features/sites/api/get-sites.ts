@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiPaths } from '../../../../../shared/api-paths.ts';
+import type { Site } from '../../../../../shared/schemas/sites.ts';
+import { ApiError, api } from '../../../lib/api.ts';
+import { takePreloadedSites } from '../../../lib/app-data.ts';
+
+export const sitesKeys = {
+  all: ['sites'] as const,
+  list: () => [...sitesKeys.all, 'list'] as const,
+  detail: (id: number) => [...sitesKeys.all, 'detail', id] as const,
+};
+
+/** The wording SPEC.md §7 gives a failed list load; kept for the log and the details line (DECISIONS.md 3). */
+export function httpErrorMessage(status: number) {
+  return `This is an HTTP error: The status is ${status}`;
+}
+
+/** GET /api/sites. A non-OK answer becomes an ApiError carrying the SPEC.md §7 message, and is logged. */
+export async function getSites(signal?: AbortSignal): Promise<Site[]> {
+  try {
+    return await api<Site[]>(apiPaths.sites, { signal });
+  } catch (error) {
+    const failure =
+      error instanceof ApiError ? new ApiError(error.status, httpErrorMessage(error.status)) : error;
+    console.error(failure);
+    throw failure;
+  }
+}
+
+function preloadedSites(): Site[] | undefined {
+  const sites = takePreloadedSites();
+  return Array.isArray(sites) ? (sites as Site[]) : undefined;
+}
+
+/** Every site, alphabetical (the server's order); starts from the list the server embedded, if any. */
+export function useSites() {
+  return useQuery({
+    queryKey: sitesKeys.list(),
+    queryFn: ({ signal }) => getSites(signal),
+    initialData: preloadedSites,
+  });
+}

@@ -1,0 +1,94 @@
+import { useTranslation } from 'react-i18next';
+import {
+  type FilterKey,
+  type SiteFilters as Filters,
+  optionLabel,
+  SITE_FILTERS,
+  toggleFilter,
+} from '../../../../../shared/filters.ts';
+import type { ReferenceListName } from '../../../../../shared/schemas/reference-lists.ts';
+import { useReferenceList } from '../api/get-reference-list.ts';
+import './sites.css';
+
+function FilterSelect({
+  filterKey,
+  list,
+  filters,
+  onChange,
+}: {
+  filterKey: FilterKey;
+  list: ReferenceListName;
+  filters: Filters;
+  onChange: (filters: Filters) => void;
+}) {
+  const { t } = useTranslation('sites');
+  const { data: items = [], isSuccess } = useReferenceList(list);
+  const chosen = filters[filterKey];
+  const id = `filter-${filterKey}`;
+  const missing = chosen !== undefined && isSuccess && !items.some((item) => item.id === chosen);
+  return (
+    <div className="site-filters__field">
+      <label htmlFor={id}>{t(`filters.${filterKey}.label`)}</label>
+      <select
+        id={id}
+        name={filterKey}
+        value={chosen ?? ''}
+        onChange={(event) => {
+          const value = event.target.value;
+          onChange(toggleFilter(filters, filterKey, value ? Number(value) : undefined));
+        }}
+      >
+        <option value="">{t(`filters.${filterKey}.all`)}</option>
+        {items.map((item) => (
+          <option key={item.id} value={item.id}>
+            {optionLabel(item.name, item.id === chosen)}
+          </option>
+        ))}
+        {missing && <option value={chosen}>{optionLabel(t('filters.missingChoice'), true)}</option>}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The five filters as native selects (the most robust dropdown for keyboards, screen readers and
+ * phones), each labelled. The chosen option is marked ' *'; choosing it again — or the first option —
+ * clears it (SPEC.md §4). Changes apply at once; the page announces the new count.
+ */
+export function SiteFilters({
+  filters,
+  onChange,
+}: {
+  filters: Filters;
+  onChange: (filters: Filters) => void;
+}) {
+  const { t } = useTranslation('sites');
+  return (
+    <search className="site-filters" aria-labelledby="site-filters-legend">
+      <form onSubmit={(event) => event.preventDefault()}>
+        <fieldset>
+          <legend id="site-filters-legend">{t('filters.legend')}</legend>
+          <p className="site-filters__hint">{t('filters.hint')}</p>
+          <div className="site-filters__grid">
+            {SITE_FILTERS.map((filter) => (
+              <FilterSelect
+                key={filter.key}
+                filterKey={filter.key}
+                list={filter.list}
+                filters={filters}
+                onChange={onChange}
+              />
+            ))}
+          </div>
+          <button
+            type="button"
+            className="button button--secondary site-filters__reset"
+            onClick={() => onChange({})}
+          >
+            {t('filters.reset')}
+          </button>
+        </fieldset>
+      </form>
+    </search>
+  );
+}
