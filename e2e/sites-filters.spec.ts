@@ -1,0 +1,201 @@
+import type { Page } from '@playwright/test';
+import type { ReferenceItem } from '../shared/schemas/reference-lists.ts';
+import type { Site } from '../shared/schemas/sites.ts';
+import { type AdminApi, expect, test } from './support/fixtures.ts';
+import { type Lng, signInAsAdmin, tr, uniqueTag } from './support/public-pages.ts';
+
+/** Five lists and four sites of this journey's own, so a filter on them shows only these sites. */
+async function createDirectory(adminApi: AdminApi) {
+  const tag = uniqueTag();
+  const item = (list: Parameters<AdminApi['createItem']>[0], name: string) =>
+    adminApi.createItem(list, { name: `${name} ${tag}` });
+  const seniors = await item('populations', 'Seniors');
+  const disabled = await item('populations', 'Adults with disabilities');
+  const takeout = await item('services', 'Takeout');
+  const lunch = await item('mealtypes', 'Lunch');
+  const open = await item('covidstatuses', 'Open for takeout');
+  const partner = await item('nutritionpartners', 'Kitchen Partner');
+  const ids = (...items: ReferenceItem[]) => items.map((i) => i.id);
+  const alpha = await adminApi.createSite({
+    name: `Alpha Dining Room ${tag}`,
+    phoneNumber: '4155550101',
+    PopulationIds: ids(seniors, disabled),
+    ServiceIds: ids(takeout),
+    NutritionPartnerIds: ids(partner),
+  });
+  const bravo = await adminApi.createSite({
+    name: `Bravo Senior Center ${tag}`,
+    PopulationIds: ids(seniors),
+    MealTypeIds: ids(lunch),
+    CovidStatusIds: ids(open),
+  });
+  const charlie = await adminApi.createSite({
+    name: `Charlie Community Hall ${tag}`,
+    PopulationIds: ids(disabled),
+    ServiceIds: ids(takeout),
+  });
+  const delta = await adminApi.createSite({
+    name: `Delta Kitchen ${tag}`,
+    PopulationIds: ids(seniors),
+    lat: null,
+    lng: null,
+  });
+  return { tag, seniors, disabled, takeout, lunch, open, partner, alpha, bravo, charlie, delta };
+}
+
+const list = (page: Page, lng: Lng = 'en') => page.getByRole('list', { name: tr(lng, 'sites:listHeading') });
+const siteLinks = (page: Page, lng: Lng = 'en') => list(page, lng).getByRole('heading', { level: 3 });
+const names = (...sites: Site[]) => sites.map((s) => s.name);
+/** The polite live region that announces the number of results (the only status with a number). */
+const count = (page: Page) => page.getByRole('status').filter({ hasText: /\d/ });
+
+test('filters combine with AND, live in the URL, work with back and forward, and clear', async ({
+  page,
+  adminApi,
+}) => {
+  const d = await createDirectory(adminApi);
+  await page.goto('/sites');
+  await expect(page.getByRole('heading', { level: 1, name: 'Locations' })).toBeVisible();
+  const population = page.getByLabel('Population served');
+  const service = page.getByLabel('Service', { exact: true });
+
+  await population.selectOption({ label: d.seniors.name });
+  await expect(page).toHaveURL(`/sites?population=${d.seniors.id}`);
+  await expect(siteLinks(page)).toHaveText(names(d.alpha, d.bravo, d.delta));
+  await expect(count(page)).toHaveText('3 sites found');
+  // The chosen option is marked with an asterisk.
+  await expect(population).toHaveValue(String(d.seniors.id));
+  await expect(population.getByRole('option', { name: `${d.seniors.name} *` })).toHaveCount(1);
+
+  await service.selectOption({ label: d.takeout.name });
+  await expect(page).toHaveURL(`/sites?population=${d.seniors.id}&service=${d.takeout.id}`);
+  await expect(siteLinks(page)).toHaveText(names(d.alpha));
+  await expect(count(page)).toHaveText('1 site found');
+
+  await page.goBack();
+  await expect(page).toHaveURL(`/sites?population=${d.seniors.id}`);
+  await expect(siteLinks(page)).toHaveText(names(d.alpha, d.bravo, d.delta));
+  await expect(service).toHaveValue('');
+  await page.goForward();
+  await expect(siteLinks(page)).toHaveText(names(d.alpha));
+  await expect(service).toHaveValue(String(d.takeout.id));
+
+  // Choosing the chosen option again clears that filter.
+  await service.selectOption({ label: `${d.takeout.name} *` });
+  await expect(page).toHaveURL(`/sites?population=${d.seniors.id}`);
+  await expect(service).toHaveValue('');
+  // So does choosing the first option.
+  await population.selectOption({ label: 'All populations' });
+  await expect(page).toHaveURL('/sites');
+
+  // Every other list filters too, and nothing matching says so.
+  await page.getByLabel('Meal type').selectOption({ label: d.lunch.name });
+  await expect(siteLinks(page)).toHaveText(names(d.bravo));
+  await page.getByLabel('COVID-19 status').selectOption({ label: d.open.name });
+  await expect(siteLinks(page)).toHaveText(names(d.bravo));
+  await page.getByLabel('Nutrition partner').selectOption({ label: d.partner.name });
+  await expect(count(page)).toHaveText('0 sites found');
+  await expect(page.getByText(tr('en', 'sites:emptyFiltered'))).toBeVisible();
+
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(page).toHaveURL('/sites');
+  for (const label of ['Nutrition partner', 'Population served', 'Meal type', 'COVID-19 status']) {
+    await expect(page.getByLabel(label)).toHaveValue('');
+  }
+});
+
+test('a filtered address can be shared: opening it applies the filters', async ({ page, adminApi }) => {
+  const d = await createDirectory(adminApi);
+  await page.goto(`/sites?population=${d.disabled.id}&service=${d.takeout.id}`);
+  await expect(siteLinks(page)).toHaveText(names(d.alpha, d.charlie));
+  await expect(page.getByLabel('Population served')).toHaveValue(String(d.disabled.id));
+  await expect(page.getByLabel('Service', { exact: true })).toHaveValue(String(d.takeout.id));
+  await expect(count(page)).toHaveText('2 sites found');
+});
+
+test('each row shows the name linking to the site, the address, the phone as a tel link and populations', async ({
+  page,
+  adminApi,
+}) => {
+  const d = await createDirectory(adminApi);
+  await page.goto(`/sites?partner=${d.partner.id}`);
+  const row = list(page).getByRole('listitem').filter({ hasText: d.alpha.name });
+  await expect(row.getByRole('link', { name: d.alpha.name })).toHaveAttribute('href', `/sites/${d.alpha.id}`);
+  await expect(row).toContainText(d.alpha.address);
+  await expect(row.getByRole('link', { name: '(415) 555-0101' })).toHaveAttribute('href', 'tel:+14155550101');
+  await expect(row).toContainText(`Populations served: ${d.disabled.name} | ${d.seniors.name}`);
+  // A visitor sees no administration links.
+  await expect(page.getByRole('link', { name: 'Add new site' })).toHaveCount(0);
+  await expect(row.getByRole('link', { name: /edit/ })).toHaveCount(0);
+
+  await row.getByRole('link', { name: d.alpha.name }).click();
+  await expect(page.getByRole('heading', { level: 1, name: d.alpha.name })).toBeVisible();
+});
+
+test('an administrator also sees Add new site, an edit link per row and which sites have no map position', async ({
+  page,
+  adminApi,
+}) => {
+  const d = await createDirectory(adminApi);
+  await signInAsAdmin(page);
+  await page.goto(`/sites?population=${d.seniors.id}`);
+  await expect(page.getByRole('link', { name: 'Add new site' })).toHaveAttribute('href', '/sites/new');
+  const alpha = list(page).getByRole('listitem').filter({ hasText: d.alpha.name });
+  const delta = list(page).getByRole('listitem').filter({ hasText: d.delta.name });
+  await expect(alpha.getByRole('link', { name: `edit ${d.alpha.name}` })).toHaveAttribute(
+    'href',
+    `/sites/${d.alpha.id}/edit`,
+  );
+  await expect(alpha.getByText('No map position')).toHaveCount(0);
+  await expect(delta.getByText('No map position')).toBeVisible();
+  await expect(page.getByText('1 site has no map position and is only in the list.')).toBeVisible();
+});
+
+test('a list that fails to load says so plainly, gives the HTTP detail, and can be retried', async ({
+  page,
+  adminApi,
+}) => {
+  const d = await createDirectory(adminApi);
+  await page.route('**/api/sites', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":503,"message":"Down"}' }),
+  );
+  await page.goto('/sites');
+  const alert = page.getByRole('alert');
+  await expect(alert.getByRole('heading', { name: 'We could not load the list of sites.' })).toBeVisible();
+  await expect(alert).toContainText('This is an HTTP error: The status is 503');
+  await expect(list(page)).toHaveCount(0);
+
+  await page.unroute('**/api/sites');
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('link', { name: d.alpha.name })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+for (const lng of ['en', 'es', 'zh'] as const) {
+  test(`the filters speak ${lng}: labels, the chosen mark, the count and Reset`, async ({
+    page,
+    adminApi,
+  }) => {
+    const d = await createDirectory(adminApi);
+    await page.goto(`/sites?lng=${lng}`);
+    await expect(page.getByRole('heading', { level: 1, name: tr(lng, 'sites:title') })).toBeVisible();
+    await expect(page.getByRole('search', { name: tr(lng, 'sites:filters.legend') })).toBeVisible();
+    const population = page.getByLabel(tr(lng, 'sites:filters.population.label'));
+    for (const key of ['partner', 'mealtype', 'service', 'status']) {
+      await expect(page.getByLabel(tr(lng, `sites:filters.${key}.label`), { exact: true })).toBeVisible();
+    }
+    await population.selectOption({ label: d.disabled.name });
+    await expect(population.getByRole('option', { name: `${d.disabled.name} *` })).toHaveCount(1);
+    await expect(count(page)).toHaveText(tr(lng, 'sites:count', { count: 2 }));
+    await expect(siteLinks(page, lng)).toHaveText(names(d.alpha, d.charlie));
+    const row = list(page, lng).getByRole('listitem').filter({ hasText: d.alpha.name });
+    await expect(row).toContainText(tr(lng, 'sites:row.populations'));
+
+    await page.getByRole('button', { name: tr(lng, 'sites:filters.reset') }).click();
+    await expect(population).toHaveValue('');
+    await expect(
+      population.getByRole('option', { name: tr(lng, 'sites:filters.population.all') }),
+    ).toHaveCount(1);
+    await expect(page).toHaveURL(`/sites?lng=${lng}`);
+  });
+}
