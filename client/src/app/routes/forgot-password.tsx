@@ -1,4 +1,6 @@
-/** Placeholder until this screen is built. */
+import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.tsx';
+
+/** /passwords/forgot (SPEC.md §2); /passwords redirects here (router.tsx). */
 export function ForgotPasswordScreen() {
-  return <h1>Forgot your password?</h1>;
+  return <ForgotPasswordForm />;
 }

@@ -1,4 +1,6 @@
-/** Placeholder until this screen is built. */
+import { LoginForm } from '../../features/auth/components/login-form.tsx';
+
+/** /login (SPEC.md §2). */
 export function LoginScreen() {
-  return <h1>Log in</h1>;
+  return <LoginForm />;
 }

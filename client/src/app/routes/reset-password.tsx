@@ -1,4 +1,8 @@
-/** Placeholder until this screen is built. */
+import { useParams } from 'react-router';
+import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
+
+/** /passwords/reset/{token} (SPEC.md §2). A new token is a new form, never the old one's state. */
 export function ResetPasswordScreen() {
-  return <h1>Choose a new password</h1>;
+  const { token = '' } = useParams();
+  return <ResetPasswordForm key={token} token={token} />;
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../../features/auth/api/current-user.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 
@@ -7,6 +7,10 @@ import { LanguageSwitch } from './language-switch.tsx';
 export function Navigation() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
+  const location = useLocation();
+  // The login screen returns here afterwards (SPEC.md §2); on the login screen itself, keep where it returns to.
+  const here = `${location.pathname}${location.search}`;
+  const onLogin = location.pathname === '/login';
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -36,7 +40,9 @@ export function Navigation() {
               {user ? (
                 <NavLink to="/logout">{t('nav.logout')}</NavLink>
               ) : (
-                <NavLink to="/login">{t('nav.login')}</NavLink>
+                <NavLink to={onLogin ? here : '/login'} state={onLogin ? location.state : { from: here }}>
+                  {t('nav.login')}
+                </NavLink>
               )}
             </li>
           </ul>

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiPaths } from '../../../../../shared/api-paths.ts';
+import type { ForgotPasswordSchema } from '../../../../../shared/schemas/users.ts';
+import { api } from '../../../lib/api.ts';
+
+export type ForgotPasswordInput = z.input<typeof ForgotPasswordSchema>;
+
+/** POST /api/passwords: e-mails a reset link; 404 for an unknown e-mail (DECISIONS.md 14). */
+export function requestPasswordReset(input: ForgotPasswordInput) {
+  return api<unknown>(apiPaths.passwords, { method: 'POST', body: input, skipUnauthorizedRedirect: true });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}

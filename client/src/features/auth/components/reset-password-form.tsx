@@ -1,0 +1,108 @@
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useResetPassword, useResetToken } from '../api/reset-password.ts';
+import { flashState } from '../flash.ts';
+import '../auth.css';
+
+type LinkProblem = 'invalid' | 'expired' | 'generic';
+
+/** 404 → invalid (unknown or already used), 410 → expired (DECISIONS.md 15); anything else is unexpected. */
+function linkProblemOf(error: unknown): LinkProblem {
+  if (error instanceof ApiError && error.status === 404) return 'invalid';
+  if (error instanceof ApiError && error.status === 410) return 'expired';
+  return 'generic';
+}
+
+function LinkProblemAlert({ problem, onRetry }: { problem: LinkProblem; onRetry: () => void }) {
+  const { t } = useTranslation('auth');
+  return (
+    <div role="alert" className="alert alert--error">
+      <p>{problem === 'generic' ? t('common:errors.generic') : t(`reset.${problem}`)}</p>
+      <p>
+        {problem === 'generic' ? (
+          <button type="button" className="button button--secondary" onClick={onRetry}>
+            {t('common:errors.retry')}
+          </button>
+        ) : (
+          <Link className="auth-page__link" to="/passwords/forgot">
+            {t('reset.requestAnother')}
+          </Link>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Checks the link first, then asks for the new password (SPEC.md §2, §4). A refused password shows the
+ * rule (§5); a link that stopped working meanwhile shows why; success goes to /login with a flash.
+ */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const check = useResetToken(token);
+  const save = useResetPassword(token);
+  const [password, setPassword] = useState('');
+  const [ruleError, setRuleError] = useState(false);
+  const [savedProblem, setSavedProblem] = useState<LinkProblem | null>(null);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setRuleError(false);
+    save.mutate(password, {
+      onSuccess: () => navigate('/login', { replace: true, state: flashState('passwordSaved') }),
+      onError: (error) => {
+        const problem = linkProblemOf(error);
+        if (problem === 'generic') {
+          if (!(error instanceof ApiError && error.status === 422)) console.error(error);
+          setRuleError(true);
+        } else setSavedProblem(problem);
+      },
+    });
+  }
+
+  useEffect(() => {
+    if (check.error && linkProblemOf(check.error) === 'generic') console.error(check.error);
+  }, [check.error]);
+
+  let body: ReactNode;
+  if (check.isPending) body = <p role="status">{t('reset.checking')}</p>;
+  else if (check.isError || savedProblem) {
+    const problem = savedProblem ?? linkProblemOf(check.error);
+    body = <LinkProblemAlert problem={problem} onRetry={() => void check.refetch()} />;
+  } else {
+    const error = ruleError ? t('reset.rule') : undefined;
+    body = (
+      <form className="auth-form" noValidate onSubmit={submit}>
+        <TextField
+          label={t('reset.password')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint={t('reset.hint')}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={error}
+        />
+        <p role="alert" className="visually-hidden">
+          {error}
+        </p>
+        <div className="auth-form__actions">
+          <button type="submit" className="button" disabled={save.isPending}>
+            {t('reset.submit')}
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <div className="auth-page">
+      <h1>{t('reset.title')}</h1>
+      {body}
+    </div>
+  );
+}
