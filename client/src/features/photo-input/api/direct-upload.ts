@@ -1,0 +1,34 @@
+import { apiPaths } from '../../../../../shared/api-paths.ts';
+import { DEFAULT_CONTENT_TYPE, type DirectUpload } from '../../../../../shared/schemas/assets.ts';
+import type { FieldError } from '../../../../../shared/schemas/common.ts';
+import { ApiError, api } from '../../../lib/api.ts';
+
+/**
+ * The direct-upload protocol (SPEC.md §3, §7; DECISIONS.md 16): POST /api/assets describes the file and
+ * answers a signed id with a URL and headers; the file is then PUT there as it is. Answers the signed
+ * id, which is what a form sends (e.g. a user's `picture`).
+ */
+export async function directUpload(file: File, signal?: AbortSignal): Promise<string> {
+  const blob = { filename: file.name, content_type: file.type || DEFAULT_CONTENT_TYPE, byte_size: file.size };
+  const { signed_id, direct_upload } = await api<DirectUpload>(apiPaths.assets, {
+    method: 'POST',
+    body: { blob },
+    signal,
+  });
+  const response = await fetch(direct_upload.url, {
+    method: 'PUT',
+    headers: direct_upload.headers,
+    body: file,
+    credentials: 'same-origin',
+    signal,
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: string; errors?: FieldError[] };
+    throw new ApiError(
+      response.status,
+      body.message ?? `This is an HTTP error: The status is ${response.status}`,
+      body.errors ?? [],
+    );
+  }
+  return signed_id;
+}
