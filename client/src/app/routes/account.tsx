@@ -1,4 +1,21 @@
-/** Placeholder until this screen is built. */
+import { AccountForm } from '../../features/account/components/account-form.tsx';
+import { useCurrentUser, useSetCurrentUser } from '../../features/auth/api/current-user.ts';
+import { PhotoInput } from '../../features/photo-input/components/photo-input.tsx';
+
+/**
+ * /account/* (SPEC.md §2), behind RequireUser. Composes the account form with the photo uploader and
+ * makes the saved user the current user, so the navigation shows the new details at once.
+ */
 export function AccountScreen() {
-  return <h1>My Account</h1>;
+  const { user } = useCurrentUser();
+  const setCurrentUser = useSetCurrentUser();
+  if (!user) return null;
+  return (
+    <AccountForm
+      key={user.id}
+      user={user}
+      onSaved={setCurrentUser}
+      renderPicture={(props) => <PhotoInput {...props} />}
+    />
+  );
 }

@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiPaths } from '../../../../../shared/api-paths.ts';
+import type { User, UserUpdate } from '../../../../../shared/schemas/users.ts';
+import { api } from '../../../lib/api.ts';
+
+/** PATCH /api/users/{id} (DECISIONS.md 17): an empty password means unchanged; a 401 goes to /login. */
+export function updateAccount(id: number, changes: UserUpdate) {
+  return api<User>(apiPaths.user(id), { method: 'PATCH', body: changes });
+}
+
+export function useUpdateAccount(id: number) {
+  return useMutation({ mutationFn: (changes: UserUpdate) => updateAccount(id, changes) });
+}

@@ -1,0 +1,125 @@
+import { type FormEvent, Fragment, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { User } from '../../../../../shared/schemas/users.ts';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useFormErrors } from '../../../lib/use-form-errors.ts';
+import { type AccountValues, accountChanges, initialValues } from '../account-changes.ts';
+import { useUpdateAccount } from '../api/update-account.ts';
+import '../account.css';
+
+/** What the picture field gets; the screen decides which uploader renders it. */
+export interface PictureFieldProps {
+  label: string;
+  value: string | null;
+  currentUrl: string | null;
+  onChange: (value: string | null) => void;
+  onBusyChange: (busy: boolean) => void;
+  error?: string;
+}
+
+export interface AccountFormProps {
+  user: User;
+  onSaved: (user: User) => void;
+  renderPicture: (props: PictureFieldProps) => ReactNode;
+}
+
+/**
+ * My Account (SPEC.md §2): picture, first name, last name, e-mail and a password that starts empty.
+ * Errors clear on each submit; a 422 shows each field's messages beside it plus a general alert, other
+ * failures the generic text; success says so and hands the saved user back (§4, §8).
+ */
+export function AccountForm({ user, onSaved, renderPicture }: AccountFormProps) {
+  const { t } = useTranslation('account');
+  const [values, setValues] = useState(() => initialValues(user));
+  const [saved, setSaved] = useState(false);
+  const [pictureBusy, setPictureBusy] = useState(false);
+  // A saved picture is a fresh start for the uploader: it shows the picture the server now serves.
+  const [pictureGeneration, setPictureGeneration] = useState(0);
+  const errors = useFormErrors();
+  const update = useUpdateAccount(user.id);
+
+  const set = (changes: Partial<AccountValues>) => setValues((current) => ({ ...current, ...changes }));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    errors.clear();
+    setSaved(false);
+    if (pictureBusy) {
+      errors.setGeneral(t('waitForPicture'));
+      return;
+    }
+    update.mutate(accountChanges(user, values), {
+      onSuccess: (updated) => {
+        setValues(initialValues(updated));
+        setPictureGeneration((generation) => generation + 1);
+        setSaved(true);
+        onSaved(updated);
+      },
+      onError: (error) => errors.capture(error),
+    });
+  }
+
+  return (
+    <div className="account-page">
+      <h1>{t('title')}</h1>
+      <form className="account-form" noValidate onSubmit={submit}>
+        <Fragment key={pictureGeneration}>
+          {renderPicture({
+            label: t('picture'),
+            value: values.picture,
+            currentUrl: values.picture !== null && values.picture === user.picture ? user.pictureUrl : null,
+            onChange: (picture) => set({ picture }),
+            onBusyChange: setPictureBusy,
+            error: errors.fields.picture,
+          })}
+        </Fragment>
+        <TextField
+          label={t('firstName')}
+          name="firstName"
+          autoComplete="given-name"
+          value={values.firstName}
+          onChange={(event) => set({ firstName: event.target.value })}
+          error={errors.fields.firstName}
+        />
+        <TextField
+          label={t('lastName')}
+          name="lastName"
+          autoComplete="family-name"
+          value={values.lastName}
+          onChange={(event) => set({ lastName: event.target.value })}
+          error={errors.fields.lastName}
+        />
+        <TextField
+          label={t('email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          value={values.email}
+          onChange={(event) => set({ email: event.target.value })}
+          error={errors.fields.email}
+        />
+        <TextField
+          label={t('password')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint={t('passwordHint')}
+          value={values.password}
+          onChange={(event) => set({ password: event.target.value })}
+          error={errors.fields.password}
+        />
+        {/* Next to the button, where the eye is after pressing it. */}
+        <FormAlert kind="error">{errors.general}</FormAlert>
+        <FormAlert kind="success">{saved ? t('saved') : null}</FormAlert>
+        <div className="account-form__actions">
+          <button type="submit" className="button" disabled={update.isPending}>
+            {t('save')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
