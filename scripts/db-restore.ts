@@ -1,0 +1,22 @@
+/** `npm run db:restore -- <file>`: replaces the embedded database with a backup (stop the server first). */
+import path from 'node:path';
+import { loadConfig } from '../server/config.ts';
+import { restoreEmbedded } from '../server/db/backup.ts';
+
+const config = loadConfig();
+const file = process.argv[2];
+if (!file) {
+  console.error('Usage: npm run db:restore -- <backup file>');
+  process.exit(2);
+}
+if (config.DATABASE_URL) {
+  console.error('DATABASE_URL is set: restore PostgreSQL with pg_restore (see the README).');
+  process.exit(2);
+}
+try {
+  const { previous } = await restoreEmbedded(config.dataDir, path.resolve(file));
+  console.log(`Restored ${file}.${previous ? ` The database it replaced is kept in ${previous}.` : ''}`);
+} catch (error) {
+  console.error(`Restore failed: ${(error as Error).message}`);
+  process.exit(1);
+}
