@@ -26,6 +26,10 @@ const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.get('/api/auth/logout', { schema: { tags } }, async (request, reply) => {
+    // A GET that ends a session: a link or image on another site must not sign people out
+    // (SameSite=Lax cookies travel with cross-site navigations).
+    if (request.headers['sec-fetch-site'] === 'cross-site')
+      throw new HttpError(403, 'Cross-site requests are not allowed.');
     if (request.session.sessionId) await request.session.destroy();
     reply.clearCookie('sid', { path: '/' });
     return reply.code(204).send();

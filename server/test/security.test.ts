@@ -67,6 +67,15 @@ describe('security headers', () => {
     });
     afterAll(() => https.close());
 
+    it('ignores X-Forwarded-Proto unless TRUST_PROXY is set', async () => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/sites',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    });
+
     it('adds HSTS only when the request came over HTTPS', async () => {
       const secure = await https.app.inject({
         method: 'GET',
@@ -169,6 +178,19 @@ describe('cross-site writes', () => {
       expect(response.statusCode, JSON.stringify(headers)).toBe(201);
       expect(await populationNames()).toContain(item.name);
     }
+  });
+
+  it('refuses a cross-site logout (GET /api/auth/logout from a link or image on another site)', async () => {
+    const cookie = roles.user.cookie;
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/logout',
+      headers: { 'sec-fetch-site': 'cross-site', cookie },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
+    expect(me.statusCode).toBe(200);
   });
 
   it('does not apply to reads: a foreign Origin may GET public data', async () => {
