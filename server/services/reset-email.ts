@@ -16,7 +16,7 @@ const TEXT: Record<
     subject: 'Reset your password',
     greeting: (name) => `Hello ${name},`,
     body: 'Someone asked to reset the password of your Community Meal Sites account. To choose a new password, open this link:',
-    expiry: (hours) => `The link works once and expires in ${hours} hours.`,
+    expiry: (hours) => `The link works once and expires in ${hours} ${hours === 1 ? 'hour' : 'hours'}.`,
     ignore: 'If you did not ask for this, you can ignore this e-mail; your password stays the same.',
     button: 'Choose a new password',
   },
@@ -24,7 +24,8 @@ const TEXT: Record<
     subject: 'Restablezca su contraseña',
     greeting: (name) => `Hola, ${name}:`,
     body: 'Alguien pidió restablecer la contraseña de su cuenta de Comedores Comunitarios. Para elegir una contraseña nueva, abra este enlace:',
-    expiry: (hours) => `El enlace funciona una sola vez y vence en ${hours} horas.`,
+    expiry: (hours) =>
+      `El enlace funciona una sola vez y vence en ${hours} ${hours === 1 ? 'hora' : 'horas'}.`,
     ignore: 'Si usted no lo pidió, puede ignorar este correo; su contraseña no cambiará.',
     button: 'Elegir una contraseña nueva',
   },

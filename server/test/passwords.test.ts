@@ -147,6 +147,7 @@ describe('POST /api/passwords', () => {
     expect(mail.subject).toBe('Reset your password');
     expect(mail.text).toContain(link);
     expect(mail.text).toContain('Hello Uma,');
+    expect(mail.text).toContain('The link works once and expires in 24 hours.');
     expect(mail.html).toContain(`href="${link}"`);
     expect(mail.html).toContain(`<p>${link}</p>`);
     // A long random token (32 bytes, base64url), never echoed in the answer.
@@ -170,6 +171,7 @@ describe('POST /api/passwords', () => {
     expect(mail.text).toContain(`http://meals.test/passwords/reset/${token}`);
     expect(mail.html).toContain('lang="es"');
     expect(mail.html).toContain('Elegir una contraseña nueva');
+    expect(mail.text).toContain('vence en 24 horas.');
   });
 
   it("falls back to the request's language when the user has none", async () => {
@@ -295,6 +297,7 @@ describe('expiry from PASSWORD_RESET_TTL_SECONDS', () => {
     const file = fs.readdirSync(path.join(short.dataDir, 'outbox'))[0]!;
     const mail = parseEml(fs.readFileSync(path.join(short.dataDir, 'outbox', file), 'utf8'));
     const token = /passwords\/reset\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    expect(mail.text).toContain('expires in 1 hour.');
     await new Promise((resolve) =>
       setTimeout(resolve, Math.max(0, row!.expiresAt.getTime() - Date.now() + 50)),
     );
