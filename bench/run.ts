@@ -4,22 +4,28 @@
  * server answering the same bytes, and writes bench/results/*.json plus the README table.
  * Runs on the embedded database, and on PostgreSQL too when DATABASE_URL is set.
  */
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { type Database, openPglite, openPostgres } from '../server/db/client.ts';
-import { ensureAdmin } from '../server/services/accounts.ts';
+import {
+  adminCookie,
+  type Backend,
+  peakMemoryMb,
+  prepareDatabase,
+  replaceReadmeSection,
+  root,
+  startServer,
+  stopServer,
+  waitFor,
+} from './lib.ts';
 import { seedBenchData } from './seed.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
 const sizes = quick ? [50, 1000] : [50, 1000, 10_000];
 const duration = Number(process.env.BENCH_SECONDS ?? (quick ? 3 : 10));
 const connections = 10;
-const ADMIN = { email: 'bench@example.org', password: 'bench-pass-1', firstName: 'Bench', lastName: 'Admin' };
 const ENCODING = 'br, gzip';
 
 interface Measure {
@@ -28,19 +34,6 @@ interface Measure {
   p99: number;
   errors: number;
   non2xx: number;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(url: string, timeoutMs = 60_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await sleep(200);
-  }
-  throw new Error(`${url} did not answer in time`);
 }
 
 async function load(url: string, headers: Record<string, string>): Promise<Measure> {
@@ -52,68 +45,6 @@ async function load(url: string, headers: Record<string, string>): Promise<Measu
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
-}
-
-function peakMemoryMb(pid: number): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return Math.round(kb / 1024);
-  } catch {
-    return 0;
-  }
-}
-
-async function prepare(backend: 'pglite' | 'postgres', n: number) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `meals-bench-${n}-`));
-  let database: Database;
-  let databaseUrl: string | undefined;
-  let drop = async () => {};
-  if (backend === 'postgres') {
-    const admin = process.env.DATABASE_URL!;
-    const name = `mealsites_bench_${Date.now()}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    const u = new URL(admin);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    database = openPostgres(databaseUrl);
-    drop = async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  } else {
-    database = await openPglite(path.join(dataDir, 'db'));
-  }
-  await database.migrate();
-  await seedBenchData(database.db, n);
-  await ensureAdmin(database.db, ADMIN);
-  await database.close();
-  return { dataDir, databaseUrl, drop };
-}
-
-function startServer(port: number, dataDir: string, databaseUrl?: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      NODE_ENV: 'production',
-      BASE_URL: `http://127.0.0.1:${port}`,
-      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-123',
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'false',
-      RATE_LIMIT_AUTH_MAX: '100000',
-    },
-  });
 }
 
 /** The exact answer (headers and compressed bytes) for the bare server to replay. */
@@ -143,12 +74,7 @@ async function record(base: string, target: string) {
 }
 
 async function measureWrites(base: string, siteId: number, count = 30) {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-  });
-  const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
+  const cookie = await adminCookie(base);
   const lists = await Promise.all(
     ['nutritionpartners', 'populations', 'mealtypes', 'services', 'covidstatuses'].map(
       async (l) => (await (await fetch(`${base}/api/${l}`)).json()) as { id: number }[],
@@ -180,10 +106,12 @@ async function measureWrites(base: string, siteId: number, count = 30) {
   return { p50: Math.round(times[Math.floor(times.length / 2)]! * 10) / 10, count };
 }
 
-async function runOne(backend: 'pglite' | 'postgres', n: number) {
+async function runOne(backend: Backend, n: number) {
   const port = 4100 + Math.floor(Math.random() * 500);
   const barePort = port + 600;
-  const { dataDir, databaseUrl, drop } = await prepare(backend, n);
+  const { dataDir, databaseUrl, cleanup } = await prepareDatabase(backend, (database) =>
+    seedBenchData(database.db, n),
+  );
   const server = startServer(port, dataDir, databaseUrl);
   const base = `http://127.0.0.1:${port}`;
   try {
@@ -252,10 +180,8 @@ async function runOne(backend: 'pglite' | 'postgres', n: number) {
     console.log(`${backend} N=${n} site write p50: ${writes.p50} ms`);
     return { backend, n, results, writes, peakMemoryMb: peakMemoryMb(server.pid!) };
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    await drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stopServer(server);
+    await cleanup();
   }
 }
 
@@ -290,7 +216,7 @@ function readmeTable(runs: Awaited<ReturnType<typeof runOne>>[]) {
   return lines.join('\n');
 }
 
-const backends: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const backends: Backend[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 const runs = [];
 for (const backend of backends) for (const n of sizes) runs.push(await runOne(backend, n));
 
@@ -300,15 +226,5 @@ fs.writeFileSync(
   path.join(root, `bench/results/api-${quick ? 'quick-' : ''}${stamp}.json`),
   `${JSON.stringify({ quick, duration, connections, runs }, null, 2)}\n`,
 );
-if (!quick || process.env.BENCH_WRITE_README === '1') {
-  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
-  const table = readmeTable(runs);
-  const marked = /<!-- bench:api:start -->[\s\S]*<!-- bench:api:end -->/;
-  if (marked.test(readme)) {
-    fs.writeFileSync(
-      path.join(root, 'README.md'),
-      readme.replace(marked, `<!-- bench:api:start -->\n${table}\n<!-- bench:api:end -->`),
-    );
-  }
-}
+if (!quick || process.env.BENCH_WRITE_README === '1') replaceReadmeSection('bench:api', readmeTable(runs));
 console.log(readmeTable(runs));

@@ -1,0 +1,133 @@
+/** What the benchmark and stress scripts share: a database to run on, the real server, its memory. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type Database, openPglite, openPostgres } from '../server/db/client.ts';
+import { ensureAdmin } from '../server/services/accounts.ts';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const BENCH_ADMIN = {
+  email: 'bench@example.org',
+  password: 'bench-pass-1',
+  firstName: 'Bench',
+  lastName: 'Admin',
+};
+export type Backend = 'pglite' | 'postgres';
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function waitFor(url: string, timeoutMs = 60_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await sleep(200);
+  }
+  throw new Error(`${url} did not answer in time`);
+}
+
+/** Peak resident memory of a process (VmHWM), in MB. */
+export function peakMemoryMb(pid: number): number {
+  try {
+    const kb = Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+/** A fresh database (embedded in a temp DATA_DIR, or a new PostgreSQL database), migrated, seeded by `seed`. */
+export async function prepareDatabase(backend: Backend, seed: (database: Database) => Promise<void>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meals-bench-'));
+  let database: Database;
+  let databaseUrl: string | undefined;
+  let drop = async () => {};
+  if (backend === 'postgres') {
+    const admin = process.env.DATABASE_URL!;
+    const name = `mealsites_bench_${Date.now()}`;
+    const run = async (statement: string) => {
+      const client = new pg.Client({ connectionString: admin });
+      await client.connect();
+      await client.query(statement);
+      await client.end();
+    };
+    await run(`create database ${name}`);
+    const u = new URL(admin);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    database = openPostgres(databaseUrl);
+    drop = () => run(`drop database if exists ${name} with (force)`);
+  } else {
+    database = await openPglite(path.join(dataDir, 'db'));
+  }
+  await database.migrate();
+  await seed(database);
+  await ensureAdmin(database.db, BENCH_ADMIN);
+  await database.close();
+  return {
+    dataDir,
+    databaseUrl,
+    async cleanup() {
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The production server as a child process (node + tsx, no npm in between, so the pid is the server's). */
+export function startServer(
+  port: number,
+  dataDir: string,
+  databaseUrl?: string,
+  extraEnv: Record<string, string> = {},
+): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      NODE_ENV: 'production',
+      BASE_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-123',
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'false',
+      RATE_LIMIT_AUTH_MAX: '100000',
+      ...extraEnv,
+    },
+  });
+}
+
+export async function stopServer(server: ChildProcess) {
+  if (server.exitCode !== null) return server.exitCode;
+  server.kill('SIGTERM');
+  return new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+}
+
+/** Logs in as the bench administrator; answers the cookie header. */
+export async function adminCookie(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_ADMIN.email, password: BENCH_ADMIN.password }),
+  });
+  if (!login.ok) throw new Error(`bench admin could not log in: ${login.status}`);
+  return login.headers.get('set-cookie')?.split(';')[0] ?? '';
+}
+
+export function replaceReadmeSection(marker: string, content: string) {
+  const file = path.join(root, 'README.md');
+  const readme = fs.readFileSync(file, 'utf8');
+  const pattern = new RegExp(`<!-- ${marker}:start -->[\\s\\S]*<!-- ${marker}:end -->`);
+  if (pattern.test(readme))
+    fs.writeFileSync(
+      file,
+      readme.replace(pattern, `<!-- ${marker}:start -->\n${content}\n<!-- ${marker}:end -->`),
+    );
+}
