@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { apiPaths } from '../../../../shared/api-paths.ts';
-import { useSetCurrentUser } from '../../features/auth/api/current-user.ts';
+import { currentUserKey, useSetCurrentUser } from '../../features/auth/api/current-user.ts';
 import { api } from '../../lib/api.ts';
 
 /** Calls the logout endpoint, clears the current user and goes home (SPEC.md §2). */
@@ -16,7 +16,11 @@ export function LogoutScreen() {
     let cancelled = false;
     api(apiPaths.logout, { skipUnauthorizedRedirect: true })
       .catch((error: unknown) => console.error(error))
-      .finally(() => {
+      .finally(async () => {
+        if (cancelled) return;
+        // A fresh page load on /logout has GET /api/users/me in flight; answered before the logout,
+        // it would put the user back after we clear it.
+        await client.cancelQueries({ queryKey: currentUserKey });
         if (cancelled) return;
         setUser(null);
         client.removeQueries({ predicate: (query) => query.queryKey[0] !== 'users' });

@@ -1,0 +1,56 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useCurrentUser } from '../../features/auth/api/current-user.ts';
+import { createTestI18n } from '../../testing/i18n.ts';
+import { LogoutScreen } from './logout.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function Who() {
+  const { user, loading } = useCurrentUser();
+  return <span data-testid="who">{loading ? 'loading' : (user?.email ?? 'nobody')}</span>;
+}
+
+describe('LogoutScreen (SPEC.md §2)', () => {
+  it('clears the current user even when GET /api/users/me answers after the logout', async () => {
+    let answerMe!: () => void;
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        if (url === '/api/users/me') {
+          // A fresh page load on /logout: the user is asked for, and the answer comes late.
+          await new Promise<void>((resolve) => {
+            answerMe = resolve;
+          });
+          return Response.json({ id: 1, isAdmin: false, email: 'uma@example.org' });
+        }
+        return new Response(null, { status: 204 });
+      }),
+    );
+    const client = new QueryClient();
+    render(
+      <I18nextProvider i18n={await createTestI18n()}>
+        <QueryClientProvider client={client}>
+          <MemoryRouter initialEntries={['/logout']}>
+            <Who />
+            <Routes>
+              <Route path="/logout" element={<LogoutScreen />} />
+              <Route path="/" element={<p>home</p>} />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    await screen.findByText('home');
+    answerMe();
+    await waitFor(() => expect(screen.getByTestId('who').textContent).toBe('nobody'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByTestId('who').textContent).toBe('nobody');
+    expect(calls).toContain('/api/auth/logout');
+  });
+});
