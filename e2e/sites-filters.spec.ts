@@ -159,7 +159,9 @@ test('a list that fails to load says so plainly, gives the HTTP detail, and can 
   await page.route('**/api/sites', (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":503,"message":"Down"}' }),
   );
-  await page.goto('/sites');
+  // The server embeds the list in the locations page itself; coming from About, the page asks the API.
+  await page.goto('/about');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Locations' }).click();
   const alert = page.getByRole('alert');
   await expect(alert.getByRole('heading', { name: 'We could not load the list of sites.' })).toBeVisible();
   await expect(alert).toContainText('This is an HTTP error: The status is 503');
