@@ -9,7 +9,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'server/**/*.unit.test.ts', 'scripts/**/*.test.ts', 'client/src/lib/**/*.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'server/**/*.unit.test.ts',
+            'scripts/**/*.test.ts',
+            'client/src/lib/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

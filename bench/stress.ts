@@ -160,8 +160,8 @@ async function runStress(backend: Backend) {
       ]),
     );
     for (const [id, name] of ledger.items) {
-      if (name === null ? services.has(id) : services.get(id) !== name)
-        name === null ? (phantom += 1) : (lost += 1);
+      if (name === null && services.has(id)) phantom += 1;
+      if (name !== null && services.get(id) !== name) lost += 1;
     }
     const names = new Set(
       ((await (await fetch(`${base}/api/sites`)).json()) as { name: string }[]).map((s) => s.name),

@@ -61,7 +61,7 @@ export default fp(async function directoryCache(app: FastifyInstance, options: D
         .header('Vary', 'Accept-Encoding')
         .type(type);
       const match = request.headers['if-none-match'];
-      if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) {
+      if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) {
         return this.code(304).send();
       }
       const encoding =

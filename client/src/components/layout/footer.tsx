@@ -6,7 +6,7 @@ import { formatPhone, phoneHref } from '../../../../shared/phone.ts';
 export function Footer() {
   const { t } = useTranslation();
   return (
-    <footer className="site-footer" aria-label={t('footer.label')}>
+    <footer className="site-footer">
       <div className="site-footer__inner">
         <p>
           {t('footer.phoneIntro')} <a href={phoneHref(FOOTER_PHONE)}>{formatPhone(FOOTER_PHONE)}</a>
