@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api.ts';
+
+/** One entry of GET …/history, newest first (issue 5 item 7). */
+export interface HistoryEntry {
+  id: number;
+  action: 'create' | 'update' | 'delete';
+  createdAt: string;
+  user: { id: number; firstName: string; lastName: string } | null;
+}
+
+/**
+ * 'Last updated by Ada Admin on 3 March 2025 at 10:04', from the newest history entry, in the current
+ * language. Records saved before history existed fall back to their own updatedAt without a name.
+ */
+export function LastUpdated({ historyPath, updatedAt }: { historyPath: string; updatedAt?: string }) {
+  const { t, i18n } = useTranslation('admin');
+  const history = useQuery({
+    queryKey: ['admin', 'history', historyPath],
+    queryFn: ({ signal }) => api<HistoryEntry[]>(historyPath, { signal }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+  if (history.isPending) return null;
+  const latest = history.data?.[0];
+  const when = latest?.createdAt ?? updatedAt;
+  if (!when) return null;
+  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+  }).format(new Date(when));
+  const user = latest?.user;
+  return (
+    <p className="last-updated">
+      {user
+        ? t('lastUpdatedBy', { first: user.firstName, last: user.lastName, date })
+        : t('lastUpdated', { date })}
+    </p>
+  );
+}

@@ -1,0 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { takePreloadedSites } from './app-data.ts';
+
+/**
+ * After an administrator changes a site or a list item, every public view may be out of date (a
+ * renamed population shows on every site that uses it). Marking the cached public data stale is the
+ * simplest rule that is always right at this size; the admin screens' own queries ('admin', …)
+ * always fetch on mount, and the signed-in user is not touched.
+ */
+export function afterAdminWrite(client: QueryClient) {
+  takePreloadedSites(); // an embedded copy of the list would now be stale
+  return client.invalidateQueries({
+    predicate: (query) => query.queryKey[0] !== 'users' && query.queryKey[0] !== 'admin',
+  });
+}
