@@ -1,0 +1,110 @@
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useRef } from 'react';
+import { MAP_CENTER, MAP_ZOOM } from '../../../../../shared/constants.ts';
+import { appData } from '../../../lib/app-data.ts';
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+export interface PinMapProps {
+  position: LatLng | null;
+  onPlace: (position: LatLng) => void;
+  /** Accessible names: the map and the pin. */
+  mapLabel: string;
+  pinLabel: string;
+}
+
+/** Six decimals is about 10 cm: more would only be noise in the boxes. */
+const round = (value: number) => Math.round(value * 1e6) / 1e6;
+/** Arrow keys on the focused pin move it about 11 m; with Shift about 110 m. */
+const NUDGE = 0.0001;
+
+const PIN_ICON = L.divIcon({
+  className: 'pin-map__pin',
+  html: '<svg viewBox="0 0 32 44" width="32" height="44" aria-hidden="true" focusable="false"><path d="M16 1C7.7 1 1 7.6 1 15.8 1 27 16 43 16 43s15-16 15-27.2C31 7.6 24.3 1 16 1z" fill="#b00020" stroke="#fff" stroke-width="2"/><circle cx="16" cy="16" r="6" fill="#fff"/></svg>',
+  iconSize: [32, 44],
+  iconAnchor: [16, 43],
+});
+
+/**
+ * The site form's small map (DECISIONS.md 18): click to place the pin, drag it, or focus it and use
+ * the arrow keys; the latitude and longitude boxes beside it are the same value, typed. Plain Leaflet
+ * rather than react-leaflet: one marker driven by the form needs no component tree. Tiles come from
+ * runtime settings (DECISIONS.md 5); without them the pin still works.
+ */
+export default function PinMap({ position, onPlace, mapLabel, pinLabel }: PinMapProps) {
+  const container = useRef<HTMLElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const marker = useRef<L.Marker | null>(null);
+  const latest = useRef({ onPlace, position });
+  latest.current = { onPlace, position };
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const start = latest.current.position;
+    // The wheel scrolls the form, not the map (zoom with the buttons or +/−).
+    const instance = L.map(element, { center: start ?? MAP_CENTER, zoom: MAP_ZOOM, scrollWheelZoom: false });
+    const { mapTileUrl, mapAttribution, mapApiKey } = appData().config;
+    L.tileLayer(mapTileUrl, { attribution: mapAttribution, ...(mapApiKey ? { key: mapApiKey } : {}) }).addTo(
+      instance,
+    );
+    instance.on('click', (event: L.LeafletMouseEvent) =>
+      latest.current.onPlace({ lat: round(event.latlng.lat), lng: round(event.latlng.lng) }),
+    );
+    map.current = instance;
+    return () => {
+      instance.remove();
+      map.current = null;
+      marker.current = null;
+    };
+  }, []);
+
+  const lat = position?.lat;
+  const lng = position?.lng;
+  useEffect(() => {
+    const instance = map.current;
+    if (!instance) return;
+    if (lat === undefined || lng === undefined) {
+      marker.current?.remove();
+      marker.current = null;
+      return;
+    }
+    if (!marker.current) {
+      const pin = L.marker([lat, lng], { draggable: true, keyboard: true, icon: PIN_ICON, title: pinLabel });
+      pin.on('dragend', () => {
+        const at = pin.getLatLng();
+        latest.current.onPlace({ lat: round(at.lat), lng: round(at.lng) });
+      });
+      pin.on('add', () => {
+        const icon = pin.getElement();
+        icon?.setAttribute('aria-label', pinLabel);
+        icon?.addEventListener('keydown', (event) => {
+          const step = event.shiftKey ? NUDGE * 10 : NUDGE;
+          const move = {
+            ArrowUp: [step, 0],
+            ArrowDown: [-step, 0],
+            ArrowLeft: [0, -step],
+            ArrowRight: [0, step],
+          }[event.key];
+          const current = latest.current.position;
+          if (!move || !current) return;
+          event.preventDefault();
+          event.stopPropagation(); // the map would pan
+          latest.current.onPlace({ lat: round(current.lat + move[0]!), lng: round(current.lng + move[1]!) });
+        });
+      });
+      pin.addTo(instance);
+      marker.current = pin;
+    } else {
+      marker.current.setLatLng([lat, lng]);
+      marker.current.getElement()?.setAttribute('aria-label', pinLabel);
+    }
+    if (!instance.getBounds().contains([lat, lng])) instance.panTo([lat, lng]);
+  }, [lat, lng, pinLabel]);
+
+  return <section ref={container} className="pin-map" aria-label={mapLabel} />;
+}

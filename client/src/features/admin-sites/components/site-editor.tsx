@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import type { ReferenceListName } from '../../../../../shared/schemas/reference-lists.ts';
+import type { Site } from '../../../../../shared/schemas/sites.ts';
+import { RecordState } from '../../../components/admin/record-state.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useReferenceLists } from '../api/reference-lists.ts';
+import { useAdminSite } from '../api/site.ts';
+import { SiteForm } from './site-form.tsx';
+
+/** Navigation state that carries the geocoding warning from /sites/new to the new site's edit page. */
+interface EditorState {
+  geocodeWarning?: boolean;
+}
+
+/**
+ * Create mode without an id, update mode with one (SPEC.md §2): loads the site and the five lists,
+ * shows loading and not-found states, and rebuilds the form only when the site is (re)loaded.
+ *
+ * After a save the form returns to /sites/, except when the server found no map position for the
+ * address: then the admin stays on the saved site's form with the warning and the map at hand
+ * (docs/decisions/005-admin-save-warning-and-drafts.md).
+ */
+export function SiteEditor({
+  id,
+  listPath,
+}: {
+  /** undefined: create; NaN: a malformed id (shown as not found). */
+  id: number | undefined;
+  listPath: (list: ReferenceListName) => string;
+}) {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const valid = id === undefined || Number.isInteger(id);
+  const site = useAdminSite(valid ? id : undefined);
+  const lists = useReferenceLists();
+  const [geocodeWarning, setGeocodeWarning] = useState(
+    () => (location.state as EditorState | null)?.geocodeWarning === true,
+  );
+
+  // Shown once: a later reload of the page should not repeat it.
+  useEffect(() => {
+    if ((location.state as EditorState | null)?.geocodeWarning) {
+      navigate(location.pathname, { replace: true, state: null });
+    }
+  }, [location.state, location.pathname, navigate]);
+
+  const onGeocodeWarning = (saved: Site) => {
+    setGeocodeWarning(true);
+    if (id === undefined) {
+      navigate(`/sites/${saved.id}/edit`, {
+        replace: true,
+        state: { geocodeWarning: true } satisfies EditorState,
+      });
+    } else {
+      void site.refetch(); // the new version, so the next save is not a conflict
+    }
+  };
+
+  if (!valid)
+    return <RecordState title={t('site.title')} error={new ApiError(404, 'Not found')} onRetry={() => {}} />;
+  if (id !== undefined && !site.data) {
+    return <RecordState title={t('site.title')} error={site.error} onRetry={() => void site.refetch()} />;
+  }
+  return (
+    <SiteForm
+      key={site.dataUpdatedAt}
+      site={site.data}
+      lists={lists}
+      listPath={listPath}
+      onReload={() => {
+        setGeocodeWarning(false);
+        void site.refetch();
+        void lists.refetch();
+      }}
+      reloading={site.isFetching}
+      onGeocodeWarning={onGeocodeWarning}
+      geocodeWarning={geocodeWarning}
+    />
+  );
+}

@@ -1,0 +1,119 @@
+import type { HoursInterval } from '../../../../../shared/hours.ts';
+import { formatPhone, normalizePhone } from '../../../../../shared/phone.ts';
+import {
+  REFERENCE_LIST_NAMES,
+  REFERENCE_LISTS,
+  type ReferenceListName,
+} from '../../../../../shared/schemas/reference-lists.ts';
+import { type Site, SiteCreateSchema, SiteUpdateSchema } from '../../../../../shared/schemas/sites.ts';
+import { editorHours } from './hours.ts';
+
+export type ListSelection = Record<ReferenceListName, number[]>;
+
+/** What the site form holds: text as typed, plus the hours and the ticked ids of each list. */
+export interface SiteFormValues {
+  name: string;
+  address: string;
+  phoneNumber: string;
+  email: string;
+  website: string;
+  /** As typed or as placed on the map; '' when there is no position. */
+  lat: string;
+  lng: string;
+  /** The admin typed coordinates or moved the pin in this visit (DECISIONS.md 18: a hand-placed pin is kept). */
+  pinMoved: boolean;
+  hours: HoursInterval[];
+  lists: ListSelection;
+}
+
+const noSelection = (): ListSelection =>
+  Object.fromEntries(REFERENCE_LIST_NAMES.map((list) => [list, []])) as unknown as ListSelection;
+
+export function emptySiteValues(): SiteFormValues {
+  return {
+    name: '',
+    address: '',
+    phoneNumber: '',
+    email: '',
+    website: '',
+    lat: '',
+    lng: '',
+    pinMoved: false,
+    hours: [],
+    lists: noSelection(),
+  };
+}
+
+/** The form's values for a stored site; the phone is shown formatted (DECISIONS.md 8). */
+export function siteValuesFrom(site: Site): SiteFormValues {
+  const lists = noSelection();
+  for (const list of REFERENCE_LIST_NAMES) lists[list] = site[REFERENCE_LISTS[list].siteKey].map((i) => i.id);
+  return {
+    name: site.name,
+    address: site.address,
+    phoneNumber: formatPhone(site.phoneNumber),
+    email: site.email ?? '',
+    website: site.website ?? '',
+    lat: site.lat === null ? '' : String(site.lat),
+    lng: site.lng === null ? '' : String(site.lng),
+    pinMoved: false,
+    hours: editorHours(site.Hours),
+    lists,
+  };
+}
+
+/** A typed coordinate: '' → null, a number → that number, anything else as typed (the schema names it). */
+export function coordinate(text: string): number | null | string {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : trimmed;
+}
+
+export interface PayloadOptions {
+  /** Present when editing: the version the form was loaded from (409 when stale). */
+  version?: number;
+  /** Ids that exist now, per list; ticked ids of items deleted meanwhile are left out. */
+  available?: Partial<Record<ReferenceListName, readonly number[]>>;
+}
+
+/**
+ * The POST/PATCH body (SPEC.md §3): the whole entity, lists as id arrays, hours in stored order, the
+ * phone as digits. Coordinates are sent only when the admin set them: otherwise the server geocodes a
+ * new or changed address (DECISIONS.md 18). When editing, clearing both boxes sends nulls, which
+ * removes the pin; when creating, empty boxes are simply left out.
+ */
+export function buildSitePayload(
+  values: SiteFormValues,
+  options: PayloadOptions = {},
+): Record<string, unknown> {
+  const editing = options.version !== undefined;
+  const text = (value: string) => (value.trim() === '' ? null : value.trim());
+  const payload: Record<string, unknown> = {
+    name: values.name,
+    address: values.address,
+    phoneNumber: text(values.phoneNumber) === null ? null : normalizePhone(values.phoneNumber),
+    email: text(values.email),
+    website: text(values.website),
+    Hours: values.hours.map(({ day, open, close }) => ({ day, open, close })),
+  };
+  for (const list of REFERENCE_LIST_NAMES) {
+    const available = options.available?.[list];
+    const ticked = values.lists[list];
+    payload[REFERENCE_LISTS[list].idsKey] = available
+      ? ticked.filter((id) => available.includes(id))
+      : ticked;
+  }
+  const lat = coordinate(values.lat);
+  const lng = coordinate(values.lng);
+  const hasPosition = lat !== null || lng !== null;
+  if (editing ? values.pinMoved : hasPosition) {
+    payload.lat = lat;
+    payload.lng = lng;
+  }
+  if (editing) payload.version = options.version;
+  return payload;
+}
+
+/** The API's own body schema for this write (STYLE.md 3). */
+export const siteSchemaFor = (editing: boolean) => (editing ? SiteUpdateSchema : SiteCreateSchema);
