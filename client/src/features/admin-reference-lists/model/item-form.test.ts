@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { REFERENCE_LIST_NAMES } from '../../../../../shared/schemas/reference-lists.ts';
+import { buildItemPayload, hasContactFields, itemSchemaFor, itemValuesFrom } from './item-form.ts';
+
+const values = {
+  name: ' Takeout ',
+  phoneNumber: '(628) 555-0100',
+  email: 'a@example.org',
+  website: 'example.org',
+};
+
+describe('buildItemPayload', () => {
+  it('sends the contact fields only for nutrition partners, the phone as 10 digits', () => {
+    expect(buildItemPayload('nutritionpartners', values)).toEqual({
+      name: ' Takeout ',
+      phoneNumber: '6285550100',
+      email: 'a@example.org',
+      website: 'example.org',
+    });
+  });
+
+  it.each(REFERENCE_LIST_NAMES.filter((list) => !hasContactFields(list)))(
+    'sends only the name for %s',
+    (list) => {
+      expect(buildItemPayload(list, values)).toEqual({ name: ' Takeout ' });
+    },
+  );
+
+  it('adds the version when editing and sends blank contact fields as null', () => {
+    expect(
+      buildItemPayload('nutritionpartners', { ...values, phoneNumber: ' ', email: '', website: '' }, 3),
+    ).toEqual({
+      name: ' Takeout ',
+      phoneNumber: null,
+      email: null,
+      website: null,
+      version: 3,
+    });
+  });
+
+  it('is checked by the API schema of its list, with the API messages', () => {
+    const bad = buildItemPayload('nutritionpartners', {
+      name: ' ',
+      phoneNumber: '555',
+      email: 'nope',
+      website: '',
+    });
+    const issues = itemSchemaFor('nutritionpartners').safeParse(bad).error?.issues ?? [];
+    expect(issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['name', 'is required'],
+      ['phoneNumber', 'must be exactly 10 digits'],
+      ['email', 'must be a valid e-mail address'],
+    ]);
+    expect(itemSchemaFor('populations').safeParse(buildItemPayload('populations', values)).success).toBe(
+      true,
+    );
+  });
+});
+
+describe('itemValuesFrom', () => {
+  it('shows a stored partner with its phone formatted and missing fields empty', () => {
+    expect(itemValuesFrom({ id: 1, name: 'P', phoneNumber: '6285550100', email: null })).toEqual({
+      name: 'P',
+      phoneNumber: '(628) 555-0100',
+      email: '',
+      website: '',
+    });
+  });
+
+  it('starts empty when creating', () => {
+    expect(itemValuesFrom(undefined)).toEqual({ name: '', phoneNumber: '', email: '', website: '' });
+  });
+});

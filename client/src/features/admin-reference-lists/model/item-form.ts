@@ -1,0 +1,46 @@
+import { formatPhone, normalizePhone } from '../../../../../shared/phone.ts';
+import {
+  REFERENCE_LISTS,
+  type ReferenceItem,
+  type ReferenceListName,
+  referenceItemInputSchema,
+} from '../../../../../shared/schemas/reference-lists.ts';
+
+/** The generic form's values: every list has a name; nutrition partners add contact fields. */
+export interface ItemFormValues {
+  name: string;
+  phoneNumber: string;
+  email: string;
+  website: string;
+}
+
+export const hasContactFields = (list: ReferenceListName) => REFERENCE_LISTS[list].contact;
+
+export function itemValuesFrom(item: ReferenceItem | undefined): ItemFormValues {
+  return {
+    name: item?.name ?? '',
+    phoneNumber: formatPhone(item?.phoneNumber),
+    email: item?.email ?? '',
+    website: item?.website ?? '',
+  };
+}
+
+/** The POST/PATCH body: only the fields the list has, the phone as digits, the version when editing. */
+export function buildItemPayload(
+  list: ReferenceListName,
+  values: ItemFormValues,
+  version?: number,
+): Record<string, unknown> {
+  const text = (value: string) => (value.trim() === '' ? null : value.trim());
+  const payload: Record<string, unknown> = { name: values.name };
+  if (hasContactFields(list)) {
+    payload.phoneNumber = text(values.phoneNumber) === null ? null : normalizePhone(values.phoneNumber);
+    payload.email = text(values.email);
+    payload.website = text(values.website);
+  }
+  if (version !== undefined) payload.version = version;
+  return payload;
+}
+
+/** The API's body schema for the list (the one schema factory, STYLE.md 3). */
+export const itemSchemaFor = referenceItemInputSchema;
