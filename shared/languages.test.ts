@@ -10,6 +10,8 @@ describe('pickLanguage', () => {
     ['es-MX', 'es'],
     ['ES-mx', 'es'],
     ['zh-TW,zh;q=0.9,en;q=0.8', 'zh'],
+    ['fr, es ; q=0.9', 'es'],
+    ['  zh-HK ;q=0.5 , en;q=0.4', 'zh'],
     ['zh-Hant-TW', 'zh'],
     ['fr-FR,fr;q=0.9,es;q=0.8,en;q=0.7', 'es'],
     ['fr, de;q=0.9, en;q=0.1', 'en'],

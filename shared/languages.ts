@@ -17,7 +17,7 @@ export function pickLanguage(header: string | undefined | null): Language | unde
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { base: tag.toLowerCase().split('-')[0] ?? '', q: q ? Number(q.slice(2)) : 1, index };
+      return { base: tag.trim().toLowerCase().split('-')[0] ?? '', q: q ? Number(q.slice(2)) : 1, index };
     })
     .filter((entry) => entry.base && Number.isFinite(entry.q) && entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);

@@ -13,6 +13,8 @@ import { HttpError, NotFoundError, ValidationError } from './errors.ts';
 type AssetRow = typeof assets.$inferSelect;
 export const ASSET_KEY = /^[A-Za-z0-9_-]{32}$/;
 const PICTURE_MAX_PX = 1024;
+/** A decompression bomb (a small file of enormous pixel size) is refused, not decoded. */
+const MAX_INPUT_PIXELS = 40_000_000;
 
 export interface AssetOptions {
   uploadsDir: string;
@@ -118,7 +120,7 @@ export function createAssetService(db: Db, options: AssetOptions) {
 
   async function assertImage(file: string) {
     try {
-      const meta = await sharp(file).metadata();
+      const meta = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
       if (!meta.width || !meta.height) throw new Error('no dimensions');
     } catch {
       throw new ValidationError([{ path: 'file', message: 'is not a valid image' }]);
@@ -136,7 +138,7 @@ export function createAssetService(db: Db, options: AssetOptions) {
     }
     const file = fileOf(asset);
     try {
-      const image = sharp(file, { animated: false })
+      const image = sharp(file, { animated: false, limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
         .resize(PICTURE_MAX_PX, PICTURE_MAX_PX, { fit: 'inside', withoutEnlargement: true });
       const output = await image.toBuffer();

@@ -1,14 +1,17 @@
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { appData } from '../../lib/app-data.ts';
 import { ErrorBoundary } from '../ui/error-boundary.tsx';
 import { Footer } from './footer.tsx';
 import { Navigation } from './navigation.tsx';
+import { useRouteFocusAndTitle } from './route-focus.tsx';
 
 /** Skip link, header, one main landmark, footer. Lazy screens load inside main. */
 export function Layout() {
   const { t } = useTranslation();
+  const main = useRef<HTMLElement>(null);
+  useRouteFocusAndTitle(main);
   return (
     <>
       <a href="#main" className="skip-link">
@@ -20,7 +23,7 @@ export function Layout() {
           {t('demoNotice')}
         </p>
       )}
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} ref={main}>
         <ErrorBoundary>
           <Suspense fallback={<p role="status">{t('loading')}</p>}>
             <Outlet />
