@@ -51,8 +51,12 @@ export interface LeafletMapProps {
 export function LeafletMap({ sites, center, zoom, label }: LeafletMapProps) {
   const { mapTileUrl, mapAttribution, mapApiKey } = appData().config;
   const still = useMemo(prefersReducedMotion, []);
-  // Fits a 320 px screen: the map is ~280 px wide, the popup adds ~30 px of margin around its content.
-  const popupWidth = Math.max(180, Math.min(300, window.innerWidth - 100));
+  // Fits a 320 px screen: the map is ~280 px wide; the popup adds ~27 px around its content and keeps
+  // 56 px clear of the zoom buttons on the left and 12 px on the right.
+  const popupWidth = Math.max(180, Math.min(300, window.innerWidth - 140));
+  // The map is clamp(280px, 55vh, 480px) tall (site-map.css); a taller popup scrolls inside itself.
+  const mapHeight = Math.min(480, Math.max(280, window.innerHeight * 0.55));
+  const popupHeight = Math.max(160, Math.round(mapHeight - 110));
   return (
     <MapContainer
       className="site-map__frame"
@@ -87,6 +91,7 @@ export function LeafletMap({ sites, center, zoom, label }: LeafletMapProps) {
         >
           <Popup
             maxWidth={popupWidth}
+            maxHeight={popupHeight}
             minWidth={Math.min(220, popupWidth)}
             autoPanPaddingTopLeft={[56, 12]}
             autoPanPaddingBottomRight={[12, 12]}
