@@ -3,47 +3,16 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES } from '../../../shared/languages.ts';
 import { setApiLanguage } from '../lib/api.ts';
-import { loadWithTimeout } from '../lib/lazy.ts';
 
 type LocaleModule = { default: Record<string, unknown> };
 
-/** Every locales/<language>/<namespace>.json, bundled: a language switch never waits for the network. */
+/**
+ * Every locales/<language>/<namespace>.json, bundled: a language switch never waits for the network.
+ * The admin text is the exception: it loads with the admin screens (lazy-namespaces.ts).
+ */
 const files = import.meta.glob<LocaleModule>(['./locales/*/*.json', '!./locales/*/admin.json'], {
   eager: true,
 });
-
-/**
- * Namespaces that only lazy screens use stay out of the first bundle (the admin text is as large as
- * the public text and no visitor needs it). All three languages of one arrive together, so a
- * language switch on those screens does not wait either.
- */
-const lazyFiles = import.meta.glob<LocaleModule>('./locales/*/admin.json');
-export type LazyNamespace = 'admin';
-const lazyLoads = new Map<LazyNamespace, Promise<void>>();
-
-/** Adds a lazy namespace to i18next once; the same promise every time, so React's use() can wait on it. */
-export function loadNamespace(namespace: LazyNamespace): Promise<void> {
-  let loading = lazyLoads.get(namespace);
-  if (!loading) {
-    const parts = Object.entries(lazyFiles).filter(([file]) => file.endsWith(`/${namespace}.json`));
-    loading = loadWithTimeout(`locale-${namespace}`, () =>
-      Promise.all(
-        parts.map(async ([file, load]) => {
-          const language = /\.\/locales\/(\w+)\//.exec(file)?.[1];
-          if (language) i18n.addResourceBundle(language, namespace, (await load()).default, true, true);
-        }),
-      ),
-    ).then(
-      () => undefined,
-      (error: unknown) => {
-        lazyLoads.delete(namespace); // a later visit may try again
-        throw error;
-      },
-    );
-    lazyLoads.set(namespace, loading);
-  }
-  return loading;
-}
 
 export function buildResources() {
   const resources: Record<string, Record<string, Record<string, unknown>>> = {};

@@ -1,16 +1,16 @@
-import { use } from 'react';
 import { useParams } from 'react-router';
 import { parseId } from '../../../../../shared/schemas/common.ts';
 import { REFERENCE_LISTS, type ReferenceListName } from '../../../../../shared/schemas/reference-lists.ts';
 import { ReferenceEditor } from '../../../features/admin-reference-lists/components/reference-editor.tsx';
-import { loadNamespace } from '../../../i18n/index.ts';
+import { addNamespace } from '../../../i18n/lazy-namespaces.ts';
+
+addNamespace('admin');
 
 /**
  * /partners|populations|mealtypes|services|statuses/new and /:id/edit (SPEC.md §2): one screen for
  * the five lists; `list` is the API list name the router gives.
  */
 export function ReferenceFormScreen({ list }: { list: string }) {
-  use(loadNamespace('admin'));
   const { id } = useParams();
   if (!(list in REFERENCE_LISTS)) throw new Error(`Unknown reference list: ${list}`);
   const itemId = id === undefined ? undefined : (parseId(id) ?? Number.NaN);
