@@ -4,10 +4,9 @@ import { OrganisationsList } from '../../features/about/components/organisations
 
 /** /about: what the programme is and the three organisations behind it (SPEC.md §1). */
 export function AboutScreen() {
-  const { t } = useTranslation(['about', 'common']);
+  const { t } = useTranslation('about');
   return (
     <>
-      <title>{`${t('pageTitle')} – ${t('common:appName')}`}</title>
       <h1>{t('title')}</h1>
       <p className="lead">{t('intro')}</p>
       <p>{t('who')}</p>

@@ -7,13 +7,12 @@ import { SitesResults } from '../../features/sites/components/sites-results.tsx'
 
 /** Title, description, then the map and the list of every site — the list once (DECISIONS.md 1). */
 export function HomeScreen() {
-  const { t } = useTranslation(['home', 'common']);
+  const { t } = useTranslation('home');
   const query = useSites();
   const { user } = useCurrentUser();
   const sites = query.data ?? [];
   return (
     <>
-      <title>{`${t('pageTitle')} – ${t('common:appName')}`}</title>
       <h1>{t('title')}</h1>
       <p className="lead">{t('intro')}</p>
       <p>{t('howTo')}</p>

@@ -5,11 +5,10 @@ import { LoadError } from '../../features/sites/components/load-error.tsx';
 
 /** /partners: the nutrition partners and how to reach them (DECISIONS.md 2). */
 export function PartnersScreen() {
-  const { t } = useTranslation(['partners', 'common']);
+  const { t } = useTranslation('partners');
   const query = useReferenceList('nutritionpartners');
   return (
     <>
-      <title>{`${t('pageTitle')} – ${t('common:appName')}`}</title>
       <h1>{t('title')}</h1>
       <p>{t('intro')}</p>
       {query.isPending ? (

@@ -15,10 +15,9 @@ function parseSiteId(raw: string | undefined) {
 }
 
 function SiteNotFound() {
-  const { t } = useTranslation(['site', 'common']);
+  const { t } = useTranslation('site');
   return (
     <section>
-      <title>{`${t('notFound.pageTitle')} – ${t('common:appName')}`}</title>
       <h1>{t('notFound.title')}</h1>
       <p>{t('notFound.text')}</p>
       <p>
@@ -32,7 +31,7 @@ function SiteNotFound() {
 
 /** /sites/{id}: the site's page, with its own map centred on it; an unknown id is a friendly not-found. */
 export function SiteDetailScreen() {
-  const { t } = useTranslation(['site', 'common']);
+  const { t } = useTranslation('site');
   const id = parseSiteId(useParams().id);
   const query = useSite(id);
   const { user } = useCurrentUser();
@@ -50,7 +49,6 @@ export function SiteDetailScreen() {
   const site = query.data;
   return (
     <>
-      <title>{`${site.name} – ${t('common:appName')}`}</title>
       <SiteDetails
         site={site}
         isAdmin={Boolean(user?.isAdmin)}

@@ -19,7 +19,7 @@ import { SitesResults } from '../../features/sites/components/sites-results.tsx'
  * the count announced politely, then the map and the list of the matching sites.
  */
 export function SitesScreen() {
-  const { t } = useTranslation(['sites', 'common']);
+  const { t } = useTranslation('sites');
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearchParams(params), [params]);
   const query = useSites();
@@ -30,7 +30,6 @@ export function SitesScreen() {
 
   return (
     <>
-      <title>{`${t('pageTitle')} – ${t('common:appName')}`}</title>
       <h1>{t('title')}</h1>
       <p>{t('intro')}</p>
       {isAdmin && (
