@@ -48,16 +48,14 @@ export function SiteDetailScreen() {
   }
   const site = query.data;
   return (
-    <>
-      <SiteDetails
-        site={site}
-        isAdmin={Boolean(user?.isAdmin)}
-        map={
-          hasPosition(site) ? (
-            <SiteMap key={site.id} sites={[site]} center={{ lat: site.lat, lng: site.lng }} />
-          ) : null
-        }
-      />
-    </>
+    <SiteDetails
+      site={site}
+      isAdmin={Boolean(user?.isAdmin)}
+      map={
+        hasPosition(site) ? (
+          <SiteMap key={site.id} sites={[site]} center={{ lat: site.lat, lng: site.lng }} />
+        ) : null
+      }
+    />
   );
 }
