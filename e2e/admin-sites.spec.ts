@@ -369,6 +369,32 @@ test('no map position found: the admin stays on the saved site with the warning 
   // Back does not reopen an empty form for a site that now exists.
   await page.goBack();
   await expect(page).not.toHaveURL(/\/sites\/new$/);
+
+  // Editing: a new address with no position found keeps the admin on the form, reloaded at the new
+  // version, so the next save is not mistaken for a conflict.
+  const site = await findSiteByName(page.request, name);
+  let warned = false; // only the first save finds nothing
+  await page.route(`**/api/sites/${site.id}`, async (route) => {
+    if (route.request().method() !== 'PATCH' || warned) return route.fallback();
+    warned = true;
+    const response = await route.fetch();
+    const saved = await response.json();
+    await route.fulfill({ response, json: { ...saved, geocodeWarning: 'no map position found' } });
+  });
+  await page.goto(`/sites/${site.id}/edit`);
+  await page.getByLabel('Address (required)').fill('2 Unknown Way');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('alert')).toContainText('no map position was found for its address');
+  await expect(page).toHaveURL(new RegExp(`/sites/${site.id}/edit$`));
+  await expect(page.getByLabel('Address (required)')).toHaveValue('2 Unknown Way');
+  await page.getByLabel('Latitude').fill('37.77');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/sites\/$/);
+  expect(await getSite(page.request, site.id)).toMatchObject({
+    address: '2 Unknown Way',
+    lat: 37.77,
+    version: site.version + 2,
+  });
 });
 
 test('the add link keeps the site form as it was, and the new item is offered', async ({
