@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MAP_CENTER, MAP_ZOOM } from '../shared/constants.ts';
-import { type AdminApi, expect, test } from './support/fixtures.ts';
+import { type AdminApi, expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import { type Lng, recordTiles, tileOf, tr, uniqueTag } from './support/public-pages.ts';
 
 /** Two sites with a position and one without, all serving a population of this journey's own. */
@@ -103,6 +103,42 @@ test('markup in a site name shows as text in the popup', async ({ page, adminApi
   await map(page).getByRole('button', { name }).click();
   await expect(map(page).getByRole('heading', { level: 3, name })).toHaveText(name);
   expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+});
+
+test('sites in the same building each keep their own whole marker, none covering another', async ({
+  page,
+  adminApi,
+}) => {
+  const tag = uniqueTag();
+  const population = await adminApi.createItem('populations', { name: `Tower residents ${tag}` });
+  const names = ['North', 'South', 'East', 'West'].map((wing) => `${wing} Wing Dining ${tag}`);
+  for (const name of names) {
+    await adminApi.createSite({ name, lat: 37.7749, lng: -122.4194, PopulationIds: [population.id] });
+  }
+  await page.goto(`/sites?population=${population.id}`);
+  const boxes = [];
+  for (const name of names) {
+    const marker = map(page).getByRole('button', { name });
+    await expect(marker).toBeVisible();
+    boxes.push((await marker.boundingBox())!);
+  }
+  for (const [i, a] of boxes.entries()) {
+    expect(a.width).toBeGreaterThanOrEqual(44);
+    expect(a.height).toBeGreaterThanOrEqual(44);
+    for (const b of boxes.slice(i + 1)) {
+      const apart =
+        a.x + a.width <= b.x + 0.5 ||
+        b.x + b.width <= a.x + 0.5 ||
+        a.y + a.height <= b.y + 0.5 ||
+        b.y + b.height <= a.y + 0.5;
+      expect(apart, `${JSON.stringify(a)} and ${JSON.stringify(b)}`).toBe(true);
+    }
+  }
+  // Each can still be opened, and axe finds no target too small or covered.
+  await map(page).getByRole('button', { name: names[2]! }).click();
+  await expect(map(page).getByRole('heading', { level: 3, name: names[2]! })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expectNoAxeViolations(page);
 });
 
 test('the home page map shows the same markers and popups', async ({ page, adminApi }) => {

@@ -1,20 +1,25 @@
 import 'leaflet/dist/leaflet.css';
 import './leaflet-map.css';
 import L from 'leaflet';
-import { useMemo } from 'react';
-import { MapContainer, Marker, Popup, TileLayer } from 'react-leaflet';
+import { useMemo, useState } from 'react';
+import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { appData } from '../../../lib/app-data.ts';
 import markerUrl from '../marker.svg';
+import { spreadApart } from '../spread.ts';
 import type { MapSite } from '../types.ts';
 import { SitePopup } from './site-popup.tsx';
 
-/** Our own marker: large (44 × 56 px target), dark blue with a white edge that shows on any tile. */
+/** Our own marker: a whole 44 × 44 px target, dark blue with a white edge that shows on any tile. */
+const MARKER_SIZE = 44;
 const markerIcon = L.icon({
   iconUrl: markerUrl,
-  iconSize: [44, 56],
-  iconAnchor: [22, 54],
-  popupAnchor: [0, -50],
+  iconSize: [MARKER_SIZE, MARKER_SIZE],
+  iconAnchor: [MARKER_SIZE / 2, MARKER_SIZE - 1],
+  popupAnchor: [0, -(MARKER_SIZE - 4)],
 });
+
+/** Above this many sites, nudging markers apart costs more than it helps (a big directory needs clustering). */
+const SPREAD_MAX_SITES = 500;
 
 /** Moves focus into an opened popup once React has rendered its content, so keyboard users land in it. */
 function focusPopup(container: HTMLElement | undefined, frames = 10) {
@@ -31,14 +36,75 @@ function returnFocus(marker: L.Marker, popup: L.Popup) {
   }
 }
 
+/**
+ * Popup size for this screen. It fits 320 px: the map is ~280 px wide; the popup adds ~27 px around its
+ * content and keeps 56 px clear of the zoom buttons on the left and 12 px on the right. The map is
+ * clamp(280px, 55vh, 480px) tall (site-map.css); a taller popup scrolls inside itself.
+ */
+function popupSize() {
+  const width = Math.max(180, Math.min(300, window.innerWidth - 140));
+  const mapHeight = Math.min(480, Math.max(280, window.innerHeight * 0.55));
+  return { width, height: Math.max(160, Math.round(mapHeight - 110)) };
+}
+
 function prefersReducedMotion() {
   return (
     typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
   );
 }
 
+type PlacedSite = MapSite & { lat: number; lng: number };
+
+/**
+ * One marker per site, each keyboard-focusable and named by the site. Where markers would cover each
+ * other at the current zoom they are nudged apart (spread.ts), so each stays a whole target.
+ */
+function SiteMarkers({ sites }: { sites: readonly PlacedSite[] }) {
+  const map = useMap();
+  const popup = useMemo(popupSize, []);
+  const [zoom, setZoom] = useState(() => map.getZoom());
+  useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
+  const positions = useMemo(() => {
+    const exact = sites.map((site) => L.latLng(site.lat, site.lng));
+    if (sites.length > SPREAD_MAX_SITES) return exact;
+    const crs = map.options.crs ?? L.CRS.EPSG3857;
+    const points = exact.map((latLng) => crs.latLngToPoint(latLng, zoom));
+    return spreadApart(points, MARKER_SIZE).map((point) =>
+      crs.pointToLatLng(L.point(point.x, point.y), zoom),
+    );
+  }, [sites, zoom, map]);
+  return (
+    <>
+      {sites.map((site, index) => (
+        <Marker
+          key={site.id}
+          position={positions[index]!}
+          icon={markerIcon}
+          keyboard
+          title={site.name}
+          alt={site.name}
+          eventHandlers={{
+            popupopen: (event) => focusPopup(event.popup.getElement()),
+            popupclose: (event) => returnFocus(event.target as L.Marker, event.popup),
+          }}
+        >
+          <Popup
+            maxWidth={popup.width}
+            maxHeight={popup.height}
+            minWidth={Math.min(220, popup.width)}
+            autoPanPaddingTopLeft={[56, 12]}
+            autoPanPaddingBottomRight={[12, 12]}
+          >
+            <SitePopup site={site} />
+          </Popup>
+        </Marker>
+      ))}
+    </>
+  );
+}
+
 export interface LeafletMapProps {
-  sites: readonly (MapSite & { lat: number; lng: number })[];
+  sites: readonly PlacedSite[];
   center: { lat: number; lng: number };
   zoom: number;
   label: string;
@@ -51,12 +117,6 @@ export interface LeafletMapProps {
 export function LeafletMap({ sites, center, zoom, label }: LeafletMapProps) {
   const { mapTileUrl, mapAttribution, mapApiKey } = appData().config;
   const still = useMemo(prefersReducedMotion, []);
-  // Fits a 320 px screen: the map is ~280 px wide; the popup adds ~27 px around its content and keeps
-  // 56 px clear of the zoom buttons on the left and 12 px on the right.
-  const popupWidth = Math.max(180, Math.min(300, window.innerWidth - 140));
-  // The map is clamp(280px, 55vh, 480px) tall (site-map.css); a taller popup scrolls inside itself.
-  const mapHeight = Math.min(480, Math.max(280, window.innerHeight * 0.55));
-  const popupHeight = Math.max(160, Math.round(mapHeight - 110));
   return (
     <MapContainer
       className="site-map__frame"
@@ -76,30 +136,7 @@ export function LeafletMap({ sites, center, zoom, label }: LeafletMapProps) {
         attribution={mapAttribution}
         {...(mapApiKey ? { apiKey: mapApiKey } : {})}
       />
-      {sites.map((site) => (
-        <Marker
-          key={site.id}
-          position={[site.lat, site.lng]}
-          icon={markerIcon}
-          keyboard
-          title={site.name}
-          alt={site.name}
-          eventHandlers={{
-            popupopen: (event) => focusPopup(event.popup.getElement()),
-            popupclose: (event) => returnFocus(event.target as L.Marker, event.popup),
-          }}
-        >
-          <Popup
-            maxWidth={popupWidth}
-            maxHeight={popupHeight}
-            minWidth={Math.min(220, popupWidth)}
-            autoPanPaddingTopLeft={[56, 12]}
-            autoPanPaddingBottomRight={[12, 12]}
-          >
-            <SitePopup site={site} />
-          </Popup>
-        </Marker>
-      ))}
+      <SiteMarkers sites={sites} />
     </MapContainer>
   );
 }
