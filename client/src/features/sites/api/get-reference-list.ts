@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../../shared/api-paths.ts';
 import type { ReferenceItem, ReferenceListName } from '../../../../../shared/schemas/reference-lists.ts';
 import { api } from '../../../lib/api.ts';
@@ -14,9 +14,13 @@ export function getReferenceList(list: ReferenceListName, signal?: AbortSignal) 
   return api<ReferenceItem[]>(apiPaths.list(list), { signal });
 }
 
-export function useReferenceList(list: ReferenceListName) {
-  return useQuery({
+export function referenceListQuery(list: ReferenceListName) {
+  return queryOptions({
     queryKey: referenceListKeys.list(list),
     queryFn: ({ signal }) => getReferenceList(list, signal),
   });
+}
+
+export function useReferenceList(list: ReferenceListName) {
+  return useQuery(referenceListQuery(list));
 }

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SiteFilters as Filters } from '../../../../../shared/filters.ts';
 import { REFERENCE_LIST_NAMES } from '../../../../../shared/schemas/reference-lists.ts';
 import { createTestI18n } from '../../../testing/i18n.ts';
@@ -26,6 +26,8 @@ async function renderFilters(filters: Filters, language = 'en') {
   );
   return onChange;
 }
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('SiteFilters', () => {
   it('labels the five native dropdowns, each starting with an "all" option', async () => {
@@ -88,5 +90,32 @@ describe('SiteFilters', () => {
     await renderFilters({}, 'zh');
     expect(screen.getByRole('combobox', { name: '服務對象' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '重設' })).toBeTruthy();
+  });
+
+  it('says so when a list of choices cannot be loaded, and the other filters still work', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/services'
+          ? Response.json({}, { status: 500 })
+          : Response.json([{ id: 1, name: `${url} one` }]),
+      ),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const onChange = vi.fn();
+    render(
+      <I18nextProvider i18n={await createTestI18n('es')}>
+        <QueryClientProvider client={client}>
+          <SiteFilters filters={{}} onChange={onChange} />
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'No se pudieron cargar algunas opciones. Vuelva a cargar la página para intentarlo de nuevo.',
+    );
+    const population = screen.getByRole('combobox', { name: 'Población atendida' });
+    await within(population).findByRole('option', { name: '/api/populations one' });
+    fireEvent.change(population, { target: { value: '1' } });
+    expect(onChange).toHaveBeenCalledWith({ population: 1 });
   });
 });

@@ -1,3 +1,4 @@
+import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   type FilterKey,
@@ -6,26 +7,26 @@ import {
   SITE_FILTERS,
   toggleFilter,
 } from '../../../../../shared/filters.ts';
-import type { ReferenceListName } from '../../../../../shared/schemas/reference-lists.ts';
-import { useReferenceList } from '../api/get-reference-list.ts';
+import type { ReferenceItem } from '../../../../../shared/schemas/reference-lists.ts';
+import { referenceListQuery } from '../api/get-reference-list.ts';
 import './sites.css';
 
 function FilterSelect({
   filterKey,
-  list,
+  items,
   filters,
   onChange,
 }: {
   filterKey: FilterKey;
-  list: ReferenceListName;
+  /** Undefined while the list loads (or if it failed). */
+  items: ReferenceItem[] | undefined;
   filters: Filters;
   onChange: (filters: Filters) => void;
 }) {
   const { t } = useTranslation('sites');
-  const { data: items = [], isSuccess } = useReferenceList(list);
   const chosen = filters[filterKey];
   const id = `filter-${filterKey}`;
-  const missing = chosen !== undefined && isSuccess && !items.some((item) => item.id === chosen);
+  const missing = chosen !== undefined && items !== undefined && !items.some((item) => item.id === chosen);
   return (
     <div className="site-filters__field">
       <label htmlFor={id}>{t(`filters.${filterKey}.label`)}</label>
@@ -39,7 +40,7 @@ function FilterSelect({
         }}
       >
         <option value="">{t(`filters.${filterKey}.all`)}</option>
-        {items.map((item) => (
+        {items?.map((item) => (
           <option key={item.id} value={item.id}>
             {optionLabel(item.name, item.id === chosen)}
           </option>
@@ -63,6 +64,7 @@ export function SiteFilters({
   onChange: (filters: Filters) => void;
 }) {
   const { t } = useTranslation('sites');
+  const lists = useQueries({ queries: SITE_FILTERS.map((filter) => referenceListQuery(filter.list)) });
   return (
     <search className="site-filters" aria-labelledby="site-filters-legend">
       <form onSubmit={(event) => event.preventDefault()}>
@@ -70,16 +72,21 @@ export function SiteFilters({
           <legend id="site-filters-legend">{t('filters.legend')}</legend>
           <p className="site-filters__hint">{t('filters.hint')}</p>
           <div className="site-filters__grid">
-            {SITE_FILTERS.map((filter) => (
+            {SITE_FILTERS.map((filter, index) => (
               <FilterSelect
                 key={filter.key}
                 filterKey={filter.key}
-                list={filter.list}
+                items={lists[index]?.data}
                 filters={filters}
                 onChange={onChange}
               />
             ))}
           </div>
+          {lists.some((list) => list.isError) && (
+            <p role="alert" className="field-error">
+              {t('filters.listsError')}
+            </p>
+          )}
           <button
             type="button"
             className="button button--secondary site-filters__reset"
