@@ -1,0 +1,356 @@
+/**
+ * `npm run bench:browser [-- --label after]`: builds the client, seeds N = 1,000 and 10,000 sites on the
+ * embedded database, starts the production server (tiles from the local placeholder), and measures
+ * /sites in Debian's Chromium (playwright-core): time to list, time for a filter change, the map's
+ * zoom and pan, and the long tasks (PerformanceObserver 'longtask') during each. Three page loads per N;
+ * the figures are medians. Writes bench/results/browser-*.json and the README table, which shows the
+ * newest run of every label (so a "before" run stays next to the "after" one).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { prepareDatabase, replaceReadmeSection, root, startServer, stopServer, waitFor } from './lib.ts';
+import { seedBenchData } from './seed.ts';
+
+const labelArg = process.argv.indexOf('--label');
+const label = labelArg > 0 ? process.argv[labelArg + 1]! : (process.env.BENCH_LABEL ?? 'latest');
+const sizes = (process.env.BENCH_BROWSER_SIZES ?? '1000,10000').split(',').map(Number);
+const LOADS = Number(process.env.BENCH_BROWSER_LOADS ?? 3);
+const resultsDir = path.join(root, 'bench/results');
+
+/** Markers drawn: one <img> each, or (canvas renderer) the canvas in the overlay pane. */
+const MARKERS = '.site-map__frame .leaflet-marker-icon, .site-map__frame .leaflet-overlay-pane canvas';
+
+/**
+ * Runs in the page before its own scripts: records long tasks, and the first frame (rAF) in which the
+ * first row / the count / the map's markers are in the DOM. performance.now() counts from navigation start.
+ */
+function pageProbe(markers: string) {
+  const w = window as unknown as Record<string, unknown>;
+  const longTasks: { start: number; duration: number }[] = [];
+  w.__longTasks = longTasks;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const marks: Record<string, number> = {};
+  w.__marks = marks;
+  const check = () => {
+    const now = performance.now();
+    const count = document.querySelector('.sites-count')?.textContent ?? '';
+    if (!marks.count && /\d/.test(count)) marks.count = now;
+    if (!marks.firstRow && document.querySelector('.sites-list__items li')) marks.firstRow = now;
+    if (!marks.map && document.querySelector(markers)) marks.map = now;
+    if (!(marks.count && marks.firstRow && marks.map)) requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+  // The time of the user's action, taken in the capture phase before any handler runs.
+  for (const type of ['change', 'click', 'pointerdown', 'pointerup']) {
+    window.addEventListener(
+      type,
+      (event) => ((w.__action as Record<string, number>)[type] = event.timeStamp),
+      {
+        capture: true,
+      },
+    );
+  }
+  w.__action = {};
+}
+
+interface ActionFigures {
+  /** Action → the announced count changed (React committed). */
+  toCountMs?: number;
+  /** Action → the frame after the change (rAF + task): what the user sees. */
+  toPaintMs?: number;
+  /** Action → the main thread is free again (end of the last long task the action caused). */
+  busyMs: number;
+  /** Action → 300 ms of smooth frames (no gap > 50 ms, no zoom animation): the map has settled. */
+  settleMs?: number;
+  longestTaskMs: number;
+  longestFrameMs?: number;
+  count?: string;
+}
+
+/** Arms the in-page watch for the next action; `measureAction` collects it. */
+async function armAction(page: Page, kind: 'filter' | 'map') {
+  await page.evaluate((kind) => {
+    const w = window as unknown as Record<string, unknown>;
+    w.__action = {};
+    const status = document.querySelector('.sites-count')!;
+    const before = status.textContent;
+    w.__result = new Promise((resolve) => {
+      const out: Record<string, unknown> = {};
+      const frames: number[] = [];
+      if (kind === 'filter') {
+        const observer = new MutationObserver(() => {
+          if (status.textContent === before) return;
+          observer.disconnect();
+          out.commit = performance.now();
+          out.count = status.textContent;
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              out.paint = performance.now();
+              resolve(out);
+            }),
+          );
+        });
+        observer.observe(status, { childList: true, characterData: true, subtree: true });
+        setTimeout(() => resolve(out), 30_000);
+        return;
+      }
+      // Map: watch frames until 300 ms of smooth ones with no zoom animation under way.
+      const container = document.querySelector('.site-map__frame')!;
+      let quietFrom = 0;
+      const started = performance.now();
+      const frame = (now: number) => {
+        frames.push(now);
+        const previous = frames[frames.length - 2] ?? now;
+        const acted = Object.keys(w.__action as object).length > 0;
+        const animating =
+          container.classList.contains('leaflet-zoom-anim') ||
+          document.body.classList.contains('leaflet-dragging');
+        if (!acted || animating || now - previous > 50) quietFrom = 0;
+        else if (!quietFrom) quietFrom = now;
+        if ((acted && quietFrom && now - quietFrom >= 300) || now - started > 30_000) {
+          out.settled = quietFrom;
+          out.frames = frames;
+          resolve(out);
+        } else requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+  }, kind);
+}
+
+async function measureAction(page: Page, startEvent: string): Promise<ActionFigures> {
+  type Raw = {
+    commit?: number;
+    paint?: number;
+    settled?: number;
+    frames?: number[];
+    count?: string;
+    start: number;
+    longTasks: { start: number; duration: number }[];
+  };
+  const raw = (await page.evaluate(async (startEvent) => {
+    const w = window as unknown as Record<string, unknown>;
+    const out = (await w.__result) as Record<string, unknown>;
+    // Long tasks are reported a little after they end: give the observer a moment.
+    await new Promise((r) => setTimeout(r, 300));
+    return {
+      ...out,
+      start: (w.__action as Record<string, number>)[startEvent],
+      longTasks: w.__longTasks as { start: number; duration: number }[],
+    };
+  }, startEvent)) as Raw;
+  const start = raw.start;
+  const tasks = raw.longTasks.filter((task) => task.start + task.duration > start);
+  const frames = raw.frames?.filter((f) => f >= start) ?? [];
+  const gaps = frames.slice(1).map((f, i) => f - frames[i]!);
+  const end = Math.max(start, ...tasks.map((task) => task.start + task.duration));
+  const round = (value: number | undefined) => (value === undefined ? undefined : Math.round(value));
+  return {
+    toCountMs: round(raw.commit !== undefined ? raw.commit - start : undefined),
+    toPaintMs: round(raw.paint !== undefined ? raw.paint - start : undefined),
+    busyMs: Math.round(Math.max(end, raw.paint ?? start) - start),
+    settleMs: round(raw.settled !== undefined ? Math.max(0, raw.settled - start) : undefined),
+    longestTaskMs: Math.round(Math.max(0, ...tasks.map((task) => task.duration))),
+    longestFrameMs: gaps.length ? Math.round(Math.max(...gaps)) : undefined,
+    count: raw.count,
+  };
+}
+
+async function oneLoad(browser: Browser, base: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  // tsx (esbuild keepNames) wraps named functions in __name(); the page needs it for evaluate().
+  await page.addInitScript({ content: 'window.__name = (f) => f;' });
+  await page.addInitScript(pageProbe, MARKERS);
+  await page.goto(`${base}/sites`);
+  await page.locator('.sites-list__items li').first().waitFor({ timeout: 120_000 });
+  await page.locator(MARKERS).first().waitFor({ state: 'attached', timeout: 120_000 });
+  // Let the load finish (long tasks after the markers are still the load's).
+  await page.waitForTimeout(1000);
+  const load = await page.evaluate(() => {
+    const w = window as unknown as Record<string, unknown>;
+    const marks = w.__marks as Record<string, number>;
+    const tasks = w.__longTasks as { start: number; duration: number }[];
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return {
+      responseEndMs: Math.round(nav.responseEnd),
+      countMs: Math.round(marks.count!),
+      firstRowMs: Math.round(marks.firstRow!),
+      mapMarkersMs: Math.round(marks.map!),
+      longestTaskMs: Math.round(Math.max(0, ...tasks.map((t) => t.duration))),
+      blockingMs: Math.round(tasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0)),
+      rows: document.querySelectorAll('.sites-list__items li').length,
+      markerElements: document.querySelectorAll('.leaflet-marker-icon').length,
+      embedded: /"sites":\[/.test(document.getElementById('app-data')?.textContent ?? ''),
+      count: document.querySelector('.sites-count')?.textContent,
+    };
+  });
+
+  const filters: Record<string, ActionFigures> = {};
+  const choose = async (name: string, labelText: string, index: number) => {
+    await armAction(page, 'filter');
+    await page.getByLabel(labelText).selectOption({ index });
+    filters[name] = await measureAction(page, 'change');
+  };
+  await choose('narrow', 'Population served', 1);
+  await choose('second', 'Meal type', 2);
+  await armAction(page, 'filter');
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  filters.resetToAll = await measureAction(page, 'click');
+
+  await page.locator('.site-map__frame').scrollIntoViewIfNeeded();
+  await armAction(page, 'map');
+  await page.locator('.leaflet-control-zoom-in').click();
+  const zoomIn = await measureAction(page, 'click');
+
+  const box = (await page.locator('.site-map__frame').boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await armAction(page, 'map');
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x - 200, y - 100, { steps: 20 });
+  await page.mouse.up();
+  const pan = await measureAction(page, 'pointerdown');
+  await context.close();
+  return { load, filters, zoomIn, pan };
+}
+
+const median = (values: number[]) => {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : Number.NaN;
+};
+
+/** Medians of every numeric figure across loads (same shape as one load). */
+function medians(loads: unknown[]): unknown {
+  const first = loads[0];
+  if (typeof first === 'number') return median(loads as number[]);
+  if (first && typeof first === 'object') {
+    return Object.fromEntries(
+      Object.keys(first).map((key) => [key, medians(loads.map((l) => (l as Record<string, unknown>)[key]))]),
+    );
+  }
+  return first;
+}
+
+// 1. The production build, as served.
+execFileSync(
+  process.execPath,
+  [
+    path.join(root, 'node_modules/vite/bin/vite.js'),
+    'build',
+    '--config',
+    'client/vite.config.ts',
+    '--logLevel',
+    'warn',
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
+
+const loadBefore = os.loadavg();
+const runs: Record<string, unknown> = {};
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  for (const n of sizes) {
+    const started = Date.now();
+    const database = await prepareDatabase('pglite', (db) => seedBenchData(db.db, n));
+    console.log(`N=${n}: seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const port = 4900 + Math.floor(Math.random() * 100);
+    const base = `http://127.0.0.1:${port}`;
+    const server = startServer(port, database.dataDir, undefined, {
+      MAP_TILE_URL: `${base}/offline-tile.png?z={z}&x={x}&y={y}`,
+      MAP_ATTRIBUTION: 'Placeholder tiles',
+    });
+    try {
+      await waitFor(`${base}/readyz`);
+      await (await fetch(`${base}/sites`)).text(); // warm the server's cache
+      const loads = [];
+      for (let i = 0; i < LOADS; i++) {
+        const one = await oneLoad(browser, base);
+        console.log(`N=${n} load ${i + 1}:`, JSON.stringify(one));
+        loads.push(one);
+      }
+      runs[n] = { median: medians(loads), loads };
+    } finally {
+      await stopServer(server);
+      await database.cleanup();
+    }
+  }
+} finally {
+  await browser.close();
+}
+
+const result = {
+  label,
+  date: new Date().toISOString(),
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    loadAverageBefore: loadBefore.map((v) => Number(v.toFixed(2))),
+    loadAverageAfter: os.loadavg().map((v) => Number(v.toFixed(2))),
+    note: 'shared machine: figures are noisy',
+  },
+  chromium: browser.version(),
+  viewport: '1280x800',
+  loadsPerSize: LOADS,
+  runs,
+};
+fs.mkdirSync(resultsDir, { recursive: true });
+const stamp = result.date.replace(/[:.]/g, '-');
+fs.writeFileSync(path.join(resultsDir, `browser-${stamp}.json`), `${JSON.stringify(result, null, 2)}\n`);
+
+// 2. The README table: the newest run of each label.
+type Median = {
+  load: Record<string, number | boolean>;
+  filters: Record<string, ActionFigures>;
+  zoomIn: ActionFigures;
+  pan: ActionFigures;
+};
+const newest = new Map<string, typeof result>();
+for (const file of fs
+  .readdirSync(resultsDir)
+  .filter((f) => f.startsWith('browser-'))
+  .sort()) {
+  const data = JSON.parse(fs.readFileSync(path.join(resultsDir, file), 'utf8')) as typeof result;
+  newest.delete(data.label); // keep insertion order by first appearance of the newest
+  newest.set(data.label, data);
+}
+const rows: string[] = [];
+for (const [name, data] of newest) {
+  for (const [n, run] of Object.entries(data.runs)) {
+    const m = (run as { median: Median }).median;
+    const f = m.filters;
+    const worstFilter = Math.max(...Object.values(f).map((a) => a.busyMs));
+    rows.push(
+      `| ${name} (${data.date.slice(0, 10)}, load ${data.machine.loadAverageBefore[0]}) | ${Number(n).toLocaleString('en')} | ${m.load.embedded ? 'embedded' : 'fetched'} | ${m.load.firstRowMs} | ${m.load.mapMarkersMs} | ${m.load.longestTaskMs} | ${f.narrow?.toPaintMs} / ${f.second?.toPaintMs} / ${f.resetToAll?.toPaintMs} | ${worstFilter} | ${Math.max(...Object.values(f).map((a) => a.longestTaskMs))} | ${m.zoomIn.settleMs} / ${m.zoomIn.longestTaskMs} | ${m.pan.longestFrameMs} / ${m.pan.longestTaskMs} | ${m.load.rows} |`,
+    );
+  }
+}
+const table = [
+  `Medians of ${LOADS} page loads per N, Chromium ${result.chromium} headless, 1280 × 800, ${result.machine.cpus} shared cores (load average given per run: the figures are noisy). Times in ms from navigation start (load) or from the user's action (filter, map).`,
+  'Filter: choose a population, then a meal type, then "Reset" (back to every site); "→ paint" is the frame after the new count, "busy" the end of the last long task the change caused.',
+  '',
+  '| run | N | list data | first row | map markers | longest task (load) | filter → paint (narrow / second / reset) | filter busy (worst) | longest task (filters) | zoom-in settle / longest task | pan longest frame / task | rows in DOM |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ...rows,
+].join('\n');
+replaceReadmeSection('bench:browser', table);
+console.log(table);
+process.exit(0);
