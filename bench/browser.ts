@@ -101,7 +101,8 @@ async function armAction(page: Page, kind: 'filter' | 'map') {
         return;
       }
       // Map: watch frames until 300 ms of smooth ones with no zoom animation under way.
-      const container = document.querySelector('.site-map__frame')!;
+      // Leaflet marks its map pane (not the container) while a zoom animates.
+      const pane = document.querySelector('.site-map__frame .leaflet-map-pane')!;
       let quietFrom = 0;
       const started = performance.now();
       const frame = (now: number) => {
@@ -109,7 +110,7 @@ async function armAction(page: Page, kind: 'filter' | 'map') {
         const previous = frames[frames.length - 2] ?? now;
         const acted = Object.keys(w.__action as object).length > 0;
         const animating =
-          container.classList.contains('leaflet-zoom-anim') ||
+          pane.classList.contains('leaflet-zoom-anim') ||
           document.body.classList.contains('leaflet-dragging');
         if (!acted || animating || now - previous > 50) quietFrom = 0;
         else if (!quietFrom) quietFrom = now;

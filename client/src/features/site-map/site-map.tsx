@@ -1,4 +1,4 @@
-import { Component, lazy, type ReactNode, Suspense, useId } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAP_CENTER, MAP_ZOOM } from '../../../../shared/constants.ts';
 import { withPosition } from '../../../../shared/site-display.ts';
@@ -69,7 +69,8 @@ export function SiteMap({
 }: SiteMapProps) {
   const { t } = useTranslation('sites');
   const headingId = useId();
-  const placed = withPosition(sites);
+  // Memoised: a new array would make the map redraw every marker on any re-render of the page.
+  const placed = useMemo(() => withPosition(sites), [sites]);
   const unplaced = sites.length - placed.length;
   return (
     <section className="site-map" aria-labelledby={headingId}>

@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import './leaflet-map.css';
 import L from 'leaflet';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { appData } from '../../../lib/app-data.ts';
 import markerUrl from '../marker.svg';
@@ -18,8 +18,11 @@ const markerIcon = L.icon({
   popupAnchor: [0, -(MARKER_SIZE - 4)],
 });
 
-/** Above this many sites, nudging markers apart costs more than it helps (a big directory needs clustering). */
-const SPREAD_MAX_SITES = 500;
+/**
+ * Above this many sites, one React marker (an <img>) per site makes every filter change and zoom take
+ * seconds: the map draws the sites as dots on one canvas instead (see CanvasSiteMarkers).
+ */
+const DOM_MARKERS_MAX_SITES = 500;
 
 /** Moves focus into an opened popup once React has rendered its content, so keyboard users land in it. */
 function focusPopup(container: HTMLElement | undefined, frames = 10) {
@@ -56,7 +59,7 @@ function prefersReducedMotion() {
 type PlacedSite = MapSite & { lat: number; lng: number };
 
 /**
- * One marker per site, each keyboard-focusable and named by the site. Where markers would cover each
+ * Up to 500 sites: one marker per site, each keyboard-focusable and named by the site. Where markers would cover each
  * other at the current zoom they are nudged apart (spread.ts), so each stays a whole target.
  */
 function SiteMarkers({ sites }: { sites: readonly PlacedSite[] }) {
@@ -66,7 +69,6 @@ function SiteMarkers({ sites }: { sites: readonly PlacedSite[] }) {
   useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
   const positions = useMemo(() => {
     const exact = sites.map((site) => L.latLng(site.lat, site.lng));
-    if (sites.length > SPREAD_MAX_SITES) return exact;
     const crs = map.options.crs ?? L.CRS.EPSG3857;
     const points = exact.map((latLng) => crs.latLngToPoint(latLng, zoom));
     return spreadApart(points, MARKER_SIZE).map((point) =>
@@ -103,6 +105,62 @@ function SiteMarkers({ sites }: { sites: readonly PlacedSite[] }) {
   );
 }
 
+/**
+ * Many sites: one dot per site drawn on a single canvas (no element, no React component per site). A
+ * click within 22 px of a dot opens that site's popup — a 44 px target like the markers'. Dots are not
+ * tab stops (thousands would trap keyboard users); the 'Skip the map' link leads to the list, which has
+ * every site.
+ */
+function CanvasSiteMarkers({ sites }: { sites: readonly PlacedSite[] }) {
+  const map = useMap();
+  const popup = useMemo(popupSize, []);
+  const renderer = useMemo(() => L.canvas({ padding: 0.5, tolerance: 14 }), []);
+  const [open, setOpen] = useState<PlacedSite | null>(null);
+  // One dot per site object, kept across filter changes so a change only adds and removes dots.
+  const dots = useMemo(() => new WeakMap<PlacedSite, L.CircleMarker>(), []);
+  useEffect(() => {
+    const group = L.layerGroup();
+    for (const site of sites) {
+      let dot = dots.get(site);
+      if (!dot) {
+        dot = L.circleMarker([site.lat, site.lng], {
+          renderer,
+          radius: 8,
+          color: '#ffffff',
+          weight: 2,
+          fillColor: '#0b5394',
+          fillOpacity: 1,
+        }).on('click', () => setOpen(site));
+        dots.set(site, dot);
+      }
+      group.addLayer(dot);
+    }
+    group.addTo(map);
+    setOpen((current) => (current && sites.includes(current) ? current : null));
+    return () => {
+      group.remove();
+    };
+  }, [sites, map, renderer, dots]);
+  if (!open) return null;
+  return (
+    <Popup
+      key={open.id}
+      position={[open.lat, open.lng]}
+      maxWidth={popup.width}
+      maxHeight={popup.height}
+      minWidth={Math.min(220, popup.width)}
+      autoPanPaddingTopLeft={[56, 12]}
+      autoPanPaddingBottomRight={[12, 12]}
+      eventHandlers={{
+        add: (event) => focusPopup((event.target as L.Popup).getElement()),
+        remove: () => setOpen(null),
+      }}
+    >
+      <SitePopup site={open} />
+    </Popup>
+  );
+}
+
 export interface LeafletMapProps {
   sites: readonly PlacedSite[];
   center: { lat: number; lng: number };
@@ -136,7 +194,11 @@ export function LeafletMap({ sites, center, zoom, label }: LeafletMapProps) {
         attribution={mapAttribution}
         {...(mapApiKey ? { apiKey: mapApiKey } : {})}
       />
-      <SiteMarkers sites={sites} />
+      {sites.length > DOM_MARKERS_MAX_SITES ? (
+        <CanvasSiteMarkers sites={sites} />
+      ) : (
+        <SiteMarkers sites={sites} />
+      )}
     </MapContainer>
   );
 }

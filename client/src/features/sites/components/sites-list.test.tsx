@@ -1,0 +1,69 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { Site } from '../../../../../shared/schemas/sites.ts';
+import { createTestI18n } from '../../../testing/i18n.ts';
+import { LIST_PAGE_SIZE, SitesList } from './sites-list.tsx';
+
+const site = (id: number): Site => ({
+  id,
+  name: `Site ${id}`,
+  address: `${id} Market St`,
+  phoneNumber: null,
+  email: null,
+  website: null,
+  lat: 37.77,
+  lng: -122.42,
+  Hours: [],
+  NutritionPartners: [],
+  Populations: [],
+  MealTypes: [],
+  Services: [],
+  CovidStatuses: [],
+  version: 1,
+  updatedAt: '2026-01-01T00:00:00Z',
+});
+
+async function renderList(sites: Site[]) {
+  const i18n = await createTestI18n('en');
+  const view = (list: Site[]) => (
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter>
+        <SitesList sites={list} isAdmin={false} filtered={false} />
+      </MemoryRouter>
+    </I18nextProvider>
+  );
+  const result = render(view(sites));
+  return { rerender: (list: Site[]) => result.rerender(view(list)) };
+}
+
+const rows = () => within(screen.getByRole('list', { name: 'List of sites' })).getAllByRole('listitem');
+
+describe('SitesList', () => {
+  it('renders the first rows of a long list, says how many of how many, and shows more on demand', async () => {
+    const sites = Array.from({ length: 250 }, (_, i) => site(i + 1));
+    const { rerender } = await renderList(sites);
+    expect(rows()).toHaveLength(LIST_PAGE_SIZE);
+    expect(screen.getByText('Showing 100 of 250 sites.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show 100 more sites' }));
+    expect(rows()).toHaveLength(200);
+    // Focus lands on the first new row, where a keyboard user continues.
+    expect(document.activeElement?.textContent).toBe('Site 101');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show 50 more sites' }));
+    expect(rows()).toHaveLength(250);
+    expect(screen.queryByRole('button', { name: /Show/ })).toBeNull();
+
+    // A new set of sites (a filter changed) starts again from the first rows.
+    rerender(sites.slice(0, 180));
+    expect(rows()).toHaveLength(LIST_PAGE_SIZE);
+  });
+
+  it('shows every row, with no button, when they fit on one page', async () => {
+    await renderList([site(1), site(2)]);
+    expect(rows()).toHaveLength(2);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});
