@@ -43,17 +43,26 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Connection-level database failures: the API answers 503 and recovers by itself when the database is back. */
+const UNAVAILABLE_CODES = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03'];
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/;
+
+/**
+ * Connection-level database failures: the API answers 503 and recovers by itself when the database is
+ * back. The failure may be the error itself or its cause (Drizzle wraps the driver's error in a
+ * DrizzleQueryError whose own message is the SQL). 57014 is a statement cancelled by statement_timeout.
+ */
 function isDatabaseUnavailable(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  const code = e?.code ?? e?.cause?.code ?? '';
-  return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03'].includes(code) ||
-    code.startsWith('08') ||
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
-      String((error as Error)?.message),
-    )
-  );
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth += 1
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNAVAILABLE_CODES.includes(code) || code === '57014' || code.startsWith('08')) return true;
+    if (UNAVAILABLE_MESSAGE.test(String(e.message))) return true;
+  }
+  return false;
 }
 
 /** Reset tokens are secrets: the API and page paths that carry one are logged with it masked. */
@@ -99,6 +108,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
         smtpUrl: config.SMTP_URL,
         from: config.MAIL_FROM,
         outboxDir: path.join(config.dataDir, 'outbox'),
+        timeoutMs: config.SMTP_TIMEOUT_MS,
       }),
     geocoder:
       deps.geocoder ??

@@ -24,6 +24,7 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
       .optional(),
+    DATABASE_QUERY_TIMEOUT_MS: int(10_000, 1),
     BASE_URL: z.url({ error: 'must be a URL such as https://meals.example.org' }).optional(),
     SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     SMTP_URL: z
@@ -31,6 +32,7 @@ const EnvSchema = z
       .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
       .optional(),
     MAIL_FROM: z.string().default('Community Meal Sites <no-reply@localhost>'),
+    SMTP_TIMEOUT_MS: int(10_000, 1),
     ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
     ADMIN_PASSWORD: z.string().optional(),
     ADMIN_FIRST_NAME: z.string().default('Site'),

@@ -33,18 +33,48 @@ export function rowsOf<T>(result: unknown): T[] {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** PostgreSQL through node-postgres. */
-export function openPostgres(url: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 2000 });
+/** How long a query may take before the API gives up on it (DATABASE_QUERY_TIMEOUT_MS). */
+export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
+
+/**
+ * PostgreSQL through node-postgres. When the database goes away the API must answer 503 quickly
+ * rather than hang: a connection that cannot be made fails after 2 s (refused ones at once), and a
+ * query on a connection that stopped answering (a network partition, a frozen server) fails after
+ * `queryTimeoutMs` — on both sides: the client stops waiting and the server cancels the statement.
+ */
+export function openPostgres(url: string, options: { max?: number; queryTimeoutMs?: number } = {}): Database {
+  const queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 2000,
+    query_timeout: queryTimeoutMs,
+    statement_timeout: queryTimeoutMs,
+    keepAlive: true,
+  });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
+  // Nor one that is checked out (a transaction between two statements): pg-pool listens for errors
+  // only on idle clients and during pool.query, and an 'error' event nobody listens to kills the
+  // process. The statements in flight still fail, and the pool drops the broken client on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
     pool,
     url,
-    migrate: () => migratePg(db as never, { migrationsFolder }),
+    // Migrations may legitimately run long (an index on a big table): their own connection, no limit.
+    migrate: async () => {
+      const migrationPool = new pg.Pool({ connectionString: url, max: 1 });
+      try {
+        await migratePg(drizzlePg(migrationPool, { schema, casing: 'snake_case' }) as never, {
+          migrationsFolder,
+        });
+      } finally {
+        await migrationPool.end();
+      }
+    },
     ping: async () => {
       await pool.query('select 1');
     },
@@ -105,8 +135,12 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export async function openDatabase(config: { DATABASE_URL?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(config: {
+  DATABASE_URL?: string;
+  DATABASE_QUERY_TIMEOUT_MS?: number;
+  dataDir: string;
+}): Promise<Database> {
   return config.DATABASE_URL
-    ? openPostgres(config.DATABASE_URL)
+    ? openPostgres(config.DATABASE_URL, { queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS })
     : openPglite(path.join(config.dataDir, 'db'));
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { BlobInputSchema, DirectUploadSchema } from '../../shared/schemas/assets.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../plugins/session.ts';
-import { NotFoundError } from '../services/errors.ts';
+import { HttpError, NotFoundError } from '../services/errors.ts';
 
 const assetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const tags = ['assets'];
@@ -32,7 +32,19 @@ const assetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       async (request, reply) => {
         const user = await request.currentUser();
         const body = (request.body as NodeJS.ReadableStream | undefined) ?? request.raw;
-        await ctx.assets.receive(request.params.signedId, user!.id, body as never);
+        try {
+          await ctx.assets.receive(request.params.signedId, user!.id, body as never);
+        } catch (error) {
+          // Refused before the whole body arrived (too long, not ours…): the rest of it will never be
+          // read, so the connection is closed after the answer. Kept alive, it would sit paused until
+          // Node's request timeout and hold up a graceful shutdown.
+          if (!request.raw.complete) reply.header('Connection', 'close');
+          // The client went away mid-upload: a client error, not a server fault (ECONNRESET would
+          // otherwise read as "database unavailable" in the log).
+          if (!request.raw.complete && !(error instanceof HttpError) && request.raw.socket?.destroyed)
+            throw new HttpError(400, 'The upload was cut off before the end.');
+          throw error;
+        }
         return reply.code(204).send();
       },
     );

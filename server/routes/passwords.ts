@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FALLBACK_LANGUAGE, pickLanguage } from '../../shared/languages.ts';
 import { ForgotPasswordSchema, ResetPasswordSchema } from '../../shared/schemas/users.ts';
 import type { AppContext } from '../context.ts';
-import { checkReset, completeReset, requestReset } from '../services/passwords.ts';
+import { checkReset, completeReset, ResetMailUnavailableError, requestReset } from '../services/passwords.ts';
 
 const TokenParamsSchema = z.object({ token: z.string().max(200) });
 
@@ -16,16 +16,24 @@ const passwordsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     '/api/passwords',
     { config: { rateLimit }, schema: { tags, body: ForgotPasswordSchema } },
     async (request, reply) => {
-      const sent = await requestReset(
-        db,
-        request.body.email,
-        pickLanguage(request.headers['accept-language']) ?? FALLBACK_LANGUAGE,
-        {
-          baseUrl: ctx.baseUrl,
-          ttlSeconds: ctx.config.PASSWORD_RESET_TTL_SECONDS,
-          mailer: ctx.mailer,
-        },
-      );
+      let sent: { file?: string };
+      try {
+        sent = await requestReset(
+          db,
+          request.body.email,
+          pickLanguage(request.headers['accept-language']) ?? FALLBACK_LANGUAGE,
+          {
+            baseUrl: ctx.baseUrl,
+            ttlSeconds: ctx.config.PASSWORD_RESET_TTL_SECONDS,
+            mailer: ctx.mailer,
+          },
+        );
+      } catch (error) {
+        if (!(error instanceof ResetMailUnavailableError)) throw error;
+        // The mail server is down or too slow (SMTP_TIMEOUT_MS): say so, and when to try again.
+        request.log.error({ err: error.cause }, 'password reset e-mail could not be sent');
+        return reply.code(503).header('Retry-After', '60').send({ status: 503, message: error.message });
+      }
       // The link itself is a secret: log where the e-mail went, never the token.
       request.log.info({ outboxFile: sent.file }, 'password reset e-mail sent');
       return reply.code(202).send({

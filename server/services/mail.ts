@@ -10,6 +10,13 @@ export interface Message {
   html: string;
 }
 
+/** The message could not be handed to the mail server (down, refusing, or too slow). */
+export class MailDeliveryError extends Error {
+  constructor(cause: unknown) {
+    super(`The e-mail could not be sent: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+  }
+}
+
 export interface Mailer {
   /** Sends; in outbox mode answers the .eml file written. */
   send(message: Message): Promise<{ file?: string }>;
@@ -27,14 +34,29 @@ export function createMailer(options: {
 }): Mailer {
   const timeout = options.timeoutMs ?? 10_000;
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl, {
+    // The timeouts belong in the transport options (a second argument would be message defaults,
+    // and nodemailer would wait up to 2 minutes for a connection and 30 s for a silent server).
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
       connectionTimeout: timeout,
       greetingTimeout: timeout,
       socketTimeout: timeout,
     } as never);
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        // One deadline for the whole exchange: a server answering each command just in time cannot
+        // hold a request for long either.
+        let timer: NodeJS.Timeout | undefined;
+        const deadline = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer within ${timeout} ms`)), timeout);
+        });
+        try {
+          await Promise.race([transport.sendMail({ from: options.from, ...message }), deadline]);
+        } catch (error) {
+          throw new MailDeliveryError(error);
+        } finally {
+          clearTimeout(timer);
+        }
         return {};
       },
     };

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { passwordResets, sessions, users } from '../db/schema.ts';
 import { findUserByEmail, hashPassword } from './accounts.ts';
 import { HttpError, NotFoundError } from './errors.ts';
-import type { Mailer } from './mail.ts';
+import { MailDeliveryError, type Mailer } from './mail.ts';
 import { resetEmail } from './reset-email.ts';
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -16,7 +16,18 @@ export interface PasswordOptions {
   mailer: Mailer;
 }
 
-/** Starts a reset: stores only the token's hash and e-mails the link (DECISIONS.md 14, 15). */
+/** The reset e-mail could not be sent: nothing usable was created, the user should try again later. */
+export class ResetMailUnavailableError extends HttpError {
+  constructor() {
+    super(503, 'The e-mail could not be sent right now. Please try again in a few minutes.');
+  }
+}
+
+/**
+ * Starts a reset: stores only the token's hash and e-mails the link (DECISIONS.md 14, 15). When the
+ * mail server is down or hangs (bounded by SMTP_TIMEOUT_MS) the unsent link is deleted again and a
+ * ResetMailUnavailableError (503) says so, rather than claiming an e-mail is on its way.
+ */
 export async function requestReset(
   db: Db,
   email: string,
@@ -26,16 +37,25 @@ export async function requestReset(
   const user = await findUserByEmail(db, email);
   if (!user) throw new NotFoundError('Email not found.');
   const token = randomBytes(32).toString('base64url');
-  await db.insert(passwordResets).values({
-    userId: user.id,
-    tokenHash: tokenHash(token),
-    expiresAt: new Date(Date.now() + options.ttlSeconds * 1000),
-  });
+  const [reset] = await db
+    .insert(passwordResets)
+    .values({
+      userId: user.id,
+      tokenHash: tokenHash(token),
+      expiresAt: new Date(Date.now() + options.ttlSeconds * 1000),
+    })
+    .returning({ id: passwordResets.id });
   const link = `${options.baseUrl.replace(/\/$/, '')}/passwords/reset/${token}`;
   const language = isLanguage(user.language) ? user.language : requestLanguage;
-  return options.mailer.send(
-    resetEmail({ to: user.email, name: user.firstName, link, ttlSeconds: options.ttlSeconds, language }),
-  );
+  try {
+    return await options.mailer.send(
+      resetEmail({ to: user.email, name: user.firstName, link, ttlSeconds: options.ttlSeconds, language }),
+    );
+  } catch (error) {
+    if (!(error instanceof MailDeliveryError)) throw error;
+    await db.delete(passwordResets).where(eq(passwordResets.id, reset!.id));
+    throw Object.assign(new ResetMailUnavailableError(), { cause: error });
+  }
 }
 
 async function findUsable(db: Db, token: string) {
