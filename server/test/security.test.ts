@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReferenceItem } from '../../testing/factories.ts';
@@ -311,5 +315,86 @@ describe('what answers never contain', () => {
     const sid = response.cookies.find((c) => c.name === 'sid')!.value;
     expect(response.body).not.toContain(sid);
     expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('path traversal on static paths', () => {
+  // A built client laid out as in the repository (dist/client under the project), with marked files
+  // where a traversal would land: the project's package.json, its source, and a file beside the root.
+  const MARK = 'TRAVERSAL-MARK-7f3a';
+  let base: string;
+  let app: TestContext;
+  let port: number;
+
+  beforeAll(async () => {
+    base = fs.mkdtempSync(path.join(os.tmpdir(), 'meals-static-'));
+    const root = path.join(base, 'dist', 'client');
+    fs.mkdirSync(path.join(root, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Meals</title><!--app-data-->');
+    fs.writeFileSync(path.join(root, 'assets', 'app-1234.js'), 'console.log("app");');
+    fs.mkdirSync(path.join(base, 'server'));
+    fs.writeFileSync(path.join(base, 'package.json'), `{"name": "${MARK}"}`);
+    fs.writeFileSync(path.join(base, 'server', 'config.ts'), `export const secret = '${MARK}';`);
+    fs.writeFileSync(path.join(base, 'dist', 'secret.txt'), MARK);
+    app = await createTestApp({ CLIENT_DIST: root });
+    await app.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.app.server.address() as net.AddressInfo).port;
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(base, { recursive: true, force: true });
+  });
+
+  /** One raw HTTP/1.1 GET, the path sent exactly as written (fetch would normalise the dots). */
+  const rawGet = (target: string) =>
+    new Promise<{ status: number; head: string; body: string }>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let data = '';
+      socket.setEncoding('latin1');
+      socket.on('data', (chunk: string) => {
+        data += chunk;
+      });
+      socket.on('error', reject);
+      socket.on('end', () => {
+        const [head = '', ...rest] = data.split('\r\n\r\n');
+        resolve({ status: Number(head.split(' ')[1]), head, body: rest.join('\r\n\r\n') });
+      });
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    });
+
+  it('serves the built files themselves', async () => {
+    const script = await rawGet('/assets/app-1234.js');
+    expect(script.status).toBe(200);
+    expect(script.body).toContain('console.log("app")');
+  });
+
+  it.each([
+    '/assets/../../package.json',
+    '/../../package.json',
+    '/assets/..%2f..%2fpackage.json',
+    '/assets/%2e%2e/%2e%2e/package.json',
+    '/assets/%2E%2E%2F%2E%2E%2Fpackage.json',
+    '/assets/..%5c..%5cpackage.json',
+    '/assets/%252e%252e/%252e%252e/package.json',
+    '/assets/....//....//package.json',
+    '/..%2f..%2fserver/config.ts',
+    '/%2e%2e/%2e%2e/server/config.ts',
+    '/assets/../../server/config.ts',
+    '/assets/..%2f..%2f..%2fserver%2fconfig.ts',
+    '/..%2fsecret.txt',
+    '/assets/%2e%2e%2f%2e%2e%2fsecret.txt',
+    '/assets/..%00/../package.json',
+    '//../package.json',
+    '/uploads/..%2f..%2f..%2fpackage.json',
+    '/assets/..;/..;/package.json',
+  ])('never answers a file outside the client: GET %s', async (target) => {
+    const response = await rawGet(target);
+    expect(response.body).not.toContain(MARK);
+    // Refused, not found, or the app's own page — never a source file, never a server error.
+    expect([200, 400, 403, 404], `${target} → ${response.head.split('\r\n')[0]}`).toContain(response.status);
+    if (response.status === 200) {
+      expect(response.head).toMatch(/content-type: text\/html/i);
+      expect(response.body).toContain('<title>Meals</title>');
+    }
   });
 });
