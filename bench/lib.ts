@@ -1,5 +1,5 @@
 /** What the benchmark and stress scripts share: a database to run on, the real server, its memory. */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -130,4 +130,23 @@ export function replaceReadmeSection(marker: string, content: string) {
       file,
       readme.replace(pattern, `<!-- ${marker}:start -->\n${content}\n<!-- ${marker}:end -->`),
     );
+}
+
+/** Builds the client (the page benchmarks need the real index.html and bundles). */
+export function buildClient() {
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      'client/vite.config.ts',
+      '--logLevel',
+      'warn',
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
 }

@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import {
   adminCookie,
   type Backend,
+  buildClient,
   peakMemoryMb,
   prepareDatabase,
   replaceReadmeSection,
@@ -216,6 +217,7 @@ function readmeTable(runs: Awaited<ReturnType<typeof runOne>>[]) {
   return lines.join('\n');
 }
 
+buildClient();
 const backends: Backend[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 const runs = [];
 for (const backend of backends) for (const n of sizes) runs.push(await runOne(backend, n));
