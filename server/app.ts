@@ -1,7 +1,12 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyError, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -55,16 +60,32 @@ const UNAVAILABLE_MESSAGE =
  * DrizzleQueryError whose own message is the SQL). 57014 is a statement cancelled by statement_timeout.
  */
 function isDatabaseUnavailable(error: unknown): boolean {
+  return causes(error).some(({ code, message }) => {
+    if (UNAVAILABLE_CODES.includes(code) || code === '57014' || code.startsWith('08')) return true;
+    return UNAVAILABLE_MESSAGE.test(message);
+  });
+}
+
+/** An error and its causes, as code and message. */
+function causes(error: unknown): { code: string; message: string }[] {
+  const found = [];
   for (
     let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
     e && depth < 5;
     e = e.cause as typeof e, depth += 1
   ) {
-    const code = typeof e.code === 'string' ? e.code : '';
-    if (UNAVAILABLE_CODES.includes(code) || code === '57014' || code.startsWith('08')) return true;
-    if (UNAVAILABLE_MESSAGE.test(String(e.message))) return true;
+    found.push({ code: typeof e.code === 'string' ? e.code : '', message: String(e.message) });
   }
-  return false;
+  return found;
+}
+
+/**
+ * Text PostgreSQL cannot store: U+0000 in any string (22021 character_not_in_repertoire, 22P05
+ * untranslatable_character). Such input passes the schemas (it is a valid JSON string) and failed in
+ * the database as a 500 — on every text field, login included. It is the client's malformed input.
+ */
+function isUnstorableText(error: unknown): boolean {
+  return causes(error).some(({ code }) => code === '22021' || code === '22P05');
 }
 
 /**
@@ -117,6 +138,18 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    // Errors the router raises before any route runs keep the one error shape (DECISIONS.md 20)
+    // rather than Fastify's own ({error, code, statusCode}): an undecodable path (%E0%A4%A) is a
+    // 400, an over-long path parameter is a malformed id and so a 404.
+    frameworkErrors: (error, _request, routerReply) => {
+      const reply = routerReply as unknown as FastifyReply;
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+        return reply.code(404).send({ status: 404, message: 'Not found' });
+      if (error.code === 'FST_ERR_BAD_URL')
+        return reply.code(400).send({ status: 400, message: 'The address is not valid.' });
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      return reply.code(status).send({ status, message: 'The request could not be understood.' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -172,6 +205,11 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     if (error instanceof ValidationError) return reply.code(422).send({ status: 422, errors: error.errors });
     if (error instanceof HttpError)
       return reply.code(error.statusCode).send({ status: error.statusCode, message: error.message });
+    if (isUnstorableText(error)) {
+      return reply
+        .code(400)
+        .send({ status: 400, message: 'The request contains a character that cannot be stored (U+0000).' });
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply.code(503).header('Retry-After', '5').send({
