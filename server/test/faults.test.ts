@@ -1,7 +1,8 @@
 /**
  * Issue 7, faults: the directory degrades clearly and recovers by itself. Everything here is real — the
- * server in a child process, PostgreSQL behind a TCP proxy we can cut, PGlite files on disk, raw TCP
- * uploads, geocoder and SMTP servers that refuse or hang. Waits are bounded (`within`, `eventually`);
+ * server in a child process (killed with SIGKILL mid-burst, stopped with SIGTERM mid-upload),
+ * PostgreSQL behind a TCP proxy we can cut, PGlite files on disk, raw TCP uploads, geocoder and SMTP
+ * servers that refuse or hang. Waits are bounded (`within`, `eventually`);
  * nothing measures speed.
  */
 import fs from 'node:fs';
@@ -489,6 +490,84 @@ describe('SIGKILL during a burst of writes (embedded database)', () => {
     expect(await server.stop('SIGTERM')).toEqual({ code: 0, signal: null });
     expect(fs.existsSync(lockFile)).toBe(false);
   }, 180_000);
+});
+
+// ---- SIGTERM during traffic ---------------------------------------------------------------------
+
+describe('SIGTERM during traffic', () => {
+  let dataDir: string;
+  let server: ServerProcess | undefined;
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meals-faults-term-'));
+  });
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('finishes every request in flight, refuses new ones, and exits 0', async () => {
+    server = await startServerProcess({
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'info',
+    });
+    await server.ready();
+    const { base } = server;
+    const cookie = await loginCookie(base, ADMIN.email, ADMIN.password);
+    const png = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#a40' } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+
+    // Three uploads in flight: headers and half of each body sent.
+    const uploads = await Promise.all(
+      [1, 2, 3].map(async (n) => {
+        const asset = await fetch(`${base}/api/assets`, {
+          method: 'POST',
+          headers: { ...json, cookie },
+          body: JSON.stringify({ blob: { filename: `term-${n}.png`, byte_size: png.length } }),
+        });
+        const { direct_upload } = (await asset.json()) as { direct_upload: { url: string } };
+        const request = http.request(`${base}${direct_upload.url}`, {
+          method: 'PUT',
+          agent: false,
+          headers: { cookie, 'content-type': 'image/png', 'content-length': String(png.length) },
+        });
+        const answered = new Promise<number>((resolve, reject) => {
+          request.once('response', (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          });
+          request.once('error', reject);
+        });
+        request.write(png.subarray(0, png.length / 2));
+        return { request, answered };
+      }),
+    );
+    const uploadsDir = path.join(dataDir, 'uploads');
+    const partials = () => fs.readdirSync(uploadsDir).filter((f) => f.startsWith('.partial-'));
+    await eventually(() => (partials().length === 3 ? true : undefined), 10_000, 'three uploads in flight');
+
+    server.child.kill('SIGTERM');
+    await eventually(
+      () => (server!.output().includes('shutting down: finishing requests in flight') ? true : undefined),
+      10_000,
+      'the shutdown to begin',
+    );
+    // A new request is refused: the port no longer accepts connections.
+    const refused = await fetch(`${base}/api/sites`).then(
+      (response) => `HTTP ${response.status}`,
+      (error: Error) => String((error.cause as { code?: string })?.code ?? error.message),
+    );
+    expect(['ECONNREFUSED', 'HTTP 503']).toContain(refused);
+
+    // The requests in flight finish, and are kept.
+    for (const upload of uploads) upload.request.end(png.subarray(png.length / 2));
+    expect(await Promise.all(uploads.map((u) => u.answered))).toEqual([204, 204, 204]);
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(partials()).toEqual([]);
+    expect(fs.readdirSync(uploadsDir)).toHaveLength(3);
+  }, 90_000);
 });
 
 // ---- uploads cut off or too long, over a real TCP connection ----------------------------------------
