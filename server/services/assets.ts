@@ -68,7 +68,8 @@ export function createAssetService(db: Db, options: AssetOptions) {
       .insert(assets)
       .values({
         key: randomBytes(24).toString('base64url'),
-        filename: path.basename(blob.filename).slice(0, 255),
+        // Only the last segment, whichever separator a browser used ('C:\\x\\a.png' from old browsers).
+        filename: path.win32.basename(blob.filename).slice(0, 255),
         contentType: contentTypeFor(blob.filename),
         byteSize: blob.byte_size,
         createdBy: userId,

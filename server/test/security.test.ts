@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReferenceItem } from '../../testing/factories.ts';
+import { assets } from '../db/schema.ts';
 import { createTestApp, PASSWORD, signInRoles, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -397,4 +399,52 @@ describe('path traversal on static paths', () => {
       expect(response.body).toContain('<title>Meals</title>');
     }
   });
+});
+
+describe('path traversal on upload names', () => {
+  let app: TestContext;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it.each(['../../../outside.pdf', '..\\..\\outside.pdf', '/etc/outside.pdf', 'uploads/../../outside.pdf'])(
+    'stores an upload named %s inside the uploads folder under a random key, and serves it by its base name',
+    async (filename) => {
+      const { cookie } = (await signInRoles(app)).user;
+      const bytes = Buffer.from('%PDF-1.4 traversal test');
+      const created = await app.app.inject({
+        method: 'POST',
+        url: '/api/assets',
+        headers: { cookie },
+        payload: { blob: { filename, byte_size: bytes.length } },
+      });
+      expect(created.statusCode).toBe(200);
+      const { signed_id, direct_upload } = created.json() as {
+        signed_id: string;
+        direct_upload: { url: string; headers: Record<string, string> };
+      };
+      const put = await app.app.inject({
+        method: 'PUT',
+        url: direct_upload.url,
+        headers: { ...direct_upload.headers, cookie },
+        payload: bytes,
+      });
+      expect(put.statusCode).toBe(204);
+      // Nothing was written beside or above DATA_DIR/uploads: only random keys inside it.
+      const uploads = path.join(app.dataDir, 'uploads');
+      expect(fs.readdirSync(app.dataDir).filter((f) => f.includes('outside'))).toEqual([]);
+      expect(fs.existsSync(path.resolve(uploads, filename))).toBe(false);
+      const files = fs.readdirSync(uploads);
+      expect(files.every((f) => /^[A-Za-z0-9_-]{32}$/.test(f))).toBe(true);
+      const [row] = await app.database.db
+        .select({ key: assets.key })
+        .from(assets)
+        .where(eq(assets.id, Number(signed_id.split('--')[0])));
+      expect(files).toContain(row!.key);
+      const served = await app.app.inject({ method: 'GET', url: `/uploads/${row!.key}` });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-disposition']).toMatch(/^attachment; filename\*=UTF-8''outside\.pdf$/);
+    },
+  );
 });
