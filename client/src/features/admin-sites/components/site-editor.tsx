@@ -20,7 +20,7 @@ interface EditorState {
  *
  * After a save the form returns to /sites/, except when the server found no map position for the
  * address: then the admin stays on the saved site's form with the warning and the map at hand
- * (docs/decisions/005-admin-save-warning-and-drafts.md).
+ * (docs/decisions/006-admin-save-warning-and-drafts.md).
  */
 export function SiteEditor({
   id,
