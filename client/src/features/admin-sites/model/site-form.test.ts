@@ -43,6 +43,11 @@ describe('siteValuesFrom', () => {
     expect([values.lat, values.lng, values.pinMoved]).toEqual(['37.76', '-122.42', false]);
   });
 
+  it('shows coordinates to six decimals, without float noise', () => {
+    const values = siteValuesFrom({ ...site, lat: 37.781000000000006, lng: -122.123456789 });
+    expect([values.lat, values.lng]).toEqual(['37.781', '-122.123457']);
+  });
+
   it('turns missing optional fields and coordinates into empty text', () => {
     const values = siteValuesFrom({
       ...site,

@@ -44,6 +44,10 @@ export function emptySiteValues(): SiteFormValues {
   };
 }
 
+/** Six decimals (about 10 cm) is all a pin needs; stored floats like 37.781000000000006 show as 37.781. */
+export const coordinateText = (value: number | null) =>
+  value === null ? '' : String(Math.round(value * 1e6) / 1e6);
+
 /** The form's values for a stored site; the phone is shown formatted (DECISIONS.md 8). */
 export function siteValuesFrom(site: Site): SiteFormValues {
   const lists = noSelection();
@@ -54,8 +58,8 @@ export function siteValuesFrom(site: Site): SiteFormValues {
     phoneNumber: formatPhone(site.phoneNumber),
     email: site.email ?? '',
     website: site.website ?? '',
-    lat: site.lat === null ? '' : String(site.lat),
-    lng: site.lng === null ? '' : String(site.lng),
+    lat: coordinateText(site.lat),
+    lng: coordinateText(site.lng),
     pinMoved: false,
     hours: editorHours(site.Hours),
     lists,
