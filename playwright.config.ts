@@ -15,7 +15,8 @@ export default defineConfig({
   outputDir: 'test-results',
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  retries: 0,
+  // In CI a journey that fails once is run again and reported as flaky (scripts/test.ts lists it).
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',

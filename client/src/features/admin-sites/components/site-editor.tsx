@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -6,7 +7,7 @@ import type { Site } from '../../../../../shared/schemas/sites.ts';
 import { RecordState } from '../../../components/admin/record-state.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useReferenceLists } from '../api/reference-lists.ts';
-import { useAdminSite } from '../api/site.ts';
+import { adminSiteKey, useAdminSite } from '../api/site.ts';
 import { SiteForm } from './site-form.tsx';
 
 /** Navigation state that carries the geocoding warning from /sites/new to the new site's edit page. */
@@ -35,6 +36,7 @@ export function SiteEditor({
   const location = useLocation();
   const valid = id === undefined || Number.isInteger(id);
   const site = useAdminSite(valid ? id : undefined);
+  const queryClient = useQueryClient();
   const lists = useReferenceLists();
   const [geocodeWarning, setGeocodeWarning] = useState(
     () => (location.state as EditorState | null)?.geocodeWarning === true,
@@ -55,7 +57,10 @@ export function SiteEditor({
         state: { geocodeWarning: true } satisfies EditorState,
       });
     } else {
-      void site.refetch(); // the new version, so the next save is not a conflict
+      // The saved answer is the new version: put it in place now, in the same render as the warning,
+      // so the form never re-mounts later over what the admin has started typing (a refetch did).
+      const { geocodeWarning: _warning, ...latest } = saved as Site & { geocodeWarning?: string };
+      queryClient.setQueryData(adminSiteKey(id), latest);
     }
   };
 
