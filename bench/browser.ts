@@ -6,12 +6,20 @@
  * the figures are medians. Writes bench/results/browser-*.json and the README table, which shows the
  * newest run of every label (so a "before" run stays next to the "after" one).
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { prepareDatabase, replaceReadmeSection, root, startServer, stopServer, waitFor } from './lib.ts';
+import {
+  buildClient,
+  CHROMIUM_FLAGS,
+  prepareDatabase,
+  replaceReadmeSection,
+  root,
+  startServer,
+  stopServer,
+  waitFor,
+} from './lib.ts';
 import { seedBenchData } from './seed.ts';
 
 const labelArg = process.argv.indexOf('--label');
@@ -241,32 +249,13 @@ function medians(loads: unknown[]): unknown {
 }
 
 // 1. The production build, as served.
-execFileSync(
-  process.execPath,
-  [
-    path.join(root, 'node_modules/vite/bin/vite.js'),
-    'build',
-    '--config',
-    'client/vite.config.ts',
-    '--logLevel',
-    'warn',
-  ],
-  { cwd: root, stdio: 'inherit' },
-);
+buildClient();
 
 const loadBefore = os.loadavg();
 const runs: Record<string, unknown> = {};
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_FLAGS,
 });
 try {
   for (const n of sizes) {

@@ -150,3 +150,14 @@ export function buildClient() {
     },
   );
 }
+
+/** Debian Chromium on this closed network: no sandbox as root, no background connections. */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

@@ -3,33 +3,20 @@
  * (gzipped bytes), then runs Lighthouse (mobile preset, Debian Chromium, offline: tiles come from a
  * local placeholder) on /, /sites and a site page. Writes bench/results/web-*.json and the README table.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { buildClient, CHROMIUM_FLAGS } from './lib.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist/client');
 const gz = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 
-execFileSync(
-  process.execPath,
-  [
-    path.join(root, 'node_modules/vite/bin/vite.js'),
-    'build',
-    '--config',
-    'client/vite.config.ts',
-    '--logLevel',
-    'warn',
-  ],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
+buildClient();
 
 /** The files index.html loads before anything runs: entry script, module preloads, stylesheets. */
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -85,16 +72,7 @@ try {
   const targets = { home: '/', sites: '/sites', site: `/sites/${sites[0]!.id}` };
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   for (const [name, target] of Object.entries(targets)) {
     const result = await lighthouse(`${base}${target}`, {
