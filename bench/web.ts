@@ -82,6 +82,11 @@ try {
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     const lhr = result!.lhr;
+    // BENCH_WEB_REPORTS=<dir> keeps each full Lighthouse report for diagnosis (LCP element, long tasks).
+    if (process.env.BENCH_WEB_REPORTS) {
+      fs.mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
+      fs.writeFileSync(path.join(process.env.BENCH_WEB_REPORTS, `${name}.json`), JSON.stringify(lhr));
+    }
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     pages[name] = {
       path: target,
@@ -92,6 +97,7 @@ try {
       lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
       tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
       clsScore: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
+      ...(lhr.runtimeError ? { runtimeError: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
       failedAudits: Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
         .map((a) => a.id),

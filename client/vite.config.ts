@@ -4,15 +4,31 @@ import { defineConfig } from 'vite';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 
+/**
+ * `vite build` builds two environments (builder: {}): the browser bundle into dist/client and the
+ * server renderer of the public pages into dist/server (docs/decisions/011-server-rendering.md).
+ */
 export default defineConfig({
   root,
   plugins: [react()],
+  builder: {},
   build: {
     outDir: path.resolve(root, '../dist/client'),
     emptyOutDir: true,
     assetsDir: 'assets',
     target: 'es2020',
     sourcemap: false,
+  },
+  environments: {
+    ssr: {
+      build: {
+        outDir: path.resolve(root, '../dist/server'),
+        emptyOutDir: true,
+        target: 'node20',
+        copyPublicDir: false,
+        rollupOptions: { input: path.resolve(root, 'src/entry-server.tsx') },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -63,8 +63,8 @@ for (const lng of ['en', 'es', 'zh'] as const) {
     await page.goto('/partners');
     await expect(page.getByRole('heading', { level: 1, name: tr(lng, 'partners:title') })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', lng);
-    // The language is also sent to the API.
-    const request = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/nutritionpartners');
+    // The language is also sent to the API (the partners themselves come embedded in the page).
+    const request = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/users/me');
     await page.reload();
     expect((await request).headers()['accept-language']).toBe(lng);
   });

@@ -6,7 +6,8 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 // A local .env (see .env.example) is read when present; real environment variables win.
 if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
-const index = path.join(root, 'dist/client/index.html');
+// The browser bundle and the server renderer of the public pages, built together by `vite build`.
+const outputs = [path.join(root, 'dist/client/index.html'), path.join(root, 'dist/server/entry-server.js')];
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -18,7 +19,7 @@ function newestMtime(dir: string): number {
 }
 
 const sources = Math.max(newestMtime(path.join(root, 'client')), newestMtime(path.join(root, 'shared')));
-const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+const built = Math.min(...outputs.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
 if (built < sources) {
   console.log(built ? 'Client sources changed: rebuilding…' : 'Building the client (first start)…');
   execFileSync(

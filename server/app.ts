@@ -17,14 +17,13 @@ import {
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
-import { hasDemoData } from './db/seed/demo.ts';
 import directoryCache from './plugins/directory-cache.ts';
 import securityPlugin from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import staticClient from './plugins/static-client.ts';
 import assetsRoutes from './routes/assets.ts';
 import authRoutes from './routes/auth.ts';
-import healthRoutes, { publicConfig } from './routes/health.ts';
+import healthRoutes from './routes/health.ts';
 import passwordsRoutes from './routes/passwords.ts';
 import referenceListRoutes from './routes/reference-lists.ts';
 import sitesRoutes from './routes/sites.ts';
@@ -33,11 +32,8 @@ import { createAssetService } from './services/assets.ts';
 import { HttpError, ValidationError } from './services/errors.ts';
 import { createGeocoder, type Geocoder } from './services/geocoding.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
+import { pageData } from './services/page-data.ts';
 import { createResponseCache } from './services/response-cache.ts';
-import { cachedSitesJson } from './services/sites.ts';
-
-/** Above this, the sites list is not embedded in the page (it would delay the first paint). */
-const EMBED_SITES_MAX_BYTES = 300_000;
 
 export interface AppDependencies {
   database: Database;
@@ -263,18 +259,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
   await app.register(staticClient, {
     root: config.clientDist,
     cache: ctx.cache,
-    pageData: async (kind) => {
-      const settings = JSON.stringify({
-        ...publicConfig(ctx),
-        demoData: await hasDemoData(deps.database.db),
-      });
-      if (kind !== 'list') return `{"config":${settings}}`;
-      // Embedding pays only while the list is small; a state-wide directory loads it separately.
-      const sites = (await ctx.cache.get('sites', () => cachedSitesJson(deps.database.db))).raw;
-      return sites.length <= EMBED_SITES_MAX_BYTES
-        ? `{"config":${settings},"sites":${sites.toString()}}`
-        : `{"config":${settings}}`;
-    },
+    pageData: (route) => pageData(ctx, route),
   });
 
   for (const routes of [

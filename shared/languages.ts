@@ -1,6 +1,8 @@
 export const LANGUAGES = ['en', 'es', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';
+/** The cookie the browser keeps the chosen language in (i18next's default name), read by the server too. */
+export const LANGUAGE_COOKIE = 'i18next';
 
 /** Button labels, each in its own language (SPEC.md §1). */
 export const LANGUAGE_LABELS: Record<Language, string> = { en: 'English', es: 'Español', zh: '中文' };

@@ -1,13 +1,24 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { initI18n } from './i18n/index.ts';
+import { i18n, initI18n } from './i18n/index.ts';
 import './styles.css';
 
+const container = document.getElementById('root')!;
+// The language the server rendered the page in; read before i18next starts setting <html lang>.
+const renderedIn = container.hasChildNodes() ? document.documentElement.lang : undefined;
+
 void initI18n().then(() => {
-  createRoot(document.getElementById('root')!).render(
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
+  // Take over the server's HTML when it is in the visitor's language; otherwise (say, a language kept
+  // only in local storage) draw the page afresh — React swaps the server's HTML in the same commit.
+  if (renderedIn && renderedIn === i18n.resolvedLanguage) {
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app);
+  }
 });

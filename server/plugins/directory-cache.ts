@@ -9,8 +9,16 @@ declare module 'fastify' {
     responseCache: ResponseCache;
   }
   interface FastifyReply {
-    /** Sends a cached JSON answer: ETag, 304 on a match, pre-compressed bytes when accepted. */
-    sendCached(request: FastifyRequest, entry: CachedResponse, type?: string): Promise<FastifyReply>;
+    /**
+     * Sends a cached JSON answer: ETag, 304 on a match, pre-compressed bytes when accepted. `vary`
+     * names what else the bytes depend on (a page's language: 'Accept-Language, Cookie').
+     */
+    sendCached(
+      request: FastifyRequest,
+      entry: CachedResponse,
+      type?: string,
+      vary?: string,
+    ): Promise<FastifyReply>;
   }
 }
 
@@ -55,10 +63,11 @@ export default fp(async function directoryCache(app: FastifyInstance, options: D
       request: FastifyRequest,
       entry: CachedResponse,
       type = 'application/json; charset=utf-8',
+      vary?: string,
     ) {
       this.header('ETag', entry.etag)
         .header('Cache-Control', 'no-cache')
-        .header('Vary', 'Accept-Encoding')
+        .header('Vary', vary ? `Accept-Encoding, ${vary}` : 'Accept-Encoding')
         .type(type);
       const match = request.headers['if-none-match'];
       if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) {

@@ -1,18 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AppData } from '../../shared/app-data.ts';
+import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, type Language, pickLanguage } from '../../shared/languages.ts';
+import type { PageRoute } from '../services/page-data.ts';
+import { pageRoute } from '../services/page-data.ts';
 import type { ResponseCache } from '../services/response-cache.ts';
 
-/** Which page a path is, as far as embedded data goes: the two list pages get the sites list. */
-export type PageKind = 'list' | 'other';
+/** dist/server/entry-server.js (client/src/entry-server.tsx). */
+export interface PageRenderer {
+  render(input: { url: string; language: Language; data: AppData }): { html: string; title: string };
+}
 
 export interface StaticClientOptions {
   root: string;
   cache: ResponseCache;
-  /** JSON text handed to the page in a data block (not executed, so the CSP allows it). */
-  pageData: (kind: PageKind) => Promise<string>;
+  /** What a page embeds and is rendered with; null when its record does not exist (404). */
+  pageData: (route: PageRoute) => Promise<AppData | null>;
+  /** The server renderer; by default the built one next to the client bundle, when there is one. */
+  renderer?: PageRenderer | null;
 }
 
 /**
@@ -23,19 +32,47 @@ export function scriptSafeJson(json: string): string {
   return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
-export function pageKind(url: string): PageKind {
-  const pathname = url.split('?')[0]!.replace(/\/+$/, '') || '/';
-  return pathname === '/' || pathname === '/sites' ? 'list' : 'other';
+/**
+ * The page's language, looked up as the browser's i18next does (SPEC.md §1) as far as a server can
+ * see: `lng` in the query, the language cookie, then Accept-Language; English otherwise.
+ */
+export function requestLanguage(request: FastifyRequest, params: URLSearchParams): Language {
+  const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(request.headers.cookie ?? '');
+  return (
+    pickLanguage(params.get('lng')) ??
+    pickLanguage(cookie ? decodeURIComponent(cookie[1]!) : undefined) ??
+    pickLanguage(request.headers['accept-language']) ??
+    FALLBACK_LANGUAGE
+  );
+}
+
+async function loadRenderer(clientRoot: string): Promise<PageRenderer | null> {
+  const file = path.resolve(clientRoot, '../server/entry-server.js');
+  if (!fs.existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as PageRenderer;
+}
+
+function routeKey(route: PageRoute) {
+  return route.kind === 'site' ? `site:${route.id}` : route.kind;
+}
+
+/** Replaces one marker; a function replacement, so '$&' in a site's name stays text. */
+function put(html: string, marker: string | RegExp, content: string) {
+  return html.replace(marker, () => content);
 }
 
 /**
  * Serves the built single-page app: hashed files under /assets/ are cached for a year; index.html is
- * answered for every page path (no-cache + ETag), with runtime settings — and on the list pages the
- * sites themselves — embedded, so the first screen needs no second round trip.
+ * answered for every page path (no-cache + ETag) with runtime settings and the first screen's data
+ * embedded. The public pages (/, /sites, /sites/{id}, /about, /partners) also come rendered on the
+ * server in the visitor's language, so they show before any script has run
+ * (docs/decisions/011-server-rendering.md).
  */
 export default fp(async function staticClient(app: FastifyInstance, options: StaticClientOptions) {
   const indexFile = path.join(options.root, 'index.html');
   const template = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
+  const renderer =
+    options.renderer !== undefined ? options.renderer : template ? await loadRenderer(options.root) : null;
 
   if (template) {
     await app.register(fastifyStatic, {
@@ -50,22 +87,67 @@ export default fp(async function staticClient(app: FastifyInstance, options: Sta
     });
   }
 
+  const withData = (html: string, data: AppData) =>
+    put(
+      html,
+      '<!--app-data-->',
+      `<script id="app-data" type="application/json">${scriptSafeJson(JSON.stringify(data))}</script>`,
+    );
+
+  /** The page without server rendering: the browser draws it from the embedded data. */
+  async function shell(route: PageRoute) {
+    const kind = route.kind === 'home' || route.kind === 'sites' ? 'sites' : 'other';
+    return options.cache.get(`page:shell:${kind}`, async () => {
+      const data = await options.pageData(kind === 'sites' ? { kind } : { kind: 'other' });
+      return withData(template!, data ?? (await options.pageData({ kind: 'other' }))!);
+    });
+  }
+
+  async function rendered(route: PageRoute, url: URL, language: Language) {
+    return options.cache.get(`page:${routeKey(route)}:${language}`, async () => {
+      const data = await options.pageData(route);
+      if (!data) throw new PageNotFound();
+      const page = renderer!.render({ url: `${url.pathname}${url.search}`, language, data });
+      let html = put(template!, /<html lang="[^"]*">/, `<html lang="${language}">`);
+      html = put(html, /<title>[^<]*<\/title>/, `<title>${page.title}</title>`);
+      html = put(html, '<div id="root"></div>', `<div id="root">${page.html}</div>`);
+      // The page is readable without its scripts now, so they need not go ahead of its images.
+      html = html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+      return withData(html, data);
+    });
+  }
+
   app.decorateReply('sendPage', async function sendPage(this: FastifyReply, request: FastifyRequest) {
     if (!template) {
       return this.code(503)
         .type('text/plain; charset=utf-8')
         .send('The web client is not built yet. Run `npm run build`.');
     }
-    const kind = pageKind(request.url);
-    const entry = await options.cache.get(`page:${kind}`, async () =>
-      template.replace(
-        '<!--app-data-->',
-        `<script id="app-data" type="application/json">${scriptSafeJson(await options.pageData(kind))}</script>`,
-      ),
-    );
-    return this.sendCached(request, entry, 'text/html; charset=utf-8');
+    const url = new URL(request.url, 'http://page.invalid');
+    const route = pageRoute(url.pathname);
+    const language = requestLanguage(request, url.searchParams);
+    // Only the canonical address of a page is rendered (and cached): filters and other query strings
+    // would make the cache unbounded, so those pages are drawn by the browser from the same data.
+    const onlyLanguage = [...url.searchParams.keys()].every((key) => key === 'lng');
+    if (renderer && route.kind !== 'other' && onlyLanguage) {
+      try {
+        const entry = await rendered(route, url, language);
+        return this.sendCached(request, entry, HTML, 'Accept-Language, Cookie');
+      } catch (error) {
+        if (error instanceof PageNotFound) {
+          this.code(404);
+        } else {
+          request.log.error({ err: error }, 'server rendering failed; sending the page unrendered');
+        }
+      }
+    }
+    return this.sendCached(request, await shell(route), HTML);
   });
 });
+
+class PageNotFound extends Error {}
+
+const HTML = 'text/html; charset=utf-8';
 
 declare module 'fastify' {
   interface FastifyReply {

@@ -9,14 +9,8 @@ import {
 import type { AppContext } from '../context.ts';
 import { requireAdmin } from '../plugins/session.ts';
 import { listHistory } from '../services/history.ts';
-import {
-  createItem,
-  deleteItem,
-  getItem,
-  listItems,
-  updateItem,
-  usageCount,
-} from '../services/reference-lists.ts';
+import { publicReads } from '../services/public-reads.ts';
+import { createItem, deleteItem, getItem, updateItem, usageCount } from '../services/reference-lists.ts';
 import { idOf } from './sites.ts';
 
 const VersionQuerySchema = z.object({ version: z.coerce.number().int().positive().optional() });
@@ -24,19 +18,15 @@ const VersionQuerySchema = z.object({ version: z.coerce.number().int().positive(
 /** The five reference lists, written once: only the list name and its body schema vary. */
 const referenceListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
+  const reads = publicReads(ctx);
   for (const list of REFERENCE_LIST_NAMES) {
     const base = `/api/${list}`;
-    const body = referenceItemInputSchema(list);
     const tags = [list];
 
     app.get(
       base,
       { compress: false, schema: { tags, response: { 200: z.array(ReferenceItemSchema) } } },
-      async (request, reply) =>
-        reply.sendCached(
-          request,
-          await ctx.cache.get(list, async () => JSON.stringify(await listItems(db, list))),
-        ),
+      async (request, reply) => reply.sendCached(request, await reads.list(list)),
     );
 
     app.get(
@@ -44,6 +34,18 @@ const referenceListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       { schema: { tags, params: IdParamsSchema, response: { 200: ReferenceItemSchema } } },
       (request) => getItem(db, list, idOf(request.params)),
     );
+  }
+  await app.register(referenceListAdminRoutes, ctx);
+};
+
+/** Writes, usage and history, for administrators: only these routes load the session. */
+const referenceListAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+  await app.register(app.sessions);
+  for (const list of REFERENCE_LIST_NAMES) {
+    const base = `/api/${list}`;
+    const body = referenceItemInputSchema(list);
+    const tags = [list];
 
     app.post(
       base,

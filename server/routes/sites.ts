@@ -7,14 +7,8 @@ import { requireAdmin } from '../plugins/session.ts';
 import { NotFoundError } from '../services/errors.ts';
 import { listHistory } from '../services/history.ts';
 import { locate } from '../services/locate.ts';
-import {
-  cachedSitesJson,
-  createSite,
-  deleteSite,
-  getSiteJson,
-  siteLocation,
-  updateSite,
-} from '../services/sites.ts';
+import { publicReads } from '../services/public-reads.ts';
+import { createSite, deleteSite, siteLocation, updateSite } from '../services/sites.ts';
 
 export const idOf = (params: { id: string }) => {
   const id = parseId(params.id);
@@ -25,14 +19,13 @@ export const idOf = (params: { id: string }) => {
 const VersionQuerySchema = z.object({ version: z.coerce.number().int().positive().optional() });
 
 const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { db } = ctx.database;
+  const reads = publicReads(ctx);
   const tags = ['sites'];
 
   app.get(
     '/api/sites',
     { compress: false, schema: { tags, response: { 200: z.array(SiteSchema) } } },
-    async (request, reply) =>
-      reply.sendCached(request, await ctx.cache.get('sites', () => cachedSitesJson(db))),
+    async (request, reply) => reply.sendCached(request, await reads.sites()),
   );
 
   app.get(
@@ -40,12 +33,24 @@ const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     { compress: false, schema: { tags, params: IdParamsSchema, response: { 200: SiteSchema } } },
     async (request, reply) => {
       const id = idOf(request.params);
-      return reply.sendCached(request, await ctx.cache.get(`site:${id}`, () => getSiteJson(db, id)));
+      return reply.sendCached(request, await reads.site(id));
     },
   );
 
-  // Writes check the caller on request, before the body is read or validated: a refused caller gets
-  // 401/403 and learns nothing about the record or the body rules (DECISIONS.md 10).
+  await app.register(siteAdminRoutes, ctx);
+};
+
+/**
+ * Writes and the history, all for administrators: only these routes load the session, so the public
+ * reads above never pay for it (docs/decisions/009-per-request-overhead.md). Writes check the caller
+ * on request, before the body is read or validated: a refused caller gets 401/403 and learns nothing
+ * about the record or the body rules (DECISIONS.md 10).
+ */
+const siteAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+  const tags = ['sites'];
+  await app.register(app.sessions);
+
   app.post(
     '/api/sites',
     { onRequest: requireAdmin, schema: { tags, body: SiteCreateSchema, response: { 201: SiteSchema } } },

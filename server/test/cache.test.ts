@@ -114,12 +114,13 @@ describe('public reads from the response cache', () => {
     expect(block![1]).not.toContain('<');
     const data = JSON.parse(block![1]!);
     expect(data.config.mapTileUrl).toBeTruthy();
-    expect(data.sites.map((s: { id: number; name: string }) => s.name)).toContain(site.name);
+    const sites = data.queries.find((q: { key: unknown[] }) => q.key.join() === 'sites,list');
+    expect(sites.data.map((s: { id: number; name: string }) => s.name)).toContain(site.name);
     const other = await get('/about');
     expect(
       JSON.parse(/<script id="app-data" type="application\/json">([\s\S]*?)<\/script>/.exec(other.body)![1]!)
-        .sites,
-    ).toBeUndefined();
+        .queries,
+    ).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
+import { seedQueryClient } from '../lib/app-data.ts';
 import { AppRoutes } from './router.tsx';
 
 export function createQueryClient() {
@@ -9,8 +10,13 @@ export function createQueryClient() {
   });
 }
 
+/** The browser's app: starts from the data the server embedded in the page (lib/app-data.ts). */
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    seedQueryClient(client);
+    return client;
+  });
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

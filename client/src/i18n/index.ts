@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, LANGUAGES } from '../../../shared/languages.ts';
+import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES } from '../../../shared/languages.ts';
 import { setApiLanguage } from '../lib/api.ts';
 
 type LocaleModule = { default: Record<string, unknown> };
@@ -35,6 +35,25 @@ export const DETECTION_ORDER = [
   'htmlTag',
 ];
 
+/** What every i18next instance here shares: the three languages, their text, fallback English. */
+export function baseOptions() {
+  return {
+    resources: buildResources(),
+    supportedLngs: [...LANGUAGES],
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly' as const,
+    fallbackLng: FALLBACK_LANGUAGE,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  };
+}
+
+/**
+ * The browser's instance. Besides local storage (SPEC.md §1) the choice is kept in the `i18next`
+ * cookie, which the server reads to render the page in the visitor's language at once
+ * (docs/decisions/011-server-rendering.md).
+ */
 export function initI18n() {
   i18n.on('languageChanged', (language) => {
     const lng = i18n.resolvedLanguage ?? language;
@@ -45,21 +64,16 @@ export function initI18n() {
     .use(LanguageDetector)
     .use(initReactI18next)
     .init({
-      resources: buildResources(),
-      supportedLngs: [...LANGUAGES],
-      nonExplicitSupportedLngs: true,
-      load: 'languageOnly',
-      fallbackLng: FALLBACK_LANGUAGE,
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      returnNull: false,
+      ...baseOptions(),
       detection: {
         order: DETECTION_ORDER,
         lookupQuerystring: 'lng',
-        lookupCookie: 'i18next',
+        lookupCookie: LANGUAGE_COOKIE,
         lookupLocalStorage: 'i18nextLng',
         lookupSessionStorage: 'i18nextLng',
-        caches: ['localStorage'],
+        caches: ['localStorage', 'cookie'],
+        cookieMinutes: 60 * 24 * 365,
+        cookieOptions: { path: '/', sameSite: 'lax' },
       },
     });
 }

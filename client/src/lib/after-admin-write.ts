@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { takePreloadedSites } from './app-data.ts';
 
 /**
  * After an administrator changes a site or a list item, every public view may be out of date (a
@@ -8,7 +7,6 @@ import { takePreloadedSites } from './app-data.ts';
  * always fetch on mount, and the signed-in user is not touched.
  */
 export function afterAdminWrite(client: QueryClient) {
-  takePreloadedSites(); // an embedded copy of the list would now be stale
   return client.invalidateQueries({
     predicate: (query) => query.queryKey[0] !== 'users' && query.queryKey[0] !== 'admin',
   });

@@ -1,15 +1,7 @@
-/** Runtime settings and preloaded data the server embeds in index.html (never baked into the build). */
-export interface AppData {
-  config: {
-    mapTileUrl: string;
-    mapAttribution: string;
-    mapApiKey: string | null;
-    allowRegistration: boolean;
-    demoData?: boolean;
-  };
-  /** GET /api/sites, embedded in the page when the server chose to (first screen without a round trip). */
-  sites?: unknown;
-}
+import type { QueryClient } from '@tanstack/react-query';
+import type { AppData } from '../../../shared/app-data.ts';
+
+export type { AppData, PreloadedQuery } from '../../../shared/app-data.ts';
 
 const DEFAULTS: AppData = {
   config: {
@@ -22,22 +14,28 @@ const DEFAULTS: AppData = {
 
 let cached: AppData | undefined;
 
+function withDefaults(parsed: Partial<AppData>): AppData {
+  return { ...DEFAULTS, ...parsed, config: { ...DEFAULTS.config, ...parsed.config } };
+}
+
 export function appData(): AppData {
   if (cached) return cached;
   const element = typeof document === 'undefined' ? null : document.getElementById('app-data');
   try {
-    const parsed = element?.textContent ? (JSON.parse(element.textContent) as Partial<AppData>) : {};
-    cached = { ...DEFAULTS, ...parsed, config: { ...DEFAULTS.config, ...parsed.config } };
+    cached = withDefaults(element?.textContent ? (JSON.parse(element.textContent) as Partial<AppData>) : {});
   } catch {
     cached = DEFAULTS;
   }
   return cached;
 }
 
-/** Takes the embedded sites list once; later reads go to the API. */
-export function takePreloadedSites(): unknown {
-  const data = appData();
-  const sites = data.sites;
-  data.sites = undefined;
-  return sites;
+/** The server renders each page with the data it embeds in that page (entry-server.tsx). */
+export function setAppData(data: Partial<AppData>) {
+  cached = withDefaults(data);
+}
+
+/** Puts the embedded query results in the cache, once: later reads go to the API. */
+export function seedQueryClient(client: QueryClient, data: AppData = appData()) {
+  for (const query of data.queries ?? []) client.setQueryData(query.key, query.data);
+  data.queries = undefined;
 }

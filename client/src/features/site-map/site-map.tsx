@@ -1,4 +1,4 @@
-import { Component, lazy, type ReactNode, Suspense, useId, useMemo } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAP_CENTER, MAP_ZOOM } from '../../../../shared/constants.ts';
 import { withPosition } from '../../../../shared/site-display.ts';
@@ -45,6 +45,23 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { error: Error
   }
 }
 
+/**
+ * False on the server and in the first browser render (which must match the server's HTML), true once
+ * the browser has a moment to spare: the map chunk then loads without holding up the first screen.
+ */
+function useStartWhenIdle() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setReady(true), 1);
+      return () => clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(() => setReady(true), { timeout: 1000 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
+  return ready;
+}
+
 export interface SiteMapProps {
   /** Sites without both coordinates are left off the map (and counted below it). */
   sites: readonly MapSite[];
@@ -72,6 +89,12 @@ export function SiteMap({
   // Memoised: a new array would make the map redraw every marker on any re-render of the page.
   const placed = useMemo(() => withPosition(sites), [sites]);
   const unplaced = sites.length - placed.length;
+  const ready = useStartWhenIdle();
+  const loading = (
+    <div className="site-map__frame site-map__frame--loading">
+      <p role="status">{t('map.loading')}</p>
+    </div>
+  );
   return (
     <section className="site-map" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('map.heading')}</h2>
@@ -89,17 +112,15 @@ export function SiteMap({
           {t('map.skip')}
         </a>
       )}
-      <MapErrorBoundary>
-        <Suspense
-          fallback={
-            <div className="site-map__frame site-map__frame--loading">
-              <p role="status">{t('map.loading')}</p>
-            </div>
-          }
-        >
-          <LeafletMap sites={placed} center={center} zoom={zoom} label={t('map.label')} />
-        </Suspense>
-      </MapErrorBoundary>
+      {ready ? (
+        <MapErrorBoundary>
+          <Suspense fallback={loading}>
+            <LeafletMap sites={placed} center={center} zoom={zoom} label={t('map.label')} />
+          </Suspense>
+        </MapErrorBoundary>
+      ) : (
+        loading
+      )}
       {countUnplaced && unplaced > 0 && (
         <p className="site-map__note">{t('map.notOnMap', { count: unplaced })}</p>
       )}

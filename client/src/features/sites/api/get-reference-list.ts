@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../../shared/api-paths.ts';
+import { preloadKeys } from '../../../../../shared/app-data.ts';
 import type { ReferenceItem, ReferenceListName } from '../../../../../shared/schemas/reference-lists.ts';
 import { api } from '../../../lib/api.ts';
 
 /** Keys start with the list's API name, so whoever edits a list can invalidate `[list]`. */
 export const referenceListKeys = {
   all: (list: ReferenceListName) => [list] as const,
-  list: (list: ReferenceListName) => [list, 'list'] as const,
+  list: (list: ReferenceListName) => preloadKeys.list(list),
 };
 
 /** GET /api/{list}: one of the five reference lists (nutrition partners, populations, …), by name. */

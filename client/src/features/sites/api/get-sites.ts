@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../../shared/api-paths.ts';
+import { preloadKeys } from '../../../../../shared/app-data.ts';
 import type { Site } from '../../../../../shared/schemas/sites.ts';
 import { ApiError, api } from '../../../lib/api.ts';
-import { takePreloadedSites } from '../../../lib/app-data.ts';
 
 export const sitesKeys = {
   all: ['sites'] as const,
-  list: () => [...sitesKeys.all, 'list'] as const,
-  detail: (id: number) => [...sitesKeys.all, 'detail', id] as const,
+  // The server embeds these two in the page under the same keys (shared/app-data.ts).
+  list: () => preloadKeys.sites,
+  detail: (id: number) => preloadKeys.site(id),
 };
 
 /** The wording SPEC.md §7 gives a failed list load; kept for the log and the details line (DECISIONS.md 3). */
@@ -27,16 +28,7 @@ export async function getSites(signal?: AbortSignal): Promise<Site[]> {
   }
 }
 
-function preloadedSites(): Site[] | undefined {
-  const sites = takePreloadedSites();
-  return Array.isArray(sites) ? (sites as Site[]) : undefined;
-}
-
-/** Every site, alphabetical (the server's order); starts from the list the server embedded, if any. */
+/** Every site, alphabetical (the server's order); the server's embedded copy is already in the cache. */
 export function useSites() {
-  return useQuery({
-    queryKey: sitesKeys.list(),
-    queryFn: ({ signal }) => getSites(signal),
-    initialData: preloadedSites,
-  });
+  return useQuery({ queryKey: sitesKeys.list(), queryFn: ({ signal }) => getSites(signal) });
 }

@@ -1,0 +1,74 @@
+/**
+ * Server rendering of the public pages (docs/decisions/011-server-rendering.md). Built by Vite as the
+ * `ssr` environment into dist/server/entry-server.js and called by the server with the same data it
+ * embeds in the page, so the browser's first render matches this HTML and hydrates it.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createInstance, type i18n as I18n } from 'i18next';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { StaticRouter } from 'react-router';
+import type { Language } from '../../shared/languages.ts';
+import { createQueryClient } from './app/app.tsx';
+import { AppRoutes } from './app/router.tsx';
+import { baseOptions } from './i18n/index.ts';
+import { type AppData, appData, seedQueryClient, setAppData } from './lib/app-data.ts';
+
+export interface RenderInput {
+  /** Path and query of the page, e.g. '/sites?lng=es'. */
+  url: string;
+  language: Language;
+  data: AppData;
+}
+
+export interface RenderedPage {
+  /** The markup inside <div id="root">. */
+  html: string;
+  /** The tab title the browser would set: 'Locations – Community Meal Sites' (route-focus.tsx). */
+  title: string;
+}
+
+const instances = new Map<Language, I18n>();
+
+function i18nFor(language: Language) {
+  let instance = instances.get(language);
+  if (!instance) {
+    instance = createInstance();
+    void instance.init({ ...baseOptions(), lng: language, initAsync: false });
+    instances.set(language, instance);
+  }
+  return instance;
+}
+
+function escapeHtml(text: string) {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Text of the first h1, as HTML (already escaped). */
+function firstHeading(html: string) {
+  const match = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html);
+  return match ? match[1]!.replace(/<[^>]*>/g, '').trim() : '';
+}
+
+export function render({ url, language, data }: RenderInput): RenderedPage {
+  setAppData(data);
+  const queryClient = createQueryClient();
+  seedQueryClient(queryClient, appData());
+  const i18n = i18nFor(language);
+  const html = renderToString(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+  queryClient.clear();
+  const appName = escapeHtml(i18n.t('common:appName'));
+  const heading = firstHeading(html);
+  return { html, title: heading && heading !== appName ? `${heading} – ${appName}` : appName };
+}

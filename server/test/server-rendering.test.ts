@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../testing/factories.ts';
+import { pageRoute } from '../services/page-data.ts';
+import { createTestApp, signInRoles, type TestContext } from './helpers.ts';
+
+/**
+ * The server's side of rendering pages (docs/decisions/011-server-rendering.md): which pages are
+ * rendered, in which language, with which data, cached and dropped on writes. The renderer here is a
+ * small ES module standing in for dist/server/entry-server.js, which writes down what it was given;
+ * the real one is exercised in the browser journeys (e2e/server-rendering.spec.ts).
+ */
+const FAKE_RENDERER = `
+export function render({ url, language, data }) {
+  const text = JSON.stringify(data);
+  if (text.includes('explode-render')) throw new Error('render failed on purpose');
+  const keys = (data.queries ?? []).map((q) => q.key.join('/')).join(',');
+  const names = (data.queries ?? []).flatMap((q) => (q.data && q.data.name ? [q.data.name] : []));
+  return {
+    html: '<h1>' + language + ' ' + url + '</h1><p id="keys">' + keys + '</p><p id="names">' + names.join('|') + '</p>',
+    title: 'Rendered ' + language,
+  };
+}
+`;
+
+const TEMPLATE =
+  '<!doctype html><html lang="en"><head><title>Community Meal Sites</title><!--app-data-->' +
+  '<script type="module" crossorigin src="/assets/index.js"></script></head>' +
+  '<body><div id="root"></div></body></html>';
+
+const lines: string[] = [];
+let ctx: TestContext;
+let admin: string;
+
+beforeAll(async () => {
+  const dist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'meals-dist-'));
+  fs.mkdirSync(path.join(dist, 'client'));
+  fs.mkdirSync(path.join(dist, 'server'));
+  fs.writeFileSync(path.join(dist, 'client', 'index.html'), TEMPLATE);
+  fs.writeFileSync(path.join(dist, 'server', 'entry-server.js'), FAKE_RENDERER);
+  ctx = await createTestApp(
+    { CLIENT_DIST: path.join(dist, 'client'), LOG_LEVEL: 'error' },
+    { logStream: { write: (line: string) => void lines.push(line) } },
+  );
+  admin = (await signInRoles(ctx)).admin.cookie;
+});
+afterAll(() => ctx.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url, headers });
+const root = (body: string) => /<div id="root">([\s\S]*?)<\/div>/.exec(body)?.[1] ?? '';
+const appData = (body: string) =>
+  JSON.parse(/<script id="app-data" type="application\/json">([\s\S]*?)<\/script>/.exec(body)![1]!);
+
+async function createSite(name: string) {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/sites',
+    headers: { cookie: admin },
+    payload: buildSite({ name }),
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json() as { id: number; version: number };
+}
+
+describe('pageRoute', () => {
+  it('knows the five public pages and nothing else', () => {
+    expect(pageRoute('/')).toEqual({ kind: 'home' });
+    expect(pageRoute('/sites/')).toEqual({ kind: 'sites' });
+    expect(pageRoute('/sites/12')).toEqual({ kind: 'site', id: 12 });
+    expect(pageRoute('/about')).toEqual({ kind: 'about' });
+    expect(pageRoute('/partners')).toEqual({ kind: 'partners' });
+    for (const other of ['/sites/new', '/sites/0', '/sites/99999999999', '/sites/12/edit', '/login', '/x']) {
+      expect(pageRoute(other)).toEqual({ kind: 'other' });
+    }
+  });
+});
+
+describe('server-rendered pages', () => {
+  it('renders a public page in the language of Accept-Language, with its title and <html lang>', async () => {
+    const page = await get('/about', { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="es">');
+    expect(page.body).toContain('<title>Rendered es</title>');
+    expect(root(page.body)).toContain('<h1>es /about</h1>');
+    expect(page.headers.vary).toMatch(/Accept-Language/);
+    expect(page.headers.vary).toMatch(/Cookie/);
+  });
+
+  it('takes the language from ?lng first, then the i18next cookie, then Accept-Language', async () => {
+    const both = { cookie: 'sid=x; i18next=zh', 'accept-language': 'es' };
+    expect(root((await get('/about?lng=en', both)).body)).toContain('<h1>en /about?lng=en</h1>');
+    expect(root((await get('/about', both)).body)).toContain('<h1>zh /about</h1>');
+    expect(root((await get('/about', { 'accept-language': 'fr, es;q=0.5' })).body)).toContain('<h1>es ');
+    expect(root((await get('/about', { 'accept-language': 'fr' })).body)).toContain('<h1>en ');
+  });
+
+  it('renders each page with exactly the data it embeds', async () => {
+    const site = await createSite('Rendered Site Kitchen');
+    const home = await get('/');
+    expect(root(home.body)).toContain('<p id="keys">sites/list</p>');
+    const sites = await get('/sites');
+    expect(root(sites.body)).toContain(
+      'sites/list,nutritionpartners/list,populations/list,mealtypes/list,services/list,covidstatuses/list',
+    );
+    expect(appData(sites.body).queries).toHaveLength(6);
+    const detail = await get(`/sites/${site.id}`);
+    expect(root(detail.body)).toContain(`<p id="keys">sites/detail/${site.id}</p>`);
+    expect(root(detail.body)).toContain('Rendered Site Kitchen');
+    expect(appData(detail.body).queries[0].data.name).toBe('Rendered Site Kitchen');
+    expect(root((await get('/partners')).body)).toContain('<p id="keys">nutritionpartners/list</p>');
+  });
+
+  it('serves the same rendered bytes from cache, and fresh ones right after a write', async () => {
+    const site = await createSite('Before Rename Kitchen');
+    const first = await get(`/sites/${site.id}`);
+    const again = await get(`/sites/${site.id}`, { 'if-none-match': first.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+    const renamed = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/sites/${site.id}`,
+      headers: { cookie: admin },
+      payload: { ...buildSite({ name: 'After Rename Kitchen' }), version: site.version },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = await get(`/sites/${site.id}`, { 'if-none-match': first.headers.etag as string });
+    expect(after.statusCode).toBe(200);
+    expect(root(after.body)).toContain('After Rename Kitchen');
+  });
+
+  it('leaves filtered addresses and non-public pages to the browser, with the data still embedded', async () => {
+    const filtered = await get('/sites?population=1');
+    expect(filtered.statusCode).toBe(200);
+    expect(root(filtered.body)).toBe('');
+    expect(appData(filtered.body).queries[0].key).toEqual(['sites', 'list']);
+    expect(filtered.body).not.toContain('fetchpriority');
+    const login = await get('/login');
+    expect(root(login.body)).toBe('');
+    expect(appData(login.body).queries).toEqual([]);
+  });
+
+  it('loads the scripts of a rendered page at low priority: its text is already there', async () => {
+    const page = await get('/');
+    expect(page.body).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index.js">',
+    );
+  });
+
+  it('answers 404 for an unknown site, leaving the friendly not-found page to the browser', async () => {
+    const page = await get('/sites/2147483000');
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(root(page.body)).toBe('');
+  });
+
+  it('keeps "$&" and markup in data as text, and sends the page unrendered when rendering fails', async () => {
+    const tricky = await createSite("Soup $& $' </script><script>alert(1)</script> Kitchen");
+    const page = await get(`/sites/${tricky.id}`);
+    expect(root(page.body)).toContain("Soup $& $' </script>");
+    const block = /<script id="app-data" type="application\/json">([\s\S]*?)<\/script>/.exec(page.body)![1]!;
+    expect(block).not.toContain('<');
+
+    const broken = await createSite('explode-render Kitchen');
+    lines.length = 0;
+    const fallback = await get(`/sites/${broken.id}`);
+    expect(fallback.statusCode).toBe(200);
+    expect(root(fallback.body)).toBe('');
+    expect(lines.join('\n')).toContain('render failed on purpose');
+  });
+});
