@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
@@ -10,6 +10,14 @@ import { HttpError } from '../services/errors.ts';
 declare module 'fastify' {
   interface Session {
     userId?: number;
+  }
+  interface FastifyInstance {
+    /**
+     * Registered (with `await`) in a route plugin, gives that plugin's routes the session: the `sid`
+     * cookie is read and checked, and login can create one. Public reads are registered outside it
+     * and never touch the session (docs/decisions/009-per-request-overhead.md).
+     */
+    sessions: FastifyPluginAsync;
   }
   interface FastifyRequest {
     /** The signed-in user, loaded once per request; null when nobody is signed in. */
@@ -61,21 +69,54 @@ export interface SessionOptions {
   ttlSeconds: number;
 }
 
+/**
+ * Sessions are not global: @fastify/session builds and signs a Session object for every request it
+ * sees, cookie or not, which was the largest share of a cached public read's cost. The plugin offers
+ * `app.sessions` for the route plugins that need a session, and refuses at start-up any route that
+ * checks the user (requireUser, requireAdmin) in a context without one.
+ */
 export default fp(async function sessionPlugin(app: FastifyInstance, options: SessionOptions) {
-  await app.register(fastifyCookie);
-  await app.register(fastifySession, {
-    secret: options.secret,
-    cookieName: 'sid',
-    saveUninitialized: false,
-    rolling: false,
-    store: databaseStore(options.db) as never,
-    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: options.ttlSeconds * 1000 },
+  const store = databaseStore(options.db);
+  app.decorate(
+    'sessions',
+    fp(
+      async function sessions(scope: FastifyInstance) {
+        await scope.register(fastifyCookie);
+        await scope.register(fastifySession, {
+          secret: options.secret,
+          cookieName: 'sid',
+          saveUninitialized: false,
+          rolling: false,
+          store: store as never,
+          cookie: {
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: 'auto',
+            path: '/',
+            maxAge: options.ttlSeconds * 1000,
+          },
+        });
+      },
+      { name: 'sessions' },
+    ),
+  );
+
+  app.addHook('onRoute', function refuseGuardWithoutSession(this: FastifyInstance, route) {
+    const hooks = [route.onRequest, route.preParsing, route.preValidation, route.preHandler].flat();
+    const guarded = hooks.some((hook) => hook === requireUser || hook === requireAdmin);
+    if (guarded && !this.hasRequestDecorator('session'))
+      throw new Error(
+        `${route.method} ${route.url} checks the signed-in user but its plugin has no session: register app.sessions there first`,
+      );
   });
 
   app.decorateRequest('currentUser', function currentUser(this: FastifyRequest) {
     const cache = this as FastifyRequest & { _user?: Promise<typeof users.$inferSelect | null> };
     cache._user ??= (async () => {
-      const userId = this.session.userId;
+      const { session } = this as { session?: FastifyRequest['session'] | null };
+      if (session === undefined)
+        throw new Error(`${this.method} ${this.url}: currentUser() needs app.sessions in the route's plugin`);
+      const userId = session?.userId;
       if (!userId) return null;
       const [row] = await options.db.select().from(users).where(eq(users.id, userId));
       return row ?? null;

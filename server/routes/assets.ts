@@ -10,18 +10,6 @@ import { HttpError, NotFoundError } from '../services/errors.ts';
 const assetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const tags = ['assets'];
 
-  app.post(
-    '/api/assets',
-    {
-      preHandler: requireUser,
-      schema: { tags, body: BlobInputSchema, response: { 200: DirectUploadSchema } },
-    },
-    async (request) => {
-      const user = await request.currentUser();
-      return ctx.assets.create(user!.id, request.body.blob);
-    },
-  );
-
   // The direct-upload target: any content type, streamed to disk, never parsed or buffered whole.
   const uploadTarget: FastifyPluginAsync = async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -49,7 +37,24 @@ const assetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       },
     );
   };
-  await app.register(uploadTarget);
+
+  // Uploading needs the signed-in user, so only it loads the session; reading a stored file does not.
+  const signedInRoutes: FastifyPluginAsyncZod = async (signedIn) => {
+    await signedIn.register(signedIn.sessions);
+    signedIn.post(
+      '/api/assets',
+      {
+        preHandler: requireUser,
+        schema: { tags, body: BlobInputSchema, response: { 200: DirectUploadSchema } },
+      },
+      async (request) => {
+        const user = await request.currentUser();
+        return ctx.assets.create(user!.id, request.body.blob);
+      },
+    );
+    await signedIn.register(uploadTarget);
+  };
+  await app.register(signedInRoutes);
 
   app.get(
     '/uploads/:key',

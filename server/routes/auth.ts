@@ -9,6 +9,7 @@ const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
   const tags = ['auth'];
   const rateLimit = { max: ctx.config.RATE_LIMIT_AUTH_MAX, timeWindow: ctx.config.RATE_LIMIT_WINDOW_MS };
+  await app.register(app.sessions);
 
   app.post(
     '/api/auth/login',

@@ -13,6 +13,7 @@ import { idOf } from './sites.ts';
 const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
   const tags = ['users'];
+  await app.register(app.sessions);
 
   app.get('/api/users/me', { schema: { tags, response: { 200: UserSchema } } }, async (request, reply) => {
     const user = await request.currentUser();
