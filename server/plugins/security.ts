@@ -22,10 +22,37 @@ export interface SecurityOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export default fp(async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
-  // Helmet's middleware is built once; @fastify/helmet rebuilds it (and re-parses the CSP) on every
-  // request, which cost a measurable share of the API's throughput (docs/decisions/005-response-cache.md).
-  const applySecurityHeaders = helmet({
+/**
+ * Helmet's headers do not depend on the request (no nonces, no per-request directives), so its
+ * middleware runs once at start-up against a recorder and every answer gets the recorded headers
+ * through Fastify's own reply headers: no middleware chain and no raw `setHeader` per request
+ * (docs/decisions/009-per-request-overhead.md).
+ */
+export function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  let finished = false;
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    // Helmet removes X-Powered-By, which neither Node nor Fastify ever sets.
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as never, recorder as never, (error?: unknown) => {
+    if (error) throw error;
+    finished = true;
+  });
+  if (!finished) throw new Error('Helmet did not finish synchronously: its headers cannot be computed once');
+  return headers;
+}
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** Helmet's settings: the CSP allows the map's tile servers, HSTS is added separately (HTTPS only). */
+export function helmetOptions(tileUrl: string): Parameters<typeof helmet>[0] {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -33,7 +60,7 @@ export default fp(async function securityPlugin(app: FastifyInstance, options: S
         scriptSrc: ["'self'"],
         // Leaflet positions tiles and markers with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigins(options.tileUrl)],
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigins(tileUrl)],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -42,31 +69,34 @@ export default fp(async function securityPlugin(app: FastifyInstance, options: S
         formAction: ["'self'"],
       },
     },
-    // HSTS only means something over HTTPS; it is added below when the request came that way.
+    // HSTS only means something over HTTPS; the plugin adds it when the request came that way.
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    applySecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
-  });
+  };
+}
 
-  app.addHook('onSend', async (request, reply) => {
-    if (request.protocol === 'https')
-      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+export default fp(async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
+  const securityHeaders = helmetHeaders(helmetOptions(options.tileUrl));
+  // On request, so that every answer has them, errors and 404s included.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(securityHeaders);
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    done();
   });
 
   // Cross-site writes are refused (DECISIONS.md 13): a foreign Origin gets 403, whatever the body.
   const allowed = new Set<string>();
   if (options.baseUrl) allowed.add(new URL(options.baseUrl).origin);
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  const crossSite = () => new HttpError(403, 'Cross-site requests are not allowed.');
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method)) return done();
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
-    if (fetchSite === 'cross-site') throw new HttpError(403, 'Cross-site requests are not allowed.');
-    if (!origin) return;
-    if (origin === `${request.protocol}://${request.host}` || allowed.has(origin)) return;
-    throw new HttpError(403, 'Cross-site requests are not allowed.');
+    if (fetchSite === 'cross-site') return done(crossSite());
+    if (!origin) return done();
+    if (origin === `${request.protocol}://${request.host}` || allowed.has(origin)) return done();
+    done(crossSite());
   });
 
   await app.register(rateLimit, {

@@ -1,12 +1,15 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReferenceItem } from '../../testing/factories.ts';
 import { assets } from '../db/schema.ts';
+import { helmetOptions } from '../plugins/security.ts';
 import { createTestApp, PASSWORD, signInRoles, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -52,6 +55,28 @@ describe('security headers', () => {
     expect(response.statusCode).toBe(200);
     expectSecurityHeaders(response);
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it("are exactly the headers Helmet's own middleware sets, on reads, errors and refused writes", async () => {
+    const reference = new http.ServerResponse(new http.IncomingMessage(new net.Socket()));
+    helmet(helmetOptions(ctx.config.MAP_TILE_URL))(reference.req, reference, () => {});
+    const expected = Object.entries(reference.getHeaders());
+    expect(expected.length).toBeGreaterThanOrEqual(10);
+    const answers = [
+      await ctx.app.inject({ method: 'GET', url: '/api/sites' }),
+      await ctx.app.inject({ method: 'GET', url: '/api/populations' }),
+      await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: roles.user.cookie } }),
+      await ctx.app.inject({ method: 'GET', url: '/api/nothing-here' }),
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/populations',
+        headers: { origin: 'https://evil.example', cookie: roles.admin.cookie },
+        payload: buildReferenceItem(),
+      }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 404, 403]);
+    for (const answer of answers)
+      for (const [name, value] of expected) expect(answer.headers[name], name).toBe(String(value));
   });
 
   it('are on a page path and on error answers', async () => {
