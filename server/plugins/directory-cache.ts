@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
 import { type ChangeNotifier, localNotifier, postgresNotifier } from '../services/change-notifier.ts';
@@ -23,9 +23,9 @@ declare module 'fastify' {
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Writes that change what the public reads: sites and the five lists. */
+/** Write routes that change what the public reads: sites and the five lists. */
 const DIRECTORY_WRITE =
-  /^\/api\/(sites|nutritionpartners|populations|mealtypes|services|covidstatuses)(\/|\?|$)/;
+  /^\/api\/(sites|nutritionpartners|populations|mealtypes|services|covidstatuses)(\/|$)/;
 
 export interface DirectoryCacheOptions {
   cache: ResponseCache;
@@ -46,13 +46,20 @@ export default fp(async function directoryCache(app: FastifyInstance, options: D
       : localNotifier(invalidate);
 
   app.decorate('responseCache', cache);
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (WRITE_METHODS.has(request.method) && reply.statusCode < 400 && DIRECTORY_WRITE.test(request.url)) {
+  const publishWrite: onSendAsyncHookHandler = async (request, reply, payload) => {
+    if (reply.statusCode < 400) {
       await notifier
         .publish()
         .catch((error: unknown) => request.log.warn({ err: error }, 'could not notify other processes'));
     }
     return payload;
+  };
+  // Only the directory's write routes carry the hook: reads (most requests) run no extra onSend.
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!methods.some((method) => WRITE_METHODS.has(method)) || !DIRECTORY_WRITE.test(route.url ?? ''))
+      return;
+    route.onSend = [...[route.onSend ?? []].flat(), publishWrite as never];
   });
   app.addHook('onClose', async () => notifier.close());
 

@@ -25,7 +25,11 @@ const referenceListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
 
     app.get(
       base,
-      { compress: false, schema: { tags, response: { 200: z.array(ReferenceItemSchema) } } },
+      {
+        compress: false,
+        decompress: false,
+        schema: { tags, response: { 200: z.array(ReferenceItemSchema) } },
+      },
       async (request, reply) => reply.sendCached(request, await reads.list(list)),
     );
 

@@ -24,13 +24,17 @@ const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
 
   app.get(
     '/api/sites',
-    { compress: false, schema: { tags, response: { 200: z.array(SiteSchema) } } },
+    { compress: false, decompress: false, schema: { tags, response: { 200: z.array(SiteSchema) } } },
     async (request, reply) => reply.sendCached(request, await reads.sites()),
   );
 
   app.get(
     '/api/sites/:id',
-    { compress: false, schema: { tags, params: IdParamsSchema, response: { 200: SiteSchema } } },
+    {
+      compress: false,
+      decompress: false,
+      schema: { tags, params: IdParamsSchema, response: { 200: SiteSchema } },
+    },
     async (request, reply) => {
       const id = idOf(request.params);
       return reply.sendCached(request, await reads.site(id));
