@@ -215,7 +215,7 @@ async function oneLoad(browser: Browser, base: string) {
 
   await page.locator('.site-map__frame').scrollIntoViewIfNeeded();
   await armAction(page, 'map');
-  await page.locator('.leaflet-control-zoom-in').click();
+  await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
   const zoomIn = await measureAction(page, 'click');
 
   const box = (await page.locator('.site-map__frame').boundingBox())!;

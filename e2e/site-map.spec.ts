@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { MAP_CENTER, MAP_ZOOM } from '../shared/constants.ts';
 import { type AdminApi, expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import { type Lng, recordTiles, tileOf, tr, uniqueTag } from './support/public-pages.ts';
@@ -31,6 +31,52 @@ async function createMappedSites(adminApi: AdminApi, names: { first?: string } =
 }
 
 const map = (page: Page, lng: Lng = 'en') => page.getByRole('region', { name: tr(lng, 'sites:map.label') });
+/** The map itself (the tab stop that pans), inside the region that also holds its bar of controls. */
+const mapView = (page: Page, lng: Lng = 'en') =>
+  map(page, lng).getByRole('group', { name: tr(lng, 'sites:map.label') });
+
+/**
+ * The position shown at (x, y) px from the top-left of a map view of this size, centred on MAP_CENTER
+ * at MAP_ZOOM (Web Mercator, 256 px tiles, as Leaflet draws it).
+ */
+function positionAt(view: { width: number; height: number }, x: number, y: number) {
+  const world = 256 * 2 ** MAP_ZOOM;
+  const rad = (MAP_CENTER.lat * Math.PI) / 180;
+  const cx = ((MAP_CENTER.lng + 180) / 360) * world;
+  const cy = ((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * world;
+  const px = cx - view.width / 2 + x;
+  const py = cy - view.height / 2 + y;
+  return {
+    lng: (px / world) * 360 - 180,
+    lat: (Math.atan(Math.sinh(Math.PI * (1 - (2 * py) / world))) * 180) / Math.PI,
+  };
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const intersects = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * Points of a marker where something else is on top (its centre and 4 px in from each corner): what
+ * the browser would hit there, if it is not the marker. Empty when the whole target is the marker's.
+ */
+async function coveredPoints(marker: Locator) {
+  await marker.scrollIntoViewIfNeeded();
+  return marker.evaluate((element) => {
+    const r = element.getBoundingClientRect();
+    const points = [
+      [r.left + r.width / 2, r.top + r.height / 2],
+      [r.left + 4, r.top + 4],
+      [r.right - 4, r.top + 4],
+      [r.left + 4, r.bottom - 4],
+      [r.right - 4, r.bottom - 4],
+    ] as const;
+    return points.flatMap(([x, y]) => {
+      const hit = document.elementFromPoint(x, y);
+      return hit === element ? [] : [`(${Math.round(x)}, ${Math.round(y)}): ${hit?.outerHTML.slice(0, 80)}`];
+    });
+  });
+}
 
 test('one keyboard-focusable marker per site with a position, centred and zoomed as specified, tiles from the runtime settings', async ({
   page,
@@ -141,6 +187,79 @@ test('sites in the same building each keep their own whole marker, none covering
   await expectNoAxeViolations(page);
 });
 
+for (const viewport of [
+  { width: 412, height: 823 },
+  { width: 320, height: 640 },
+]) {
+  test(`at ${viewport.width} px no control covers a marker: zoom buttons and attribution sit above the map, 44 px, keyboard operable`, async ({
+    page,
+    adminApi,
+  }) => {
+    await page.setViewportSize(viewport);
+    const tag = uniqueTag();
+    const population = await adminApi.createItem('populations', { name: `Corner diners ${tag}` });
+    await page.goto(`/sites?population=${population.id}`);
+    await expect(mapView(page)).toBeVisible();
+    const size = (await mapView(page).boundingBox())!;
+    // Sites where Leaflet's own controls used to be drawn over the map: its zoom buttons at the top
+    // left (10–58 px across, 10–100 px down) and its attribution along the bottom right.
+    const corners = [
+      { name: `Top Left Kitchen ${tag}`, ...positionAt(size, 40, 80) },
+      { name: `Bottom Right Kitchen ${tag}`, ...positionAt(size, size.width - 40, size.height - 6) },
+    ];
+    for (const corner of corners) {
+      await adminApi.createSite({
+        name: corner.name,
+        lat: corner.lat,
+        lng: corner.lng,
+        PopulationIds: [population.id],
+      });
+    }
+    const tiles = recordTiles(page);
+    await page.reload();
+
+    for (const corner of corners) {
+      const marker = map(page).getByRole('button', { name: corner.name });
+      await expect(marker).toBeVisible();
+      expect(await coveredPoints(marker), corner.name).toEqual([]);
+    }
+    // The controls are outside the map's box, whole 44 px targets.
+    const view = (await mapView(page).boundingBox())!;
+    const zoomIn = map(page).getByRole('button', { name: 'Zoom in', exact: true });
+    const zoomOut = map(page).getByRole('button', { name: 'Zoom out', exact: true });
+    for (const control of [zoomIn, zoomOut]) {
+      const box = (await control.boundingBox())!;
+      expect(box.width).toBeGreaterThanOrEqual(44 - 0.01);
+      expect(box.height).toBeGreaterThanOrEqual(44 - 0.01);
+      expect(intersects(box, view), `${JSON.stringify(box)} on the map ${JSON.stringify(view)}`).toBe(false);
+    }
+    // The attribution (from the runtime settings) too.
+    const attribution = map(page).getByRole('link', { name: 'OpenStreetMap' });
+    await expect(attribution).toBeVisible();
+    expect(intersects((await attribution.boundingBox())!, view)).toBe(false);
+    await expectNoAxeViolations(page);
+
+    // By keyboard: Enter zooms in, one level at a time, with a visible focus; at the closest zoom the
+    // button says it is unavailable and keeps focus; Space zooms out. (Without animation, so that no
+    // press lands while the previous zoom is still moving — Leaflet ignores those, as with its own buttons.)
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.reload();
+    await expect(map(page).getByRole('button', { name: corners[0]!.name })).toBeVisible();
+    await zoomIn.focus();
+    const ring = await zoomIn.evaluate((element) => getComputedStyle(element).outlineStyle);
+    expect(ring).not.toBe('none');
+    for (let level = MAP_ZOOM + 1; level <= 18; level += 1) {
+      await page.keyboard.press('Enter');
+      await expect.poll(() => tiles.some((t) => t.z === level)).toBe(true);
+    }
+    await expect(zoomIn).toHaveAttribute('aria-disabled', 'true');
+    await expect(zoomIn).toBeFocused();
+    await zoomOut.focus();
+    await page.keyboard.press('Space');
+    await expect(zoomIn).not.toHaveAttribute('aria-disabled', 'true');
+  });
+}
+
 test('the home page map shows the same markers and popups', async ({ page, adminApi }) => {
   const { first } = await createMappedSites(adminApi);
   await page.goto('/');
@@ -156,6 +275,9 @@ for (const lng of ['es', 'zh'] as const) {
     const { population, first } = await createMappedSites(adminApi);
     await page.goto(`/sites?population=${population.id}&lng=${lng}`);
     await expect(page.getByRole('heading', { level: 2, name: tr(lng, 'sites:map.heading') })).toBeVisible();
+    for (const key of ['sites:map.zoomIn', 'sites:map.zoomOut']) {
+      await expect(map(page, lng).getByRole('button', { name: tr(lng, key), exact: true })).toBeVisible();
+    }
     await map(page, lng).getByRole('button', { name: first.name }).click();
     await expect(
       map(page, lng).getByRole('link', { name: new RegExp(tr(lng, 'sites:map.getDirections')) }),

@@ -1,12 +1,14 @@
 import 'leaflet/dist/leaflet.css';
 import './leaflet-map.css';
 import L from 'leaflet';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { appData } from '../../../lib/app-data.ts';
 import markerUrl from '../marker.svg';
 import { spreadApart } from '../spread.ts';
 import type { MapSite } from '../types.ts';
+import { attributionNodes } from './attribution.tsx';
 import { SitePopup } from './site-popup.tsx';
 
 /** Our own marker: a whole 44 × 44 px target, dark blue with a white edge that shows on any tile. */
@@ -39,15 +41,19 @@ function returnFocus(marker: L.Marker, popup: L.Popup) {
   }
 }
 
+/** Room kept between an open popup and the map's edges when Leaflet pans to show it. */
+const POPUP_PADDING: [number, number] = [12, 12];
+
 /**
- * Popup size for this screen. It fits 320 px: the map is ~280 px wide; the popup adds ~27 px around its
- * content and keeps 56 px clear of the zoom buttons on the left and 12 px on the right. The map is
- * clamp(280px, 55vh, 480px) tall (site-map.css); a taller popup scrolls inside itself.
+ * Popup size for this map. No control sits on the map (they are in the bar above it), so the popup may
+ * use the whole width but 12 px each side; it adds ~27 px around its content. Its height leaves room for
+ * the marker and the tip below it (~90 px); a taller popup scrolls inside itself. At 320 px wide the map
+ * is ~280 px wide.
  */
-function popupSize() {
-  const width = Math.max(180, Math.min(300, window.innerWidth - 140));
-  const mapHeight = Math.min(480, Math.max(280, window.innerHeight * 0.55));
-  return { width, height: Math.max(160, Math.round(mapHeight - 110)) };
+function popupSize(map: L.Map) {
+  const { x, y } = map.getSize();
+  const width = Math.max(180, Math.min(300, x - 2 * POPUP_PADDING[0] - 30));
+  return { width, height: Math.max(140, Math.round(y - 100)) };
 }
 
 function prefersReducedMotion() {
@@ -64,7 +70,7 @@ type PlacedSite = MapSite & { lat: number; lng: number };
  */
 function SiteMarkers({ sites }: { sites: readonly PlacedSite[] }) {
   const map = useMap();
-  const popup = useMemo(popupSize, []);
+  const popup = useMemo(() => popupSize(map), [map]);
   const [zoom, setZoom] = useState(() => map.getZoom());
   useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
   const positions = useMemo(() => {
@@ -94,8 +100,7 @@ function SiteMarkers({ sites }: { sites: readonly PlacedSite[] }) {
             maxWidth={popup.width}
             maxHeight={popup.height}
             minWidth={Math.min(220, popup.width)}
-            autoPanPaddingTopLeft={[56, 12]}
-            autoPanPaddingBottomRight={[12, 12]}
+            autoPanPadding={POPUP_PADDING}
           >
             <SitePopup site={site} />
           </Popup>
@@ -113,7 +118,7 @@ function SiteMarkers({ sites }: { sites: readonly PlacedSite[] }) {
  */
 function CanvasSiteMarkers({ sites }: { sites: readonly PlacedSite[] }) {
   const map = useMap();
-  const popup = useMemo(popupSize, []);
+  const popup = useMemo(() => popupSize(map), [map]);
   const renderer = useMemo(() => L.canvas({ padding: 0.5, tolerance: 14 }), []);
   const [open, setOpen] = useState<PlacedSite | null>(null);
   // One dot per site object, kept across filter changes so a change only adds and removes dots.
@@ -149,8 +154,7 @@ function CanvasSiteMarkers({ sites }: { sites: readonly PlacedSite[] }) {
       maxWidth={popup.width}
       maxHeight={popup.height}
       minWidth={Math.min(220, popup.width)}
-      autoPanPaddingTopLeft={[56, 12]}
-      autoPanPaddingBottomRight={[12, 12]}
+      autoPanPadding={POPUP_PADDING}
       eventHandlers={{
         add: (event) => focusPopup((event.target as L.Popup).getElement()),
         remove: () => setOpen(null),
@@ -158,6 +162,57 @@ function CanvasSiteMarkers({ sites }: { sites: readonly PlacedSite[] }) {
     >
       <SitePopup site={open} />
     </Popup>
+  );
+}
+
+/**
+ * Zoom in / Zoom out, in the bar above the map rather than on it, so they never cover a marker (WCAG
+ * 2.5.8: Leaflet's own control sat over the markers near the map's top-left corner). Real buttons,
+ * 44 px, named in the page's language; at the closest or farthest zoom a button says it is unavailable
+ * (aria-disabled) but keeps focus, so a keyboard user is not thrown back to the top of the page.
+ */
+function ZoomButtons({ map }: { map: L.Map | null }) {
+  const { t } = useTranslation('sites');
+  const [{ zoom, min, max }, setLevels] = useState(() => ({
+    zoom: map?.getZoom(),
+    min: map?.getMinZoom(),
+    max: map?.getMaxZoom(),
+  }));
+  useEffect(() => {
+    if (!map) return;
+    const update = () => setLevels({ zoom: map.getZoom(), min: map.getMinZoom(), max: map.getMaxZoom() });
+    update();
+    // zoomlevelschange: the closest zoom is known only once the tile layer is on the map.
+    map.on('zoomend zoomlevelschange', update);
+    return () => {
+      map.off('zoomend zoomlevelschange', update);
+    };
+  }, [map]);
+  const buttons = [
+    { name: t('map.zoomIn'), symbol: '+', limit: max, step: () => map?.zoomIn() },
+    { name: t('map.zoomOut'), symbol: '\u2212', limit: min, step: () => map?.zoomOut() },
+  ];
+  return (
+    <div className="leaflet-map__zoom">
+      {buttons.map(({ name, symbol, limit, step }) => {
+        const unavailable = !map || zoom === undefined || zoom === limit;
+        return (
+          <button
+            key={name}
+            type="button"
+            className="leaflet-map__zoom-button"
+            aria-label={name}
+            title={name}
+            aria-disabled={unavailable || undefined}
+            onClick={() => {
+              if (!unavailable) step();
+            }}
+          >
+            <span aria-hidden="true">{symbol}</span>
+          </button>
+        );
+      })}
+    </div>
   );
 }
 
@@ -171,34 +226,51 @@ export interface LeafletMapProps {
 /**
  * Raster tiles from the runtime settings (never baked in), one keyboard-focusable marker per site named
  * by the site, popups rendered by React. Without tiles (offline) markers and popups still work.
+ *
+ * The region holds a bar (zoom buttons, tile attribution) above the map itself: no control lies on the
+ * map, so none can cover a marker. The region takes the box site-map.tsx reserved while loading
+ * (.site-map__frame), so nothing moves when the map arrives.
  */
 export function LeafletMap({ sites, center, zoom, label }: LeafletMapProps) {
   const { mapTileUrl, mapAttribution, mapApiKey } = appData().config;
   const still = useMemo(prefersReducedMotion, []);
+  const attribution = useMemo(() => attributionNodes(mapAttribution), [mapAttribution]);
+  const [map, setMap] = useState<L.Map | null>(null);
+  const mapRef = useCallback(
+    (instance: L.Map | null) => {
+      if (!instance) return;
+      // The map itself is a tab stop (arrow keys pan it, + and - zoom): name it for screen readers.
+      instance.getContainer().setAttribute('role', 'group');
+      instance.getContainer().setAttribute('aria-label', label);
+      setMap(instance);
+    },
+    [label],
+  );
   return (
-    <MapContainer
-      className="site-map__frame"
-      center={[center.lat, center.lng]}
-      zoom={zoom}
-      scrollWheelZoom={false}
-      zoomAnimation={!still}
-      fadeAnimation={!still}
-      markerZoomAnimation={!still}
-      ref={(map) => {
-        map?.getContainer().setAttribute('aria-label', label);
-        map?.getContainer().setAttribute('role', 'region');
-      }}
-    >
-      <TileLayer
-        url={mapTileUrl}
-        attribution={mapAttribution}
-        {...(mapApiKey ? { apiKey: mapApiKey } : {})}
-      />
-      {sites.length > DOM_MARKERS_MAX_SITES ? (
-        <CanvasSiteMarkers sites={sites} />
-      ) : (
-        <SiteMarkers sites={sites} />
-      )}
-    </MapContainer>
+    <section className="site-map__frame leaflet-map" aria-label={label}>
+      <div className="leaflet-map__bar">
+        <ZoomButtons map={map} />
+        <p className="leaflet-map__attribution">{attribution}</p>
+      </div>
+      <MapContainer
+        className="leaflet-map__view"
+        center={[center.lat, center.lng]}
+        zoom={zoom}
+        zoomControl={false}
+        attributionControl={false}
+        scrollWheelZoom={false}
+        zoomAnimation={!still}
+        fadeAnimation={!still}
+        markerZoomAnimation={!still}
+        ref={mapRef}
+      >
+        <TileLayer url={mapTileUrl} {...(mapApiKey ? { apiKey: mapApiKey } : {})} />
+        {sites.length > DOM_MARKERS_MAX_SITES ? (
+          <CanvasSiteMarkers sites={sites} />
+        ) : (
+          <SiteMarkers sites={sites} />
+        )}
+      </MapContainer>
+    </section>
   );
 }
