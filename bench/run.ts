@@ -37,15 +37,40 @@ interface Measure {
   non2xx: number;
 }
 
-async function load(url: string, headers: Record<string, string>): Promise<Measure> {
-  const result = await autocannon({ url, connections, duration, headers });
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
+async function once(url: string, headers: Record<string, string>, seconds: number) {
+  return autocannon({ url, connections, duration: seconds, headers });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * Our server and the bare one, measured in alternating one-second slices after a one-second warm-up
+ * each: the machine is shared, and a change in its background load then falls on both sides instead
+ * of on whichever ran at the wrong moment. req/s is all requests over all slices; p50 is the median of
+ * the slices' p50, p99 the worst slice's p99.
+ */
+async function compare(
+  oursUrl: string,
+  bareUrl: string,
+  headers: Record<string, string>,
+): Promise<{ ours: Measure; bare: Measure }> {
+  await once(oursUrl, headers, 1);
+  await once(bareUrl, headers, 1);
+  const slices = { ours: [] as autocannon.Result[], bare: [] as autocannon.Result[] };
+  for (let i = 0; i < duration; i++) {
+    slices.ours.push(await once(oursUrl, headers, 1));
+    slices.bare.push(await once(bareUrl, headers, 1));
+  }
+  const measure = (results: autocannon.Result[]): Measure => ({
+    rps: Math.round(
+      results.reduce((sum, r) => sum + r.requests.total, 0) / results.reduce((sum, r) => sum + r.duration, 0),
+    ),
+    p50: median(results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+  });
+  return { ours: measure(slices.ours), bare: measure(slices.bare) };
 }
 
 /** The exact answer (headers and compressed bytes) for the bare server to replay. */
@@ -151,10 +176,11 @@ async function runOne(backend: Backend, n: number) {
     const results: Record<string, unknown> = {};
     try {
       for (const [name, target] of Object.entries(targets)) {
-        const ours = await load(`${base}${target}`, { 'accept-encoding': ENCODING });
-        const yardstick = await load(`http://127.0.0.1:${barePort}${target}`, {
-          'accept-encoding': ENCODING,
-        });
+        const { ours, bare: yardstick } = await compare(
+          `${base}${target}`,
+          `http://127.0.0.1:${barePort}${target}`,
+          { 'accept-encoding': ENCODING },
+        );
         const etag = recorded[name]!.headers.etag;
         let notModified: number | undefined;
         if (etag)
