@@ -9,6 +9,7 @@ import markerUrl from '../marker.svg';
 import { spreadApart } from '../spread.ts';
 import type { MapSite } from '../types.ts';
 import { attributionNodes } from './attribution.tsx';
+import { SiteDotsLayer } from './site-dots-layer.ts';
 import { SitePopup } from './site-popup.tsx';
 
 /** Our own marker: a whole 44 × 44 px target, dark blue with a white edge that shows on any tile. */
@@ -111,41 +112,26 @@ function SiteMarkers({ sites }: { sites: readonly PlacedSite[] }) {
 }
 
 /**
- * Many sites: one dot per site drawn on a single canvas (no element, no React component per site). A
- * click within 22 px of a dot opens that site's popup — a 44 px target like the markers'. Dots are not
- * tab stops (thousands would trap keyboard users); the 'Skip the map' link leads to the list, which has
- * every site.
+ * Many sites: one dot per site drawn on a single canvas (SiteDotsLayer: no element, no React component,
+ * no Leaflet layer per site), redrawn from the array on every filter change. A click within 22 px of a
+ * dot opens that site's popup — a 44 px target like the markers'. Dots are not tab stops (thousands
+ * would trap keyboard users); the 'Skip the map' link leads to the list, which has every site.
  */
 function CanvasSiteMarkers({ sites }: { sites: readonly PlacedSite[] }) {
   const map = useMap();
   const popup = useMemo(() => popupSize(map), [map]);
-  const renderer = useMemo(() => L.canvas({ padding: 0.5, tolerance: 14 }), []);
   const [open, setOpen] = useState<PlacedSite | null>(null);
-  // One dot per site object, kept across filter changes so a change only adds and removes dots.
-  const dots = useMemo(() => new WeakMap<PlacedSite, L.CircleMarker>(), []);
+  const layer = useMemo(() => new SiteDotsLayer<PlacedSite>(setOpen), []);
   useEffect(() => {
-    const group = L.layerGroup();
-    for (const site of sites) {
-      let dot = dots.get(site);
-      if (!dot) {
-        dot = L.circleMarker([site.lat, site.lng], {
-          renderer,
-          radius: 8,
-          color: '#ffffff',
-          weight: 2,
-          fillColor: '#0b5394',
-          fillOpacity: 1,
-        }).on('click', () => setOpen(site));
-        dots.set(site, dot);
-      }
-      group.addLayer(dot);
-    }
-    group.addTo(map);
-    setOpen((current) => (current && sites.includes(current) ? current : null));
+    layer.addTo(map);
     return () => {
-      group.remove();
+      layer.remove();
     };
-  }, [sites, map, renderer, dots]);
+  }, [layer, map]);
+  useEffect(() => {
+    layer.setSites(sites);
+    setOpen((current) => (current && sites.includes(current) ? current : null));
+  }, [layer, sites]);
   if (!open) return null;
   return (
     <Popup
