@@ -1,12 +1,30 @@
-import { useTranslation } from 'react-i18next';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import type { Site } from '../../../../../shared/schemas/sites.ts';
 import { hasPosition, joinNames } from '../../../../../shared/site-display.ts';
 import { PhoneLink } from '../../../components/ui/phone-link.tsx';
 
-/** One site: name (to its page), address, phone, populations joined by ' | ' (SPEC.md §2). */
-export function SiteRow({ site, isAdmin }: { site: Site; isAdmin: boolean }) {
-  const { t } = useTranslation('sites');
+/** The words of a row, translated once by the list rather than once per row. */
+export interface SiteRowLabels {
+  phone: string;
+  populations: string;
+  edit: string;
+  noPosition: string;
+}
+
+/**
+ * One site: name (to its page), address, phone, populations joined by ' | ' (SPEC.md §2). Memoised: a
+ * site that stays in the list across a filter change is not rendered again.
+ */
+export const SiteRow = memo(function SiteRow({
+  site,
+  isAdmin,
+  labels,
+}: {
+  site: Site;
+  isAdmin: boolean;
+  labels: SiteRowLabels;
+}) {
   return (
     <li className="site-row">
       <h3 className="site-row__name">
@@ -15,23 +33,23 @@ export function SiteRow({ site, isAdmin }: { site: Site; isAdmin: boolean }) {
       <p className="site-row__address">{site.address}</p>
       {site.phoneNumber && (
         <p>
-          <span className="site-row__label">{t('row.phone')}</span> <PhoneLink phone={site.phoneNumber} />
+          <span className="site-row__label">{labels.phone}</span> <PhoneLink phone={site.phoneNumber} />
         </p>
       )}
       {site.Populations.length > 0 && (
         <p>
-          <span className="site-row__label">{t('row.populations')}</span> {joinNames(site.Populations)}
+          <span className="site-row__label">{labels.populations}</span> {joinNames(site.Populations)}
         </p>
       )}
       {isAdmin && (
         <p className="site-row__admin">
           <Link to={`/sites/${site.id}/edit`} className="site-row__edit">
-            {t('row.edit')}
+            {labels.edit}
             <span className="visually-hidden"> {site.name}</span>
           </Link>
-          {!hasPosition(site) && <span className="site-row__badge">{t('row.noPosition')}</span>}
+          {!hasPosition(site) && <span className="site-row__badge">{labels.noPosition}</span>}
         </p>
       )}
     </li>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -25,17 +25,17 @@ const site = (id: number): Site => ({
   updatedAt: '2026-01-01T00:00:00Z',
 });
 
-async function renderList(sites: Site[]) {
+async function renderList(sites: Site[], isAdmin = false) {
   const i18n = await createTestI18n('en');
   const view = (list: Site[]) => (
     <I18nextProvider i18n={i18n}>
       <MemoryRouter>
-        <SitesList sites={list} isAdmin={false} filtered={false} />
+        <SitesList sites={list} isAdmin={isAdmin} filtered={false} />
       </MemoryRouter>
     </I18nextProvider>
   );
   const result = render(view(sites));
-  return { rerender: (list: Site[]) => result.rerender(view(list)) };
+  return { i18n, rerender: (list: Site[]) => result.rerender(view(list)) };
 }
 
 const rows = () => within(screen.getByRole('list', { name: 'List of sites' })).getAllByRole('listitem');
@@ -65,5 +65,25 @@ describe('SitesList', () => {
     await renderList([site(1), site(2)]);
     expect(rows()).toHaveLength(2);
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('rows kept across a change of the list, and a change of language, show the right words', async () => {
+    const sites = [
+      { ...site(1), phoneNumber: '4155550100', lat: null, lng: null },
+      { ...site(2), phoneNumber: '4155550101' },
+    ];
+    const { i18n, rerender } = await renderList(sites, true);
+    expect(screen.getAllByText('Phone:')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'edit Site 1' }).getAttribute('href')).toBe('/sites/1/edit');
+    expect(screen.getByText('No map position')).toBeTruthy();
+    // The same site objects in a new list (a filter changed): the kept row is unchanged.
+    rerender([sites[0]!]);
+    expect(rows()).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Site 1' }).getAttribute('href')).toBe('/sites/1');
+    await act(() => i18n.changeLanguage('es'));
+    expect(screen.getByText('Teléfono:')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'editar Site 1' })).toBeTruthy();
+    expect(screen.getByText('Sin ubicación en el mapa')).toBeTruthy();
+    expect(screen.queryByText('Phone:')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Site } from '../../../../../shared/schemas/sites.ts';
-import { SiteRow } from './site-row.tsx';
+import { SiteRow, type SiteRowLabels } from './site-row.tsx';
 import './sites.css';
 
 /**
@@ -22,6 +22,16 @@ export function SitesList({
   filtered: boolean;
 }) {
   const { t } = useTranslation('sites');
+  // A new `t` comes with a language switch: new labels then reach every (memoised) row.
+  const labels = useMemo<SiteRowLabels>(
+    () => ({
+      phone: t('row.phone'),
+      populations: t('row.populations'),
+      edit: t('row.edit'),
+      noPosition: t('row.noPosition'),
+    }),
+    [t],
+  );
   const [shown, setShown] = useState({ sites, limit: LIST_PAGE_SIZE });
   // A new set of sites (a filter changed) starts again from the first page.
   const limit = shown.sites === sites ? shown.limit : LIST_PAGE_SIZE;
@@ -46,7 +56,7 @@ export function SitesList({
         <>
           <ul ref={list} className="sites-list__items" aria-labelledby="sites-list-heading">
             {sites.slice(0, limit).map((site) => (
-              <SiteRow key={site.id} site={site} isAdmin={isAdmin} />
+              <SiteRow key={site.id} site={site} isAdmin={isAdmin} labels={labels} />
             ))}
           </ul>
           {rest > 0 && (
