@@ -1,5 +1,5 @@
 /**
- * `npm run bench:browser [-- --label after]`: builds the client, seeds N = 1,000 and 10,000 sites on the
+ * `npm run bench:browser [-- --label after] [--no-readme]`: builds the client, seeds N = 1,000 and 10,000 sites on the
  * embedded database, starts the production server (tiles from the local placeholder), and measures
  * /sites in Debian's Chromium (playwright-core): time to list, time for a filter change, the map's
  * zoom and pan, and the long tasks (PerformanceObserver 'longtask') during each. Three page loads per N;
@@ -26,6 +26,8 @@ const labelArg = process.argv.indexOf('--label');
 const label = labelArg > 0 ? process.argv[labelArg + 1]! : (process.env.BENCH_LABEL ?? 'latest');
 const sizes = (process.env.BENCH_BROWSER_SIZES ?? '1000,10000').split(',').map(Number);
 const LOADS = Number(process.env.BENCH_BROWSER_LOADS ?? 3);
+/** `--no-readme`: write only bench/results/browser-*.json, leave the README table alone. */
+const writeReadme = !process.argv.includes('--no-readme');
 const resultsDir = path.join(root, 'bench/results');
 
 /** Markers drawn: one <img> each, or (canvas renderer) the canvas in the overlay pane. */
@@ -341,6 +343,6 @@ const table = [
   '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...rows,
 ].join('\n');
-replaceReadmeSection('bench:browser', table);
+if (writeReadme) replaceReadmeSection('bench:browser', table);
 console.log(table);
 process.exit(0);
