@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { warmFormatters } from '../../shared/format-hours.ts';
 import { App } from './app/app.tsx';
 import { i18n, initI18n } from './i18n/index.ts';
 import './styles.css';
@@ -8,7 +9,20 @@ const container = document.getElementById('root')!;
 // The language the server rendered the page in; read before i18next starts setting <html lang>.
 const renderedIn = container.hasChildNodes() ? document.documentElement.lang : undefined;
 
-void initI18n().then(() => {
+/** Runs each step in a task of its own, so none of them adds to one long task. */
+async function inSeparateTasks(steps: Array<() => void>) {
+  for (const step of steps) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    step();
+  }
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+void initI18n().then(async () => {
+  // Starting the app, loading Intl's data for a site page's hours (shared/format-hours.ts) and
+  // hydrating are separate tasks: on a slow phone, one task of all three would block input.
+  const showsHours = /^\/sites\/\d+\/?$/.test(window.location.pathname);
+  await inSeparateTasks(showsHours ? warmFormatters(i18n.resolvedLanguage) : []);
   const app = (
     <StrictMode>
       <App />
