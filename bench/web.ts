@@ -19,6 +19,9 @@ const gz = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).
 
 buildClient();
 
+/** Lighthouse's blocking time counts any other work on the machine: the table gives the load around the runs. */
+const loadBefore = Number((os.loadavg()[0] ?? 0).toFixed(2));
+
 /** The files index.html loads before anything runs: entry script, module preloads, stylesheets. */
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const initial = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
@@ -80,6 +83,7 @@ try {
     // RUNS times and the run with the median performance score is kept, as Lighthouse's own
     // documentation on variability advises.
     const runs = [];
+    const failures: string[] = [];
     for (let run = 0; run < RUNS; run++) {
       const result = await lighthouse(`${base}${target}`, {
         port: chrome.port,
@@ -87,7 +91,12 @@ try {
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
-      if (result && !result.lhr.runtimeError) runs.push(result.lhr);
+      const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'no result' };
+      if (error) {
+        // Said in the table, not dropped silently: a run that failed is not a run that scored.
+        console.warn(`${target} run ${run + 1}: ${error.code} ${error.message}`);
+        failures.push(error.code);
+      } else runs.push(result!.lhr);
     }
     if (runs.length === 0) throw new Error(`Lighthouse could not measure ${target}`);
     runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
@@ -102,6 +111,7 @@ try {
     pages[name] = {
       path: target,
       runs: allScores,
+      failures,
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),
@@ -123,9 +133,14 @@ try {
 
 fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+const load = {
+  before: loadBefore,
+  after: Number((os.loadavg()[0] ?? 0).toFixed(2)),
+  cores: os.cpus().length,
+};
 fs.writeFileSync(
   path.join(root, `bench/results/web-${stamp}.json`),
-  `${JSON.stringify({ bundle, pages }, null, 2)}\n`,
+  `${JSON.stringify({ bundle, load, pages }, null, 2)}\n`,
 );
 
 const rows = Object.entries(
@@ -134,6 +149,7 @@ const rows = Object.entries(
     {
       path: string;
       runs: number[];
+      failures: string[];
       performance: number;
       accessibility: number;
       bestPractices: number;
@@ -144,7 +160,7 @@ const rows = Object.entries(
   >,
 ).map(
   ([, p]) =>
-    `| ${p.path} | ${p.performance} (${p.runs.join(', ')}) | ${p.accessibility} | ${p.bestPractices} | ${p.seo} | ${p.lcpMs} | ${p.tbtMs} |`,
+    `| ${p.path} | ${p.performance} (${p.runs.join(', ')}${p.failures.length ? `; failed: ${p.failures.join(', ')}` : ''}) | ${p.accessibility} | ${p.bestPractices} | ${p.seo} | ${p.lcpMs} | ${p.tbtMs} |`,
 );
 const table = [
   `Measured ${new Date().toISOString().slice(0, 10)}: initial JavaScript **${(bundle.js / 1024).toFixed(1)} KB** gzipped, CSS **${(bundle.css / 1024).toFixed(1)} KB** gzipped (the same for every public route; the map loads lazily: ${bundle.lazyChunks
@@ -152,7 +168,7 @@ const table = [
     .slice(0, 4)
     .join(', ')}).`,
   '',
-  `Each page is measured ${RUNS} times; the table shows the run with the median performance score (all ${RUNS} scores in brackets).`,
+  `Each page is measured ${RUNS} times; the table shows the run with the median performance score (all ${RUNS} scores in brackets). Load average (1 min) ${load.before} before and ${load.after} after the runs, on ${load.cores} cores.`,
   '',
   '| page | performance (all runs) | accessibility | best practices | SEO | LCP ms | TBT ms |',
   '|---|---|---|---|---|---|---|',
