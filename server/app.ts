@@ -18,7 +18,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import directoryCache from './plugins/directory-cache.ts';
-import securityPlugin from './plugins/security.ts';
+import securityPlugin, { helmetHeaders, helmetOptions } from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import staticClient from './plugins/static-client.ts';
 import assetsRoutes from './routes/assets.ts';
@@ -114,6 +114,8 @@ export function redactUrl(url: string): string {
 
 /** Builds the whole app without listening, so tests can `inject` into it (STYLE.md 5). */
 export async function buildApp(config: Config, deps: AppDependencies) {
+  // Computed once, before the server exists: the router's own errors below answer with them too.
+  const securityHeaders = helmetHeaders(helmetOptions(config.MAP_TILE_URL));
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.LOG_LEVEL,
@@ -139,6 +141,8 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     // 400, an over-long path parameter is a malformed id and so a 404.
     frameworkErrors: (error, _request, routerReply) => {
       const reply = routerReply as unknown as FastifyReply;
+      // No hook runs for these answers, so the security headers are set here.
+      reply.headers(securityHeaders);
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
         return reply.code(404).send({ status: 404, message: 'Not found' });
       if (error.code === 'FST_ERR_BAD_URL')
@@ -244,7 +248,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     openapi: { info: { title: 'Community meal sites API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(securityPlugin, { tileUrl: config.MAP_TILE_URL, baseUrl: config.BASE_URL });
+  await app.register(securityPlugin, { headers: securityHeaders, baseUrl: config.BASE_URL });
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],

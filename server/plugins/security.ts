@@ -16,7 +16,8 @@ export function tileOrigins(template: string): string[] {
 }
 
 export interface SecurityOptions {
-  tileUrl: string;
+  /** The response headers of helmetHeaders(helmetOptions(tile URL)), computed once by the app. */
+  headers: Record<string, string>;
   baseUrl?: string;
 }
 
@@ -77,7 +78,7 @@ export function helmetOptions(tileUrl: string): Parameters<typeof helmet>[0] {
 }
 
 export default fp(async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
-  const securityHeaders = helmetHeaders(helmetOptions(options.tileUrl));
+  const securityHeaders = options.headers;
   // On request, so that every answer has them, errors and 404s included.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeaders);

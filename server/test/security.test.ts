@@ -88,6 +88,15 @@ describe('security headers', () => {
     expectSecurityHeaders(missing);
   });
 
+  it("are on the router's own errors too: an undecodable path and an over-long id", async () => {
+    const badUrl = await ctx.app.inject({ method: 'GET', url: '/api/sites/%E0%A4%A' });
+    const longId = await ctx.app.inject({ method: 'GET', url: `/api/sites/${'9'.repeat(300)}` });
+    expect([badUrl.statusCode, longId.statusCode]).toEqual([400, 404]);
+    expect(badUrl.json()).toEqual({ status: 400, message: 'The address is not valid.' });
+    expectSecurityHeaders(badUrl);
+    expectSecurityHeaders(longId);
+  });
+
   describe('behind an HTTPS proxy', () => {
     let https: TestContext;
     beforeAll(async () => {
