@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { MAP_CENTER } from '../shared/constants.ts';
 import type { ReferenceItem, ReferenceListName } from '../shared/schemas/reference-lists.ts';
 import { REFERENCE_LISTS } from '../shared/schemas/reference-lists.ts';
 import { findSiteByName, getSite, idsOf, LISTS, loginAsAdmin, tabTo, unique } from './support/admin.ts';
@@ -270,6 +271,52 @@ test('the map: a click places the pin, dragging moves it, clearing removes it', 
   await page.getByRole('button', { name: 'Remove the pin' }).click();
   await expect(lat).toHaveValue('');
   await expect(pin).toHaveCount(0);
+});
+
+test("the pin map's zoom buttons sit above the map, 44 px, named in the page's language, and zoom it", async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' }); // no zoom animation to wait for
+  await loginAsAdmin(page);
+  await page.goto('/sites/new');
+  const region = page.getByRole('region', { name: /Map for placing/ });
+  const view = region.getByRole('group', { name: /Map for placing/ });
+  const zoomIn = region.getByRole('button', { name: 'Zoom in' });
+  const zoomOut = region.getByRole('button', { name: 'Zoom out' });
+  // Exactly one of each: Leaflet's own control (30 px links drawn on the map) is gone.
+  await expect(zoomIn).toHaveCount(1);
+  await expect(zoomOut).toHaveCount(1);
+  const viewBox = (await view.boundingBox())!;
+  for (const button of [zoomIn, zoomOut]) {
+    const box = (await button.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewBox.y);
+  }
+
+  // A click 100 px right of the centre lands half as far from it in longitude after one zoom in.
+  const lng = page.getByLabel('Longitude');
+  const offsetAt = async () => {
+    await view.click({ position: { x: viewBox.width / 2 + 100, y: viewBox.height / 2 } });
+    await expect(lng).not.toHaveValue('');
+    const offset = Number(await lng.inputValue()) - MAP_CENTER.lng;
+    await page.getByRole('button', { name: 'Remove the pin' }).click();
+    await expect(lng).toHaveValue('');
+    return offset;
+  };
+  const before = await offsetAt();
+  await zoomIn.click();
+  const after = await offsetAt();
+  expect(before).toBeGreaterThan(0);
+  expect(after / before).toBeCloseTo(0.5, 1);
+
+  for (const [language, names] of [
+    ['es', ['Acercar', 'Alejar']],
+    ['zh', ['放大', '縮小']],
+  ] as const) {
+    await page.goto(`/sites/new?lng=${language}`);
+    for (const name of names) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(1);
+  }
 });
 
 test('a validation failure shows errors beside the fields and the hours, and stays on the page', async ({

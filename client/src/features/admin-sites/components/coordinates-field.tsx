@@ -41,6 +41,7 @@ export interface CoordinatesFieldProps {
 /** Latitude and longitude boxes plus the small map that sets them (issue 5 item 5). */
 export function CoordinatesField({ lat, lng, onChange, fieldErrors }: CoordinatesFieldProps) {
   const { t } = useTranslation('admin');
+  const { t: tSites } = useTranslation('sites');
   const hintId = useId();
   const latValue = coordinate(lat);
   const lngValue = coordinate(lng);
@@ -90,6 +91,7 @@ export function CoordinatesField({ lat, lng, onChange, fieldErrors }: Coordinate
             onPlace={(p) => onChange(String(p.lat), String(p.lng))}
             mapLabel={t('site.mapLabel')}
             pinLabel={t('site.pinLabel')}
+            zoomLabels={{ zoomIn: tSites('map.zoomIn'), zoomOut: tSites('map.zoomOut') }}
           />
         </Suspense>
       </MapBoundary>

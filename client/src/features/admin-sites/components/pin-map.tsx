@@ -1,7 +1,9 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MAP_CENTER, MAP_ZOOM } from '../../../../../shared/constants.ts';
+import { MapBar } from '../../../components/map/map-bar.tsx';
+import { prefersReducedMotion } from '../../../components/map/motion.ts';
 import { appData } from '../../../lib/app-data.ts';
 
 export interface LatLng {
@@ -12,9 +14,10 @@ export interface LatLng {
 export interface PinMapProps {
   position: LatLng | null;
   onPlace: (position: LatLng) => void;
-  /** Accessible names: the map and the pin. */
+  /** Accessible names: the map, the pin and the zoom buttons. */
   mapLabel: string;
   pinLabel: string;
+  zoomLabels: { zoomIn: string; zoomOut: string };
 }
 
 /** Six decimals is about 10 cm: more would only be noise in the boxes. */
@@ -33,11 +36,13 @@ const PIN_ICON = L.divIcon({
  * The site form's small map (DECISIONS.md 18): click to place the pin, drag it, or focus it and use
  * the arrow keys; the latitude and longitude boxes beside it are the same value, typed. Plain Leaflet
  * rather than react-leaflet: one marker driven by the form needs no component tree. Tiles come from
- * runtime settings (DECISIONS.md 5); without them the pin still works.
+ * runtime settings (DECISIONS.md 5); without them the pin still works. Zoom buttons and attribution are
+ * in the bar above the map, as on the public map, so they never cover the pin.
  */
-export default function PinMap({ position, onPlace, mapLabel, pinLabel }: PinMapProps) {
-  const container = useRef<HTMLElement>(null);
-  const map = useRef<L.Map | null>(null);
+export default function PinMap({ position, onPlace, mapLabel, pinLabel, zoomLabels }: PinMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<L.Map | null>(null);
+  const { mapTileUrl, mapAttribution, mapApiKey } = appData().config;
   const marker = useRef<L.Marker | null>(null);
   const latest = useRef({ onPlace, position });
   latest.current = { onPlace, position };
@@ -47,26 +52,40 @@ export default function PinMap({ position, onPlace, mapLabel, pinLabel }: PinMap
     if (!element) return;
     const start = latest.current.position;
     // The wheel scrolls the form, not the map (zoom with the buttons or +/−).
-    const instance = L.map(element, { center: start ?? MAP_CENTER, zoom: MAP_ZOOM, scrollWheelZoom: false });
-    const { mapTileUrl, mapAttribution, mapApiKey } = appData().config;
-    L.tileLayer(mapTileUrl, { attribution: mapAttribution, ...(mapApiKey ? { key: mapApiKey } : {}) }).addTo(
-      instance,
-    );
+    const instance = L.map(element, {
+      center: start ?? MAP_CENTER,
+      zoom: MAP_ZOOM,
+      scrollWheelZoom: false,
+      zoomControl: false,
+      attributionControl: false,
+      ...(prefersReducedMotion()
+        ? { zoomAnimation: false, fadeAnimation: false, markerZoomAnimation: false }
+        : {}),
+    });
+    // {key} in a tile URL template is filled from the layer's options.
+    const tileOptions: L.TileLayerOptions & { key?: string } = mapApiKey ? { key: mapApiKey } : {};
+    L.tileLayer(mapTileUrl, tileOptions).addTo(instance);
+    // The map itself is a tab stop (arrow keys pan it, + and - zoom): a named group, like the public map.
+    element.setAttribute('role', 'group');
     instance.on('click', (event: L.LeafletMouseEvent) =>
       latest.current.onPlace({ lat: round(event.latlng.lat), lng: round(event.latlng.lng) }),
     );
-    map.current = instance;
+    setMap(instance);
     return () => {
       instance.remove();
-      map.current = null;
       marker.current = null;
+      setMap(null);
     };
-  }, []);
+  }, [mapTileUrl, mapApiKey]);
+
+  useEffect(() => {
+    container.current?.setAttribute('aria-label', mapLabel);
+  }, [mapLabel]);
 
   const lat = position?.lat;
   const lng = position?.lng;
   useEffect(() => {
-    const instance = map.current;
+    const instance = map;
     if (!instance) return;
     if (lat === undefined || lng === undefined) {
       marker.current?.remove();
@@ -104,7 +123,12 @@ export default function PinMap({ position, onPlace, mapLabel, pinLabel }: PinMap
       marker.current.getElement()?.setAttribute('aria-label', pinLabel);
     }
     if (!instance.getBounds().contains([lat, lng])) instance.panTo([lat, lng]);
-  }, [lat, lng, pinLabel]);
+  }, [map, lat, lng, pinLabel]);
 
-  return <section ref={container} className="pin-map" aria-label={mapLabel} />;
+  return (
+    <section className="pin-map" aria-label={mapLabel}>
+      <MapBar map={map} attribution={mapAttribution} labels={zoomLabels} />
+      <div ref={container} className="pin-map__view" />
+    </section>
+  );
 }

@@ -4,11 +4,12 @@ import L from 'leaflet';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { MapBar } from '../../../components/map/map-bar.tsx';
+import { prefersReducedMotion } from '../../../components/map/motion.ts';
 import { appData } from '../../../lib/app-data.ts';
 import markerUrl from '../marker.svg';
 import { spreadApart } from '../spread.ts';
 import type { MapSite } from '../types.ts';
-import { attributionNodes } from './attribution.tsx';
 import { SiteDotsLayer } from './site-dots-layer.ts';
 import { SitePopup } from './site-popup.tsx';
 
@@ -55,12 +56,6 @@ function popupSize(map: L.Map) {
   const { x, y } = map.getSize();
   const width = Math.max(180, Math.min(300, x - 2 * POPUP_PADDING[0] - 30));
   return { width, height: Math.max(140, Math.round(y - 100)) };
-}
-
-function prefersReducedMotion() {
-  return (
-    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  );
 }
 
 type PlacedSite = MapSite & { lat: number; lng: number };
@@ -151,57 +146,6 @@ function CanvasSiteMarkers({ sites }: { sites: readonly PlacedSite[] }) {
   );
 }
 
-/**
- * Zoom in / Zoom out, in the bar above the map rather than on it, so they never cover a marker (WCAG
- * 2.5.8: Leaflet's own control sat over the markers near the map's top-left corner). Real buttons,
- * 44 px, named in the page's language; at the closest or farthest zoom a button says it is unavailable
- * (aria-disabled) but keeps focus, so a keyboard user is not thrown back to the top of the page.
- */
-function ZoomButtons({ map }: { map: L.Map | null }) {
-  const { t } = useTranslation('sites');
-  const [{ zoom, min, max }, setLevels] = useState(() => ({
-    zoom: map?.getZoom(),
-    min: map?.getMinZoom(),
-    max: map?.getMaxZoom(),
-  }));
-  useEffect(() => {
-    if (!map) return;
-    const update = () => setLevels({ zoom: map.getZoom(), min: map.getMinZoom(), max: map.getMaxZoom() });
-    update();
-    // zoomlevelschange: the closest zoom is known only once the tile layer is on the map.
-    map.on('zoomend zoomlevelschange', update);
-    return () => {
-      map.off('zoomend zoomlevelschange', update);
-    };
-  }, [map]);
-  const buttons = [
-    { name: t('map.zoomIn'), symbol: '+', limit: max, step: () => map?.zoomIn() },
-    { name: t('map.zoomOut'), symbol: '\u2212', limit: min, step: () => map?.zoomOut() },
-  ];
-  return (
-    <div className="leaflet-map__zoom">
-      {buttons.map(({ name, symbol, limit, step }) => {
-        const unavailable = !map || zoom === undefined || zoom === limit;
-        return (
-          <button
-            key={name}
-            type="button"
-            className="leaflet-map__zoom-button"
-            aria-label={name}
-            title={name}
-            aria-disabled={unavailable || undefined}
-            onClick={() => {
-              if (!unavailable) step();
-            }}
-          >
-            <span aria-hidden="true">{symbol}</span>
-          </button>
-        );
-      })}
-    </div>
-  );
-}
-
 export interface LeafletMapProps {
   sites: readonly PlacedSite[];
   center: { lat: number; lng: number };
@@ -220,7 +164,7 @@ export interface LeafletMapProps {
 export function LeafletMap({ sites, center, zoom, label }: LeafletMapProps) {
   const { mapTileUrl, mapAttribution, mapApiKey } = appData().config;
   const still = useMemo(prefersReducedMotion, []);
-  const attribution = useMemo(() => attributionNodes(mapAttribution), [mapAttribution]);
+  const { t } = useTranslation('sites');
   const [map, setMap] = useState<L.Map | null>(null);
   const mapRef = useCallback(
     (instance: L.Map | null) => {
@@ -234,10 +178,11 @@ export function LeafletMap({ sites, center, zoom, label }: LeafletMapProps) {
   );
   return (
     <section className="site-map__frame leaflet-map" aria-label={label}>
-      <div className="leaflet-map__bar">
-        <ZoomButtons map={map} />
-        <p className="leaflet-map__attribution">{attribution}</p>
-      </div>
+      <MapBar
+        map={map}
+        attribution={mapAttribution}
+        labels={{ zoomIn: t('map.zoomIn'), zoomOut: t('map.zoomOut') }}
+      />
       <MapContainer
         className="leaflet-map__view"
         center={[center.lat, center.lng]}
