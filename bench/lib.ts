@@ -84,7 +84,7 @@ export function startServer(
   databaseUrl?: string,
   extraEnv: Record<string, string> = {},
 ): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -102,6 +102,11 @@ export function startServer(
       ...extraEnv,
     },
   });
+  // A bench that dies (an uncaught error, e.g. no Chromium) must not leave its server running.
+  const kill = () => child.kill('SIGTERM');
+  process.once('exit', kill);
+  child.once('exit', () => process.off('exit', kill));
+  return child;
 }
 
 export async function stopServer(server: ChildProcess) {

@@ -3,16 +3,22 @@
  * (gzipped bytes), then runs Lighthouse (mobile preset, Debian Chromium, offline: tiles come from a
  * local placeholder) on /, /sites and a site page. Writes bench/results/web-*.json and the README table.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildClient, CHROMIUM_FLAGS } from './lib.ts';
+import {
+  buildClient,
+  CHROMIUM_FLAGS,
+  replaceReadmeSection,
+  root,
+  startServer,
+  stopServer,
+  waitFor,
+} from './lib.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist/client');
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const gz = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
@@ -40,38 +46,16 @@ console.log(`initial JS ${bundle.js} B gzipped, CSS ${bundle.css} B gzipped`);
 const port = 4700 + Math.floor(Math.random() * 200);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meals-bench-web-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    DATABASE_URL: '',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    BASE_URL: base,
-    LOG_LEVEL: 'warn',
-    DEMO_DATA: 'true',
-    MAP_TILE_URL: `${base}/offline-tile.png?z={z}&x={x}&y={y}`,
-    MAP_ATTRIBUTION: 'Placeholder tiles',
-  },
+const server = startServer(port, dataDir, undefined, {
+  DEMO_DATA: 'true',
+  MAP_TILE_URL: `${base}/offline-tile.png?z={z}&x={x}&y={y}`,
+  MAP_ATTRIBUTION: 'Placeholder tiles',
 });
-
-async function waitReady() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
 
 const pages: Record<string, unknown> = {};
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  await waitReady();
+  await waitFor(`${base}/readyz`);
   const sites = (await (await fetch(`${base}/api/sites`)).json()) as { id: number }[];
   const targets = { home: '/', sites: '/sites', site: `/sites/${sites[0]!.id}` };
   chrome = await chromeLauncher.launch({
@@ -127,7 +111,7 @@ try {
   }
 } finally {
   await chrome?.kill();
-  server.kill('SIGTERM');
+  await stopServer(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -174,13 +158,6 @@ const table = [
   '|---|---|---|---|---|---|---|',
   ...rows,
 ].join('\n');
-const readmePath = path.join(root, 'README.md');
-const readme = fs.readFileSync(readmePath, 'utf8');
-const marked = /<!-- bench:web:start -->[\s\S]*<!-- bench:web:end -->/;
-if (marked.test(readme))
-  fs.writeFileSync(
-    readmePath,
-    readme.replace(marked, `<!-- bench:web:start -->\n${table}\n<!-- bench:web:end -->`),
-  );
+replaceReadmeSection('bench:web', table);
 console.log(table);
 process.exit(0);
