@@ -50,9 +50,33 @@ test.describe('the public pages arrive rendered: readable before (and without) a
         'tel:+14155550199',
       );
       await expect(page).toHaveTitle(`${site.name} – ${tr(lng, 'appName')}`);
+      // What a search result shows: the site, its address, in the page's language; and where the
+      // other languages' versions of this page are.
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+        'content',
+        tr(lng, 'meta.site', { name: site.name, address: site.address }),
+      );
+      const alternates = await page
+        .locator('link[rel="alternate"][hreflang]')
+        .evaluateAll((links) =>
+          links.map(
+            (l) =>
+              `${l.getAttribute('hreflang')} ${new URL(l.getAttribute('href')!).pathname}${new URL(l.getAttribute('href')!).search}`,
+          ),
+        );
+      expect(alternates).toEqual([
+        `en /sites/${site.id}?lng=en`,
+        `es /sites/${site.id}?lng=es`,
+        `zh /sites/${site.id}?lng=zh`,
+        `x-default /sites/${site.id}`,
+      ]);
 
       await page.goto(`/about?lng=${lng}`);
       await expect(page.getByRole('heading', { level: 1, name: tr(lng, 'about:title') })).toBeVisible();
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+        'content',
+        tr(lng, 'meta.description'),
+      );
 
       await page.goto(`/partners?lng=${lng}`);
       await expect(page.getByRole('heading', { level: 1, name: tr(lng, 'partners:title') })).toBeVisible();
@@ -86,11 +110,17 @@ test.describe('the public pages arrive rendered: readable before (and without) a
   });
 
   test('markup in a site name is text in the rendered page', async ({ page, adminApi }) => {
-    const name = `<img src=x onerror=alert(1)> $& Kitchen ${uniqueTag()}`;
+    const name = `<img src=x onerror=alert(1)> "$&" Kitchen ${uniqueTag()}`;
     const site = await adminApi.createSite({ name });
     await page.goto(`/sites/${site.id}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.locator('main img[src="x"]')).toHaveCount(0);
+    // In the description attribute too: quotes and angle brackets stay text, nothing is added to <head>.
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      tr('en', 'meta.site', { name, address: site.address }),
+    );
+    await expect(page.locator('img[src="x"]')).toHaveCount(0);
   });
 });
 

@@ -33,6 +33,7 @@ import { HttpError, ValidationError } from './services/errors.ts';
 import { createGeocoder, type Geocoder } from './services/geocoding.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { pageData } from './services/page-data.ts';
+import { publicReads } from './services/public-reads.ts';
 import { createResponseCache } from './services/response-cache.ts';
 
 export interface AppDependencies {
@@ -264,6 +265,11 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     root: config.clientDist,
     cache: ctx.cache,
     pageData: (route) => pageData(ctx, route),
+    baseUrl: ctx.baseUrl,
+    siteIds: async () => {
+      const sites = JSON.parse((await publicReads(ctx).sites()).raw.toString()) as { id: number }[];
+      return sites.map((site) => site.id);
+    },
   });
 
   for (const routes of [

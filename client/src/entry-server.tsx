@@ -9,6 +9,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { StaticRouter } from 'react-router';
+import { preloadKeys } from '../../shared/app-data.ts';
 import type { Language } from '../../shared/languages.ts';
 import { createQueryClient } from './app/app.tsx';
 import { AppRoutes } from './app/router.tsx';
@@ -27,6 +28,8 @@ export interface RenderedPage {
   html: string;
   /** The tab title the browser would set: 'Locations – Community Meal Sites' (route-focus.tsx). */
   title: string;
+  /** The meta description, in the page's language: a site page names the site and its address. */
+  description: string;
 }
 
 const instances = new Map<Language, I18n>();
@@ -51,6 +54,17 @@ function firstHeading(html: string) {
   return match ? match[1]!.replace(/<[^>]*>/g, '').trim() : '';
 }
 
+/** The site a site page shows, from the data the page was rendered with. */
+function siteOf(url: string, data: AppData): { name: string; address: string } | undefined {
+  const id = /^\/sites\/(\d+)\/?(?:\?|$)/.exec(url)?.[1];
+  if (!id) return undefined;
+  const key = JSON.stringify(preloadKeys.site(Number(id)));
+  const site = data.queries?.find((query) => JSON.stringify(query.key) === key)?.data;
+  return site && typeof site === 'object' && 'name' in site && 'address' in site
+    ? { name: String(site.name), address: String(site.address) }
+    : undefined;
+}
+
 export function render({ url, language, data }: RenderInput): RenderedPage {
   setAppData(data);
   const queryClient = createQueryClient();
@@ -70,5 +84,12 @@ export function render({ url, language, data }: RenderInput): RenderedPage {
   queryClient.clear();
   const appName = escapeHtml(i18n.t('common:appName'));
   const heading = firstHeading(html);
-  return { html, title: heading && heading !== appName ? `${heading} – ${appName}` : appName };
+  const site = siteOf(url, data);
+  // i18next leaves interpolated values as they are (React escapes); this text goes into an attribute.
+  const description = escapeHtml(
+    site
+      ? i18n.t('common:meta.site', { ...site, interpolation: { escapeValue: false } })
+      : i18n.t('common:meta.description'),
+  );
+  return { html, title: heading && heading !== appName ? `${heading} – ${appName}` : appName, description };
 }

@@ -9,10 +9,16 @@ import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, type Language, pickLanguage } from 
 import type { PageRoute } from '../services/page-data.ts';
 import { pageRoute } from '../services/page-data.ts';
 import type { ResponseCache } from '../services/response-cache.ts';
+import { alternateLinks, robotsTxt, sitemapXml } from '../services/sitemap.ts';
 
 /** dist/server/entry-server.js (client/src/entry-server.tsx). */
 export interface PageRenderer {
-  render(input: { url: string; language: Language; data: AppData }): { html: string; title: string };
+  render(input: { url: string; language: Language; data: AppData }): {
+    html: string;
+    title: string;
+    /** The page's meta description in its language, as HTML text (escaped). */
+    description?: string;
+  };
 }
 
 export interface StaticClientOptions {
@@ -22,6 +28,10 @@ export interface StaticClientOptions {
   pageData: (route: PageRoute) => Promise<AppData | null>;
   /** The server renderer; by default the built one next to the client bundle, when there is one. */
   renderer?: PageRenderer | null;
+  /** The public address (BASE_URL): language links, the sitemap and robots.txt name absolute URLs. */
+  baseUrl: string;
+  /** The ids of every site, for the sitemap. */
+  siteIds: () => Promise<number[]>;
 }
 
 /**
@@ -56,6 +66,12 @@ function routeKey(route: PageRoute) {
   return route.kind === 'site' ? `site:${route.id}` : route.kind;
 }
 
+/** The canonical path of a rendered page ('/sites/' and '/sites' are one page). */
+function routePath(route: Exclude<PageRoute, { kind: 'other' }>) {
+  if (route.kind === 'home') return '/';
+  return route.kind === 'site' ? `/sites/${route.id}` : `/${route.kind}`;
+}
+
 /** Replaces one marker; a function replacement, so '$&' in a site's name stays text. */
 function put(html: string, marker: string | RegExp, content: string) {
   return html.replace(marker, () => content);
@@ -80,6 +96,8 @@ export default fp(async function staticClient(app: FastifyInstance, options: Sta
       wildcard: false,
       index: false,
       serve: true,
+      // Answered below with this deployment's address in it (an old build may still hold the file).
+      globIgnore: ['robots.txt'],
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -103,19 +121,40 @@ export default fp(async function staticClient(app: FastifyInstance, options: Sta
     });
   }
 
-  async function rendered(route: PageRoute, url: URL, language: Language) {
+  async function rendered(route: Exclude<PageRoute, { kind: 'other' }>, url: URL, language: Language) {
     return options.cache.get(`page:${routeKey(route)}:${language}`, async () => {
       const data = await options.pageData(route);
       if (!data) throw new PageNotFound();
       const page = renderer!.render({ url: `${url.pathname}${url.search}`, language, data });
       let html = put(template!, /<html lang="[^"]*">/, `<html lang="${language}">`);
-      html = put(html, /<title>[^<]*<\/title>/, `<title>${page.title}</title>`);
+      const head = [`<title>${page.title}</title>`, alternateLinks(options.baseUrl, routePath(route))];
+      html = put(html, /<title>[^<]*<\/title>/, head.join(''));
+      if (page.description) {
+        const content = page.description.replace(/"/g, '&quot;');
+        html = put(
+          html,
+          /<meta name="description" content="[^"]*" \/>/,
+          `<meta name="description" content="${content}" />`,
+        );
+      }
       html = put(html, '<div id="root"></div>', `<div id="root">${page.html}</div>`);
       // The page is readable without its scripts now, so they need not go ahead of its images.
       html = html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
       return withData(html, data);
     });
   }
+
+  // For search engines: every public page and site page, each in the three languages.
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+    const entry = await options.cache.get('sitemap', async () =>
+      sitemapXml(options.baseUrl, await options.siteIds()),
+    );
+    return reply.sendCached(request, entry, 'application/xml; charset=utf-8');
+  });
+  const robots = robotsTxt(options.baseUrl);
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(robots),
+  );
 
   app.decorateReply('sendPage', async function sendPage(this: FastifyReply, request: FastifyRequest) {
     if (!template) {

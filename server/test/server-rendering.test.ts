@@ -20,12 +20,15 @@ export function render({ url, language, data }) {
   return {
     html: '<h1>' + language + ' ' + url + '</h1><p id="keys">' + keys + '</p><p id="names">' + names.join('|') + '</p>',
     title: 'Rendered ' + language,
+    description: 'Described ' + language + ' "quoted" &amp; ' + url,
   };
 }
 `;
 
 const TEMPLATE =
-  '<!doctype html><html lang="en"><head><title>Community Meal Sites</title><!--app-data-->' +
+  '<!doctype html><html lang="en"><head>' +
+  '<meta name="description" content="Find a community dining site near you." />' +
+  '<title>Community Meal Sites</title><!--app-data-->' +
   '<script type="module" crossorigin src="/assets/index.js"></script></head>' +
   '<body><div id="root"></div></body></html>';
 
@@ -154,6 +157,25 @@ describe('server-rendered pages', () => {
     expect(root(page.body)).toBe('');
   });
 
+  it('names every language version of a page (hreflang) and gives its description in its language', async () => {
+    const page = await get('/sites/', { 'accept-language': 'zh' });
+    const links = [...page.body.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)" \/>/g)];
+    expect(links.map(([, lang, href]) => `${lang} ${href}`)).toEqual([
+      'en http://meals.test/sites?lng=en',
+      'es http://meals.test/sites?lng=es',
+      'zh http://meals.test/sites?lng=zh',
+      'x-default http://meals.test/sites',
+    ]);
+    expect(page.body).toContain(
+      '<meta name="description" content="Described zh &quot;quoted&quot; &amp; /sites/" />',
+    );
+    expect(page.body).not.toContain('Find a community dining site near you.');
+    // A page the browser draws keeps the template's description and has no language links.
+    const login = await get('/login');
+    expect(login.body).toContain('Find a community dining site near you.');
+    expect(login.body).not.toContain('hreflang');
+  });
+
   it('keeps "$&" and markup in data as text, and sends the page unrendered when rendering fails', async () => {
     const tricky = await createSite("Soup $& $' </script><script>alert(1)</script> Kitchen");
     const page = await get(`/sites/${tricky.id}`);
@@ -167,5 +189,49 @@ describe('server-rendered pages', () => {
     expect(fallback.statusCode).toBe(200);
     expect(root(fallback.body)).toBe('');
     expect(lines.join('\n')).toContain('render failed on purpose');
+  });
+});
+
+describe('what search engines read', () => {
+  it('a sitemap of the public pages and every site page, each with its language versions, fresh after a write', async () => {
+    const first = await get('/sitemap.xml');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(first.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /);
+    for (const page of ['/', '/sites', '/about', '/partners']) {
+      expect(first.body).toContain(`<url><loc>http://meals.test${page}</loc>`);
+    }
+    const again = await get('/sitemap.xml', { 'if-none-match': first.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+
+    const site = await createSite('Sitemap & Co Kitchen');
+    const after = await get('/sitemap.xml', { 'if-none-match': first.headers.etag as string });
+    expect(after.statusCode).toBe(200);
+    const entry = new RegExp(`<url><loc>http://meals.test/sites/${site.id}</loc>(.*?)</url>`).exec(
+      after.body,
+    );
+    expect(entry?.[1]).toBe(
+      ['en', 'es', 'zh']
+        .map(
+          (lang) =>
+            `<xhtml:link rel="alternate" hreflang="${lang}" href="http://meals.test/sites/${site.id}?lng=${lang}"/>`,
+        )
+        .join('') +
+        `<xhtml:link rel="alternate" hreflang="x-default" href="http://meals.test/sites/${site.id}"/>`,
+    );
+    const sites = (await get('/api/sites')).json() as { id: number }[];
+    expect(after.body.match(/<url>/g)).toHaveLength(4 + sites.length);
+  });
+
+  it('robots.txt names the sitemap by its full address and keeps crawlers out of the API and private screens', async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const lines = robots.body.trim().split('\n');
+    expect(lines).toContain('Sitemap: http://meals.test/sitemap.xml');
+    for (const rule of ['Disallow: /api/', 'Disallow: /account', 'Disallow: /login', 'Disallow: /*/edit']) {
+      expect(lines).toContain(rule);
+    }
+    expect(lines).not.toContain('Disallow: /');
   });
 });
