@@ -20,10 +20,13 @@ export const SiteRow = memo(function SiteRow({
   site,
   isAdmin,
   labels,
+  distance,
 }: {
   site: Site;
   isAdmin: boolean;
   labels: SiteRowLabels;
+  /** 'About 0.4 miles away', when the list is ordered by distance from the visitor. */
+  distance?: string | undefined;
 }) {
   return (
     <li className="site-row">
@@ -31,6 +34,7 @@ export const SiteRow = memo(function SiteRow({
         <Link to={`/sites/${site.id}`}>{site.name}</Link>
       </h3>
       <p className="site-row__address">{site.address}</p>
+      {distance && <p className="site-row__distance">{distance}</p>}
       {site.phoneNumber && (
         <p>
           <span className="site-row__label">{labels.phone}</span> <PhoneLink phone={site.phoneNumber} />

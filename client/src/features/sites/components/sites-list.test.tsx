@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Site } from '../../../../../shared/schemas/sites.ts';
 import { createTestI18n } from '../../../testing/i18n.ts';
 import { LIST_PAGE_SIZE, SitesList } from './sites-list.tsx';
@@ -54,7 +54,7 @@ describe('SitesList', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Show 50 more sites' }));
     expect(rows()).toHaveLength(250);
-    expect(screen.queryByRole('button', { name: /Show/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Show \d+ more/ })).toBeNull();
 
     // A new set of sites (a filter changed) starts again from the first rows.
     rerender(sites.slice(0, 180));
@@ -64,7 +64,7 @@ describe('SitesList', () => {
   it('shows every row, with no button, when they fit on one page', async () => {
     await renderList([site(1), site(2)]);
     expect(rows()).toHaveLength(2);
-    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: /more/ })).toBeNull();
   });
 
   it('rows kept across a change of the list, and a change of language, show the right words', async () => {
@@ -85,5 +85,82 @@ describe('SitesList', () => {
     expect(screen.getByRole('link', { name: 'editar Site 1' })).toBeTruthy();
     expect(screen.getByText('Sin ubicación en el mapa')).toBeTruthy();
     expect(screen.queryByText('Phone:')).toBeNull();
+  });
+});
+
+describe('Show the nearest first', () => {
+  type Success = (position: { coords: { latitude: number; longitude: number } }) => void;
+  type Failure = (error: { code: number; PERMISSION_DENIED: number }) => void;
+  let answer: { ok?: Success; fail?: Failure } = {};
+  const getCurrentPosition = vi.fn((ok: Success, fail: Failure) => {
+    answer = { ok, fail };
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    getCurrentPosition.mockClear();
+  });
+  const withGeolocation = () =>
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+  const placed = [
+    { ...site(1), name: 'Far', lat: 37.8, lng: -122.27 },
+    { ...site(2), name: 'Unplaced', lat: null, lng: null },
+    { ...site(3), name: 'Near', lat: 37.7795, lng: -122.4195 },
+    { ...site(4), name: 'Middle', lat: 37.76, lng: -122.45 },
+  ];
+  const names = () => rows().map((row) => within(row).getByRole('link').textContent);
+  const status = () => screen.getByRole('status').textContent;
+
+  it('asks for the position only when pressed, then orders by distance with miles, and back by name', async () => {
+    withGeolocation();
+    await renderList(placed);
+    expect(getCurrentPosition).not.toHaveBeenCalled();
+    expect(names()).toEqual(['Far', 'Unplaced', 'Near', 'Middle']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show the nearest first' }));
+    expect(getCurrentPosition).toHaveBeenCalledTimes(1);
+    expect(status()).toBe('Finding where you are…');
+    // A second press while it looks is ignored.
+    fireEvent.click(screen.getByRole('button', { name: 'Show the nearest first' }));
+    expect(getCurrentPosition).toHaveBeenCalledTimes(1);
+
+    act(() => answer.ok!({ coords: { latitude: 37.7793, longitude: -122.4193 } }));
+    expect(names()).toEqual(['Near', 'Middle', 'Far', 'Unplaced']);
+    expect(status()).toBe('Sorted by distance from where you are. Your location stays on this device.');
+    expect(within(rows()[0]!).getByText('About 0.1 miles away')).toBeTruthy();
+    expect(within(rows()[2]!).getByText('About 8.3 miles away')).toBeTruthy();
+    expect(within(rows()[3]!).queryByText(/miles? away/)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by name' }));
+    expect(names()).toEqual(['Far', 'Unplaced', 'Near', 'Middle']);
+    expect(status()).toBe('Sorted by name.');
+    expect(screen.queryByText(/miles? away/)).toBeNull();
+  });
+
+  it('says so when the browser may not share the position or cannot find it, and keeps the list', async () => {
+    withGeolocation();
+    await renderList(placed);
+    fireEvent.click(screen.getByRole('button', { name: 'Show the nearest first' }));
+    act(() => answer.fail!({ code: 1, PERMISSION_DENIED: 1 }));
+    expect(status()).toMatch(/^We could not find where you are: this browser is not allowed/);
+    expect(names()).toEqual(['Far', 'Unplaced', 'Near', 'Middle']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show the nearest first' }));
+    act(() => answer.fail!({ code: 3, PERMISSION_DENIED: 1 }));
+    expect(status()).toBe(
+      'We could not find where you are. Please try again, or use the filters, the map or the list.',
+    );
+  });
+
+  it('speaks the distance in Spanish and Chinese', async () => {
+    withGeolocation();
+    const { i18n } = await renderList(placed);
+    fireEvent.click(screen.getByRole('button', { name: 'Show the nearest first' }));
+    act(() => answer.ok!({ coords: { latitude: 37.7793, longitude: -122.4193 } }));
+    await act(() => i18n.changeLanguage('es'));
+    const third = () => screen.getAllByRole('listitem')[2]!;
+    expect(within(third()).getByText('Aproximadamente a 8,3 millas')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ordenar por nombre' })).toBeTruthy();
+    await act(() => i18n.changeLanguage('zh'));
+    expect(within(third()).getByText('距離約 8.3 英里')).toBeTruthy();
   });
 });

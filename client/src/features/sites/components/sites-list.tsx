@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { byDistance } from '../../../../../shared/geo.ts';
 import type { Site } from '../../../../../shared/schemas/sites.ts';
+import { type HereState, useHere } from '../hooks/use-here.ts';
 import { SiteRow, type SiteRowLabels } from './site-row.tsx';
 import './sites.css';
 
@@ -21,7 +23,22 @@ export function SitesList({
   /** Whether filters are active, to say why the list is empty. */
   filtered: boolean;
 }) {
-  const { t } = useTranslation('sites');
+  const { t, i18n } = useTranslation('sites');
+  const { state: here, locate, clear } = useHere();
+  const origin = here.status === 'on' ? here.here : null;
+  // Nearest first when the visitor asked for it; otherwise the list's own order (by name).
+  const entries = useMemo(
+    () => (origin ? byDistance(sites, origin) : sites.map((site) => ({ site, miles: undefined }))),
+    [sites, origin],
+  );
+  const miles = useMemo(() => {
+    const near = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+    const far = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
+    return (value: number) => {
+      const shown = value < 10 ? Math.max(0.1, Math.round(value * 10) / 10) : Math.round(value);
+      return t('row.distance', { count: shown, distance: (value < 10 ? near : far).format(shown) });
+    };
+  }, [i18n.language, t]);
   // A new `t` comes with a language switch: new labels then reach every (memoised) row.
   const labels = useMemo<SiteRowLabels>(
     () => ({
@@ -32,10 +49,10 @@ export function SitesList({
     }),
     [t],
   );
-  const [shown, setShown] = useState({ sites, limit: LIST_PAGE_SIZE });
-  // A new set of sites (a filter changed) starts again from the first page.
-  const limit = shown.sites === sites ? shown.limit : LIST_PAGE_SIZE;
-  if (shown.sites !== sites) setShown({ sites, limit });
+  const [shown, setShown] = useState({ entries, limit: LIST_PAGE_SIZE });
+  // A new set of sites (a filter changed) or a new order starts again from the first page.
+  const limit = shown.entries === entries ? shown.limit : LIST_PAGE_SIZE;
+  if (shown.entries !== entries) setShown({ entries, limit });
   const list = useRef<HTMLUListElement>(null);
   const focusRow = useRef<number | null>(null);
   useEffect(() => {
@@ -54,9 +71,16 @@ export function SitesList({
         <p className="sites-list__empty">{filtered ? t('emptyFiltered') : t('emptyAll')}</p>
       ) : (
         <>
+          <NearestFirst state={here} onLocate={locate} onClear={clear} />
           <ul ref={list} className="sites-list__items" aria-labelledby="sites-list-heading">
-            {sites.slice(0, limit).map((site) => (
-              <SiteRow key={site.id} site={site} isAdmin={isAdmin} labels={labels} />
+            {entries.slice(0, limit).map(({ site, miles: distance }) => (
+              <SiteRow
+                key={site.id}
+                site={site}
+                isAdmin={isAdmin}
+                labels={labels}
+                distance={distance === undefined ? undefined : miles(distance)}
+              />
             ))}
           </ul>
           {rest > 0 && (
@@ -67,7 +91,7 @@ export function SitesList({
                 className="button button--secondary"
                 onClick={() => {
                   focusRow.current = limit;
-                  setShown({ sites, limit: limit + LIST_PAGE_SIZE });
+                  setShown({ entries, limit: limit + LIST_PAGE_SIZE });
                 }}
               >
                 {t('showMore', { count: Math.min(rest, LIST_PAGE_SIZE) })}
@@ -77,5 +101,56 @@ export function SitesList({
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * 'Show the nearest first': asks the browser where the visitor is (only on this press), then orders the
+ * list by distance and says so; pressed again ('Sort by name') it goes back. What happens is announced in
+ * the status line beside the button, failures included — the list, filters and map keep working.
+ */
+function NearestFirst({
+  state,
+  onLocate,
+  onClear,
+}: {
+  state: HereState;
+  onLocate: () => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation('sites');
+  const [spoken, setSpoken] = useState('');
+  const message = {
+    off: spoken,
+    locating: t('nearest.locating'),
+    on: t('nearest.on'),
+    denied: t('nearest.denied'),
+    failed: t('nearest.failed'),
+  }[state.status];
+  const on = state.status === 'on';
+  const busy = state.status === 'locating';
+  return (
+    <div className="sites-list__order">
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-disabled={busy || undefined}
+        onClick={() => {
+          if (busy) return;
+          if (on) {
+            setSpoken(t('nearest.byNameOn'));
+            onClear();
+          } else {
+            setSpoken('');
+            onLocate();
+          }
+        }}
+      >
+        {on ? t('nearest.byName') : t('nearest.show')}
+      </button>
+      <p role="status" className="sites-list__order-status">
+        {message}
+      </p>
+    </div>
   );
 }
