@@ -30,6 +30,7 @@ import sitesRoutes from './routes/sites.ts';
 import usersRoutes from './routes/users.ts';
 import { createAssetService } from './services/assets.ts';
 import { HttpError, ValidationError } from './services/errors.ts';
+import { type FileStorage, StorageUnavailableError, storageFor } from './services/file-storage.ts';
 import { createGeocoder, type Geocoder } from './services/geocoding.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { pageData } from './services/page-data.ts';
@@ -42,6 +43,8 @@ export interface AppDependencies {
   secret: string;
   mailer?: Mailer;
   geocoder?: Geocoder;
+  /** Where uploads are kept; by default from the config (S3_BUCKET or DATA_DIR/uploads). The caller closes one it passes. */
+  storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
   /** Where the production logger writes (stdout by default); tests capture the log lines here. */
   logStream?: { write(line: string): void };
@@ -158,6 +161,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
   // JSON only: any other body type (forms, text/plain) is refused with 415 (DECISIONS.md 13).
   app.removeContentTypeParser('text/plain');
 
+  const storage = deps.storage ?? storageFor(config);
   const ctx: AppContext = {
     config,
     cache: createResponseCache(),
@@ -180,7 +184,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
         timeoutMs: config.GEOCODER_TIMEOUT_MS,
       }),
     assets: createAssetService(deps.database.db, {
-      uploadsDir: path.join(config.dataDir, 'uploads'),
+      storage,
       secret: deps.secret,
       maxBytes: config.UPLOAD_MAX_BYTES,
       uploadsPerHour: config.UPLOADS_PER_HOUR,
@@ -204,6 +208,11 @@ export async function buildApp(config: Config, deps: AppDependencies) {
       return reply.code(422).send({ status: 422, errors: unique });
     }
     if (error instanceof ValidationError) return reply.code(422).send({ status: 422, errors: error.errors });
+    if (error instanceof StorageUnavailableError) {
+      // The bucket or the uploads folder failed: the user gets the plain message, the log the cause.
+      request.log.error({ err: error.cause }, 'file storage unavailable');
+      return reply.code(503).header('Retry-After', '5').send({ status: 503, message: error.message });
+    }
     if (error instanceof HttpError)
       return reply.code(error.statusCode).send({ status: error.statusCode, message: error.message });
     if (isUnstorableText(error)) {
@@ -232,6 +241,8 @@ export async function buildApp(config: Config, deps: AppDependencies) {
       .code(500)
       .send({ status: 500, message: 'An unexpected error has occurred. Please try again.' });
   });
+
+  if (!deps.storage) app.addHook('onClose', () => storage.close());
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;

@@ -58,6 +58,21 @@ const EnvSchema = z
     RATE_LIMIT_WINDOW_MS: int(60_000, 1),
     SESSION_TTL_SECONDS: int(14 * 86_400, 60),
     CLIENT_DIST: z.string().optional(),
+    // Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (docs/decisions/012).
+    S3_BUCKET: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,253}[A-Za-z0-9]$/, {
+        error: 'must be a bucket name (letters, digits, dots, hyphens), not a URL or path',
+      })
+      .optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:9000' })
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: bool(false),
+    S3_PREFIX: z.string().regex(/^[^/]/, { error: 'must not start with /' }).optional(),
   })
   .superRefine(
     (env, ctx) => {
@@ -94,6 +109,24 @@ const EnvSchema = z
           code: 'custom',
           path: ['GOOGLE_MAPS_API_KEY'],
           message: 'is required when GEOCODER=google',
+        });
+      }
+      for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX'] as const) {
+        if (env[name] !== undefined && !env.S3_BUCKET) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['S3_BUCKET'],
+            message: `is required when ${name} is set (uploads would otherwise stay on local disk)`,
+          });
+          break;
+        }
+      }
+      if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+        const missing = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+        ctx.addIssue({
+          code: 'custom',
+          path: [missing],
+          message: 'is required with the other S3 key (set both, or neither to use the default credentials)',
         });
       }
     },

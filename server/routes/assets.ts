@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +9,8 @@ import { HttpError, NotFoundError } from '../services/errors.ts';
 const assetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const tags = ['assets'];
 
-  // The direct-upload target: any content type, streamed to disk, never parsed or buffered whole.
+  // The direct-upload target: any content type, never parsed; read through the declared-size limit
+  // and stored (disk or bucket) only once every check passed.
   const uploadTarget: FastifyPluginAsync = async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -62,6 +62,9 @@ const assetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     async (request, reply) => {
       const asset = await ctx.assets.findByKey(request.params.key);
       if (!asset) throw new NotFoundError();
+      // Opened before any header is set: a missing object is a 404, an unreachable store a 503.
+      const body = await ctx.assets.open(asset);
+      if (!body) throw new NotFoundError();
       const image =
         asset.contentType.startsWith('image/') && asset.contentType !== 'image/vnd.microsoft.icon';
       reply
@@ -71,7 +74,7 @@ const assetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
           'Content-Disposition',
           `${image ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(asset.filename)}`,
         );
-      return reply.send(fs.createReadStream(asset.file));
+      return reply.send(body);
     },
   );
 };

@@ -1,5 +1,4 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -9,6 +8,7 @@ import { contentTypeFor, extensionOf, IMAGE_EXTENSIONS } from '../../shared/sche
 import type { Db } from '../db/client.ts';
 import { assets } from '../db/schema.ts';
 import { HttpError, NotFoundError, ValidationError } from './errors.ts';
+import { type FileStorage, readAll } from './file-storage.ts';
 
 type AssetRow = typeof assets.$inferSelect;
 export const ASSET_KEY = /^[A-Za-z0-9_-]{32}$/;
@@ -17,7 +17,8 @@ const PICTURE_MAX_PX = 1024;
 const MAX_INPUT_PIXELS = 40_000_000;
 
 export interface AssetOptions {
-  uploadsDir: string;
+  /** Where the files go: a folder on this machine or a bucket (docs/decisions/012-object-storage.md). */
+  storage: FileStorage;
   secret: string;
   maxBytes: number;
   uploadsPerHour: number;
@@ -25,10 +26,9 @@ export interface AssetOptions {
 
 /** Direct uploads (DECISIONS.md 16): a signed id names the asset, the file is PUT to its URL, bytes are checked. */
 export function createAssetService(db: Db, options: AssetOptions) {
-  fs.mkdirSync(options.uploadsDir, { recursive: true });
+  const { storage } = options;
   const sign = (id: number) =>
     createHmac('sha256', options.secret).update(`asset:${id}`).digest('base64url').slice(0, 32);
-  const fileOf = (asset: Pick<AssetRow, 'key'>) => path.join(options.uploadsDir, asset.key);
 
   function signedIdFor(id: number): string {
     return `${id}--${sign(id)}`;
@@ -83,45 +83,36 @@ export function createAssetService(db: Db, options: AssetOptions) {
   }
 
   /**
-   * Streams an upload to a temporary file and moves it into place only when exactly the declared
-   * number of bytes arrived (and, for images, the bytes really are an image). Nothing partial stays.
+   * Reads an upload into memory (never more than the declared size, itself at most UPLOAD_MAX_BYTES)
+   * and stores it only when exactly the declared number of bytes arrived and, for images, the bytes
+   * really are an image. Nothing is stored on any failure, so nothing partial is ever served.
    */
   async function receive(signedId: string, userId: number, body: Readable) {
     const asset = await findBySignedId(signedId);
     if (!asset || asset.createdBy !== userId) throw new NotFoundError('Unknown upload');
     if (asset.uploadedAt) throw new HttpError(409, 'This file has already been uploaded');
-    const temp = path.join(options.uploadsDir, `.partial-${asset.key}-${randomBytes(4).toString('hex')}`);
+    const chunks: Buffer[] = [];
     let received = 0;
-    try {
-      await pipeline(
-        body,
-        async function* limit(source: AsyncIterable<Buffer>) {
-          for await (const chunk of source) {
-            received += chunk.length;
-            if (received > asset.byteSize)
-              throw new HttpError(413, `File is larger than ${asset.byteSize} bytes`);
-            yield chunk;
-          }
-        },
-        fs.createWriteStream(temp, { flags: 'wx' }),
-      );
-      if (received !== asset.byteSize) {
-        throw new ValidationError([
-          { path: 'file', message: `File is smaller than ${asset.byteSize} bytes` },
-        ]);
+    await pipeline(body, async function limit(source: AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
+        received += chunk.length;
+        if (received > asset.byteSize)
+          throw new HttpError(413, `File is larger than ${asset.byteSize} bytes`);
+        chunks.push(chunk);
       }
-      if (asset.contentType.startsWith('image/')) await assertImage(temp);
-      await fs.promises.rename(temp, fileOf(asset));
-    } catch (error) {
-      await fs.promises.rm(temp, { force: true });
-      throw error;
+    });
+    if (received !== asset.byteSize) {
+      throw new ValidationError([{ path: 'file', message: `File is smaller than ${asset.byteSize} bytes` }]);
     }
+    const bytes = Buffer.concat(chunks, received);
+    if (asset.contentType.startsWith('image/')) await assertImage(bytes);
+    await storage.put(asset.key, bytes, asset.contentType);
     await db.update(assets).set({ uploadedAt: new Date() }).where(eq(assets.id, asset.id));
   }
 
-  async function assertImage(file: string) {
+  async function assertImage(bytes: Buffer) {
     try {
-      const meta = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+      const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
       if (!meta.width || !meta.height) throw new Error('no dimensions');
     } catch {
       throw new ValidationError([{ path: 'file', message: 'is not a valid image' }]);
@@ -137,31 +128,39 @@ export function createAssetService(db: Db, options: AssetOptions) {
     if (!(IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(asset.filename))) {
       throw invalid(`File type must be ${IMAGE_EXTENSIONS.join(', ')}`);
     }
-    const file = fileOf(asset);
+    // A storage failure here is a 503 (from readAll or put), not "is not a valid image".
+    const original = await readAll(storage, asset.key);
+    if (!original) throw invalid('is not a valid image');
+    let output: Buffer;
     try {
-      const image = sharp(file, { animated: false, limitInputPixels: MAX_INPUT_PIXELS })
+      output = await sharp(original, { animated: false, limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
-        .resize(PICTURE_MAX_PX, PICTURE_MAX_PX, { fit: 'inside', withoutEnlargement: true });
-      const output = await image.toBuffer();
-      await fs.promises.writeFile(file, output);
-      await db.update(assets).set({ byteSize: output.length }).where(eq(assets.id, asset.id));
+        .resize(PICTURE_MAX_PX, PICTURE_MAX_PX, { fit: 'inside', withoutEnlargement: true })
+        .toBuffer();
     } catch {
       throw invalid('is not a valid image');
     }
+    await storage.put(asset.key, output, asset.contentType);
+    await db.update(assets).set({ byteSize: output.length }).where(eq(assets.id, asset.id));
     return asset.id;
   }
 
-  async function findByKey(key: string): Promise<(AssetRow & { file: string }) | undefined> {
+  /** An uploaded asset by its public key; undefined for unknown, malformed or not yet uploaded keys. */
+  async function findByKey(key: string): Promise<AssetRow | undefined> {
     if (!ASSET_KEY.test(key)) return undefined;
     const [row] = await db.select().from(assets).where(eq(assets.key, key));
-    return row?.uploadedAt ? { ...row, file: fileOf(row) } : undefined;
+    return row?.uploadedAt ? row : undefined;
   }
+
+  /** The asset's bytes as a stream; undefined when its object is missing from the store. */
+  const open = (asset: Pick<AssetRow, 'key'>) => storage.get(asset.key);
 
   return {
     create,
     receive,
     claimPicture,
     findByKey,
+    open,
     signedIdFor,
     verifySignedId,
     publicUrl: (asset: Pick<AssetRow, 'key'>) => `/uploads/${asset.key}`,

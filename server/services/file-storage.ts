@@ -9,6 +9,7 @@ import {
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
+import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
 
 /**
@@ -196,4 +197,18 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
       client.destroy();
     },
   };
+}
+
+/** Uploads go to the bucket when S3_BUCKET is set, else to DATA_DIR/uploads. */
+export function storageFor(config: Config): FileStorage {
+  if (!config.S3_BUCKET) return diskStorage(path.join(config.dataDir, 'uploads'));
+  return s3Storage({
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    prefix: config.S3_PREFIX,
+  });
 }

@@ -5,432 +5,598 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assets } from '../db/schema.ts';
 import { createTestApp, createUser, login, type TestContext } from './helpers.ts';
+import { startS3Server } from './s3-server.ts';
 
 const SIGNED_ID = /^\d+--[A-Za-z0-9_-]{32}$/;
 
-let ctx: TestContext;
-let uploadsDir: string;
-let redPng: Buffer;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  uploadsDir = path.join(ctx.dataDir, 'uploads');
-  redPng = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00' } })
-    .png()
-    .toBuffer();
-});
-afterAll(() => ctx.close());
-
-/** Every file in the uploads folder, hidden partial files included. */
-const uploadedFiles = () => fs.readdirSync(uploadsDir).sort();
-
-async function signedIn(app: TestContext = ctx) {
-  const user = await createUser(app);
-  return { ...user, cookie: await login(app, user.email) };
+/** One place files are kept, seen from outside the app (docs/decisions/012-object-storage.md). */
+interface Store {
+  /** Variables that point the app at it. */
+  env: Record<string, string>;
+  /** Everything stored: every file in the uploads folder, hidden partial files included, or every object. */
+  list(dataDir: string): Promise<string[]>;
+  /** The stored bytes of an asset's file, or undefined. */
+  bytes(dataDir: string, key: string): Promise<Buffer | undefined>;
+  /** Deletes an asset's file behind the app's back. */
+  remove(dataDir: string, key: string): Promise<void>;
+  /** Whether files land in DATA_DIR/uploads. */
+  usesDataDir: boolean;
+  /** Makes the store fail from now on (a folder that is no longer one; a server that stopped). */
+  fail(dataDir: string): Promise<void>;
+  close(): Promise<void>;
 }
 
-interface Created {
-  signed_id: string;
-  direct_upload: { url: string; headers: Record<string, string> };
-}
+const PREFIX = 'uploads/';
+const backends: { name: string; start(): Promise<Store> }[] = [
+  {
+    name: 'disk (DATA_DIR/uploads)',
+    start: async () => {
+      const file = (dataDir: string, key: string) => path.join(dataDir, 'uploads', key);
+      return {
+        env: {},
+        usesDataDir: true,
+        list: async (dataDir) => fs.readdirSync(path.join(dataDir, 'uploads')).sort(),
+        bytes: async (dataDir, key) =>
+          fs.existsSync(file(dataDir, key)) ? fs.readFileSync(file(dataDir, key)) : undefined,
+        remove: async (dataDir, key) => fs.rmSync(file(dataDir, key)),
+        fail: async (dataDir) => {
+          fs.rmSync(path.join(dataDir, 'uploads'), { recursive: true });
+          fs.writeFileSync(path.join(dataDir, 'uploads'), 'not a folder');
+        },
+        close: async () => {},
+      };
+    },
+  },
+  {
+    name: 'S3 (s3rver)',
+    start: async () => {
+      const s3 = await startS3Server();
+      return {
+        env: s3.env(PREFIX),
+        usesDataDir: false,
+        list: () => s3.keys(),
+        bytes: (_dataDir, key) => s3.bytes(`${PREFIX}${key}`),
+        remove: (_dataDir, key) => s3.remove(`${PREFIX}${key}`),
+        fail: () => s3.close(),
+        close: () => s3.close(),
+      };
+    },
+  },
+];
 
-const createAsset = (blob: Record<string, unknown>, cookie?: string, app: TestContext = ctx) =>
-  app.app.inject({
-    method: 'POST',
-    url: '/api/assets',
-    headers: cookie ? { cookie } : {},
-    payload: { blob },
-  });
+describe.each(backends)('uploads stored on $name', (backend) => {
+  let store: Store;
+  let ctx: TestContext;
+  let redPng: Buffer;
 
-async function created(filename: string, byteSize: number, cookie: string): Promise<Created> {
-  const response = await createAsset(
-    { filename, content_type: 'whatever/else', byte_size: byteSize },
-    cookie,
-  );
-  expect(response.statusCode).toBe(200);
-  return response.json();
-}
-
-const put = (asset: Created, body: Buffer, cookie?: string) =>
-  ctx.app.inject({
-    method: 'PUT',
-    url: asset.direct_upload.url,
-    headers: { ...asset.direct_upload.headers, ...(cookie ? { cookie } : {}) },
-    payload: body,
-  });
-
-const setPicture = (user: { id: number; cookie: string }, picture: string | null) =>
-  ctx.app.inject({
-    method: 'PATCH',
-    url: `/api/users/${user.id}`,
-    headers: { cookie: user.cookie },
-    payload: { picture },
-  });
-
-/** Creates, uploads and claims a picture, answering the updated user. */
-async function uploadPicture(user: { id: number; cookie: string }, filename: string, bytes: Buffer) {
-  const asset = await created(filename, bytes.length, user.cookie);
-  expect((await put(asset, bytes, user.cookie)).statusCode).toBe(204);
-  const response = await setPicture(user, asset.signed_id);
-  expect(response.statusCode).toBe(200);
-  return { asset, user: response.json() as { picture: string; pictureUrl: string } };
-}
-
-const rowOf = async (signedId: string) =>
-  (
-    await ctx.database.db
-      .select()
-      .from(assets)
-      .where(eq(assets.id, Number(signedId.split('--')[0])))
-  )[0]!;
-
-describe('POST /api/assets', () => {
-  it('answers 401 to anonymous requests', async () => {
-    const response = await createAsset({ filename: 'me.png', content_type: 'image/png', byte_size: 10 });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it('answers a signed id and a direct-upload URL with headers', async () => {
-    const user = await signedIn();
-    const response = await createAsset(
-      { filename: 'me.png', content_type: 'image/png', byte_size: redPng.length },
-      user.cookie,
-    );
-    expect(response.statusCode).toBe(200);
-    const body = response.json();
-    expect(body).toEqual({
-      signed_id: expect.stringMatching(SIGNED_ID),
-      direct_upload: { url: `/api/uploads/${body.signed_id}`, headers: { 'Content-Type': 'image/png' } },
-    });
-  });
-
-  it('takes the content type from the extension table, not from what the client claims', async () => {
-    const user = await signedIn();
-    const asset = await created('Report.PDF', 100, user.cookie);
-    expect(asset.direct_upload.headers['Content-Type']).toBe('application/pdf');
-    expect((await rowOf(asset.signed_id)).contentType).toBe('application/pdf');
-  });
-
-  it('refuses a file type outside the table with "File type must be …" and stores nothing', async () => {
-    const user = await signedIn();
-    const before = await ctx.database.db.select().from(assets);
-    for (const filename of ['x.exe', 'picture.svg', 'no-extension']) {
-      const response = await createAsset({ filename, byte_size: 10 }, user.cookie);
-      expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({
-        status: 422,
-        errors: [{ path: 'blob.filename', message: expect.stringMatching(/^File type must be avi, gif, /) }],
-      });
-    }
-    expect(await ctx.database.db.select().from(assets)).toHaveLength(before.length);
-  });
-
-  it('refuses a declared size over UPLOAD_MAX_BYTES, and an empty file', async () => {
-    const user = await signedIn();
-    const max = ctx.config.UPLOAD_MAX_BYTES;
-    const big = await createAsset({ filename: 'big.png', byte_size: max + 1 }, user.cookie);
-    expect(big.statusCode).toBe(422);
-    expect(big.json()).toEqual({
-      status: 422,
-      errors: [{ path: 'blob.byte_size', message: `File is larger than ${max} bytes` }],
-    });
-    const empty = await createAsset({ filename: 'empty.png', byte_size: 0 }, user.cookie);
-    expect(empty.statusCode).toBe(422);
-    expect(empty.json().errors[0].path).toBe('blob.byte_size');
-    const exact = await createAsset({ filename: 'exact.png', byte_size: max }, user.cookie);
-    expect(exact.statusCode).toBe(200);
-  });
-});
-
-describe('PUT the direct-upload URL', () => {
-  it('stores exactly the declared bytes and answers 204', async () => {
-    const user = await signedIn();
-    const asset = await created('me.png', redPng.length, user.cookie);
-    const response = await put(asset, redPng, user.cookie);
-    expect(response.statusCode).toBe(204);
-    const row = await rowOf(asset.signed_id);
-    expect(row.uploadedAt).toBeInstanceOf(Date);
-    expect(fs.readFileSync(path.join(uploadsDir, row.key))).toEqual(redPng);
-  });
-
-  it('answers 401 to anonymous uploads', async () => {
-    const user = await signedIn();
-    const asset = await created('me.png', redPng.length, user.cookie);
-    expect((await put(asset, redPng)).statusCode).toBe(401);
-    expect((await rowOf(asset.signed_id)).uploadedAt).toBeNull();
-  });
-
-  it('refuses fewer bytes than declared with 422, keeps no file, and lets the upload be retried', async () => {
-    const user = await signedIn();
-    const asset = await created('me.png', redPng.length, user.cookie);
-    const before = uploadedFiles();
-    const short = await put(asset, redPng.subarray(0, redPng.length - 10), user.cookie);
-    expect(short.statusCode).toBe(422);
-    expect(short.json()).toEqual({
-      status: 422,
-      errors: [{ path: 'file', message: `File is smaller than ${redPng.length} bytes` }],
-    });
-    expect(uploadedFiles()).toEqual(before);
-    expect((await rowOf(asset.signed_id)).uploadedAt).toBeNull();
-    expect((await put(asset, redPng, user.cookie)).statusCode).toBe(204);
-  });
-
-  it('refuses more bytes than declared with 413 and keeps no partial file', async () => {
-    const user = await signedIn();
-    const asset = await created('me.png', redPng.length, user.cookie);
-    const before = uploadedFiles();
-    const long = await put(asset, Buffer.concat([redPng, Buffer.alloc(70_000, 1)]), user.cookie);
-    expect(long.statusCode).toBe(413);
-    expect(long.json()).toMatchObject({ status: 413, message: `File is larger than ${redPng.length} bytes` });
-    expect(uploadedFiles()).toEqual(before);
-    expect(uploadedFiles().filter((f) => f.startsWith('.partial'))).toEqual([]);
-    expect((await rowOf(asset.signed_id)).uploadedAt).toBeNull();
-  });
-
-  it('refuses a .png whose bytes are not an image with 422 and keeps nothing', async () => {
-    const user = await signedIn();
-    const bytes = Buffer.from('MZ this is really a program, not a picture at all'.repeat(4));
-    const asset = await created('me.png', bytes.length, user.cookie);
-    const before = uploadedFiles();
-    const response = await put(asset, bytes, user.cookie);
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({
-      status: 422,
-      errors: [{ path: 'file', message: 'is not a valid image' }],
-    });
-    expect(uploadedFiles()).toEqual(before);
-  });
-
-  it('answers 409 to a second upload of the same asset and keeps the first file', async () => {
-    const user = await signedIn();
-    const asset = await created('me.png', redPng.length, user.cookie);
-    expect((await put(asset, redPng, user.cookie)).statusCode).toBe(204);
-    const other = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0c0' } })
+  beforeAll(async () => {
+    store = await backend.start();
+    ctx = await createTestApp(store.env);
+    redPng = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00' } })
       .png()
       .toBuffer();
-    const again = await put(asset, other.subarray(0, redPng.length), user.cookie);
-    expect(again.statusCode).toBe(409);
-    const row = await rowOf(asset.signed_id);
-    expect(fs.readFileSync(path.join(uploadsDir, row.key))).toEqual(redPng);
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await store.close();
   });
 
-  it("refuses a forged signed id and another user's upload URL", async () => {
-    const owner = await signedIn();
-    const stranger = await signedIn();
-    const asset = await created('me.png', redPng.length, owner.cookie);
-    const last = asset.signed_id.at(-1) === 'A' ? 'B' : 'A';
-    const forged = { ...asset, direct_upload: { ...asset.direct_upload } };
-    forged.direct_upload.url = `/api/uploads/${asset.signed_id.slice(0, -1)}${last}`;
-    expect((await put(forged, redPng, owner.cookie)).statusCode).toBe(404);
-    expect((await put(asset, redPng, stranger.cookie)).statusCode).toBe(404);
-    expect((await rowOf(asset.signed_id)).uploadedAt).toBeNull();
-    // The owner still can.
-    expect((await put(asset, redPng, owner.cookie)).statusCode).toBe(204);
-  });
-});
+  /** Everything stored so far. */
+  const uploadedFiles = () => store.list(ctx.dataDir);
+  const storedBytes = (key: string) => store.bytes(ctx.dataDir, key);
 
-describe('picture on the account', () => {
-  it('sets pictureUrl from the signed id; the picture is served as a readable image', async () => {
-    const user = await signedIn();
-    const { asset, user: updated } = await uploadPicture(user, 'me.png', redPng);
-    expect(updated.picture).toBe(asset.signed_id);
-    expect(updated.pictureUrl).toMatch(/^\/uploads\/[A-Za-z0-9_-]{32}$/);
+  async function signedIn(app: TestContext = ctx) {
+    const user = await createUser(app);
+    return { ...user, cookie: await login(app, user.email) };
+  }
 
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/users/me',
-      headers: { cookie: user.cookie },
+  interface Created {
+    signed_id: string;
+    direct_upload: { url: string; headers: Record<string, string> };
+  }
+
+  const createAsset = (blob: Record<string, unknown>, cookie?: string, app: TestContext = ctx) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/assets',
+      headers: cookie ? { cookie } : {},
+      payload: { blob },
     });
-    expect(me.json().pictureUrl).toBe(updated.pictureUrl);
 
-    const image = await ctx.app.inject({ method: 'GET', url: updated.pictureUrl });
-    expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe('image/png');
-    expect(image.headers['content-disposition']).toMatch(/^inline;/);
-    const meta = await sharp(image.rawPayload).metadata();
-    expect(meta).toMatchObject({ format: 'png', width: 40, height: 30 });
-  });
+  async function created(filename: string, byteSize: number, cookie: string): Promise<Created> {
+    const response = await createAsset(
+      { filename, content_type: 'whatever/else', byte_size: byteSize },
+      cookie,
+    );
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  }
 
-  it('strips metadata and bounds a large picture to 1024 px, keeping its proportions', async () => {
-    const user = await signedIn();
-    const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#36c' } })
-      .jpeg()
-      .withExif({ IFD0: { Copyright: 'Secret Camera Owner', ImageDescription: 'Home address' } })
-      .toBuffer();
-    expect((await sharp(photo).metadata()).exif).toBeDefined();
-
-    const { user: updated } = await uploadPicture(user, 'holiday.JPG', photo);
-    const image = await ctx.app.inject({ method: 'GET', url: updated.pictureUrl });
-    expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe('image/jpeg');
-    const meta = await sharp(image.rawPayload).metadata();
-    expect(meta.format).toBe('jpeg');
-    expect(meta.width).toBe(1024);
-    expect(meta.height).toBe(768);
-    expect(meta.exif).toBeUndefined();
-    expect(image.rawPayload.includes(Buffer.from('Secret Camera Owner'))).toBe(false);
-  });
-
-  it('keeps the picture untouched when the account form sends the same picture again', async () => {
-    const user = await signedIn();
-    // Noise, so that encoding it again would really change the bytes.
-    const photo = await sharp({
-      create: {
-        width: 300,
-        height: 200,
-        channels: 3,
-        background: '#000',
-        noise: { type: 'gaussian', mean: 128, sigma: 40 },
-      },
-    })
-      .jpeg({ quality: 95 })
-      .toBuffer();
-    const { asset, user: first } = await uploadPicture(user, 'me.jpg', photo);
-    const stored = (await ctx.app.inject({ method: 'GET', url: first.pictureUrl })).rawPayload;
-    const again = await ctx.app.inject({
+  const put = (asset: Created, body: Buffer, cookie?: string) =>
+    ctx.app.inject({
       method: 'PUT',
+      url: asset.direct_upload.url,
+      headers: { ...asset.direct_upload.headers, ...(cookie ? { cookie } : {}) },
+      payload: body,
+    });
+
+  const setPicture = (user: { id: number; cookie: string }, picture: string | null) =>
+    ctx.app.inject({
+      method: 'PATCH',
       url: `/api/users/${user.id}`,
       headers: { cookie: user.cookie },
-      payload: { ...first, firstName: 'Renamed', picture: asset.signed_id },
+      payload: { picture },
     });
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ firstName: 'Renamed', pictureUrl: first.pictureUrl });
-    const after = (await ctx.app.inject({ method: 'GET', url: first.pictureUrl })).rawPayload;
-    expect(after.equals(stored)).toBe(true);
-  });
 
-  it('removes the picture when picture is null', async () => {
-    const user = await signedIn();
-    await uploadPicture(user, 'me.png', redPng);
-    const response = await setPicture(user, null);
+  /** Creates, uploads and claims a picture, answering the updated user. */
+  async function uploadPicture(user: { id: number; cookie: string }, filename: string, bytes: Buffer) {
+    const asset = await created(filename, bytes.length, user.cookie);
+    expect((await put(asset, bytes, user.cookie)).statusCode).toBe(204);
+    const response = await setPicture(user, asset.signed_id);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ picture: null, pictureUrl: null });
+    return { asset, user: response.json() as { picture: string; pictureUrl: string } };
+  }
+
+  const rowOf = async (signedId: string) =>
+    (
+      await ctx.database.db
+        .select()
+        .from(assets)
+        .where(eq(assets.id, Number(signedId.split('--')[0])))
+    )[0]!;
+
+  describe('POST /api/assets', () => {
+    it('answers 401 to anonymous requests', async () => {
+      const response = await createAsset({ filename: 'me.png', content_type: 'image/png', byte_size: 10 });
+      expect(response.statusCode).toBe(401);
+    });
+
+    it('answers a signed id and a direct-upload URL with headers', async () => {
+      const user = await signedIn();
+      const response = await createAsset(
+        { filename: 'me.png', content_type: 'image/png', byte_size: redPng.length },
+        user.cookie,
+      );
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body).toEqual({
+        signed_id: expect.stringMatching(SIGNED_ID),
+        direct_upload: { url: `/api/uploads/${body.signed_id}`, headers: { 'Content-Type': 'image/png' } },
+      });
+    });
+
+    it('takes the content type from the extension table, not from what the client claims', async () => {
+      const user = await signedIn();
+      const asset = await created('Report.PDF', 100, user.cookie);
+      expect(asset.direct_upload.headers['Content-Type']).toBe('application/pdf');
+      expect((await rowOf(asset.signed_id)).contentType).toBe('application/pdf');
+    });
+
+    it('refuses a file type outside the table with "File type must be …" and stores nothing', async () => {
+      const user = await signedIn();
+      const before = await ctx.database.db.select().from(assets);
+      for (const filename of ['x.exe', 'picture.svg', 'no-extension']) {
+        const response = await createAsset({ filename, byte_size: 10 }, user.cookie);
+        expect(response.statusCode).toBe(422);
+        expect(response.json()).toEqual({
+          status: 422,
+          errors: [
+            { path: 'blob.filename', message: expect.stringMatching(/^File type must be avi, gif, /) },
+          ],
+        });
+      }
+      expect(await ctx.database.db.select().from(assets)).toHaveLength(before.length);
+    });
+
+    it('refuses a declared size over UPLOAD_MAX_BYTES, and an empty file', async () => {
+      const user = await signedIn();
+      const max = ctx.config.UPLOAD_MAX_BYTES;
+      const big = await createAsset({ filename: 'big.png', byte_size: max + 1 }, user.cookie);
+      expect(big.statusCode).toBe(422);
+      expect(big.json()).toEqual({
+        status: 422,
+        errors: [{ path: 'blob.byte_size', message: `File is larger than ${max} bytes` }],
+      });
+      const empty = await createAsset({ filename: 'empty.png', byte_size: 0 }, user.cookie);
+      expect(empty.statusCode).toBe(422);
+      expect(empty.json().errors[0].path).toBe('blob.byte_size');
+      const exact = await createAsset({ filename: 'exact.png', byte_size: max }, user.cookie);
+      expect(exact.statusCode).toBe(200);
+    });
   });
 
-  it('refuses a forged signed id (one character changed) with 422 on picture', async () => {
-    const user = await signedIn();
-    const asset = await created('me.png', redPng.length, user.cookie);
-    expect((await put(asset, redPng, user.cookie)).statusCode).toBe(204);
-    const chars = [...asset.signed_id];
-    chars[chars.length - 5] = chars[chars.length - 5] === 'x' ? 'y' : 'x';
-    for (const picture of [
-      chars.join(''),
-      'not-a-signed-id',
-      `${Number(asset.signed_id.split('--')[0]) + 1}--${asset.signed_id.split('--')[1]}`,
-    ]) {
-      const response = await setPicture(user, picture);
+  describe('PUT the direct-upload URL', () => {
+    it('stores exactly the declared bytes and answers 204', async () => {
+      const user = await signedIn();
+      const asset = await created('me.png', redPng.length, user.cookie);
+      const response = await put(asset, redPng, user.cookie);
+      expect(response.statusCode).toBe(204);
+      const row = await rowOf(asset.signed_id);
+      expect(row.uploadedAt).toBeInstanceOf(Date);
+      expect(await storedBytes(row.key)).toEqual(redPng);
+      expect(fs.existsSync(path.join(ctx.dataDir, 'uploads'))).toBe(store.usesDataDir);
+    });
+
+    it('answers 401 to anonymous uploads', async () => {
+      const user = await signedIn();
+      const asset = await created('me.png', redPng.length, user.cookie);
+      expect((await put(asset, redPng)).statusCode).toBe(401);
+      expect((await rowOf(asset.signed_id)).uploadedAt).toBeNull();
+    });
+
+    it('refuses fewer bytes than declared with 422, keeps no file, and lets the upload be retried', async () => {
+      const user = await signedIn();
+      const asset = await created('me.png', redPng.length, user.cookie);
+      const before = await uploadedFiles();
+      const short = await put(asset, redPng.subarray(0, redPng.length - 10), user.cookie);
+      expect(short.statusCode).toBe(422);
+      expect(short.json()).toEqual({
+        status: 422,
+        errors: [{ path: 'file', message: `File is smaller than ${redPng.length} bytes` }],
+      });
+      expect(await uploadedFiles()).toEqual(before);
+      expect((await rowOf(asset.signed_id)).uploadedAt).toBeNull();
+      expect((await put(asset, redPng, user.cookie)).statusCode).toBe(204);
+    });
+
+    it('refuses more bytes than declared with 413 and keeps no partial file', async () => {
+      const user = await signedIn();
+      const asset = await created('me.png', redPng.length, user.cookie);
+      const before = await uploadedFiles();
+      const long = await put(asset, Buffer.concat([redPng, Buffer.alloc(70_000, 1)]), user.cookie);
+      expect(long.statusCode).toBe(413);
+      expect(long.json()).toMatchObject({
+        status: 413,
+        message: `File is larger than ${redPng.length} bytes`,
+      });
+      expect(await uploadedFiles()).toEqual(before);
+      expect((await uploadedFiles()).filter((f) => f.includes('.partial'))).toEqual([]);
+      expect((await rowOf(asset.signed_id)).uploadedAt).toBeNull();
+    });
+
+    it('refuses a .png whose bytes are not an image with 422 and keeps nothing', async () => {
+      const user = await signedIn();
+      const bytes = Buffer.from('MZ this is really a program, not a picture at all'.repeat(4));
+      const asset = await created('me.png', bytes.length, user.cookie);
+      const before = await uploadedFiles();
+      const response = await put(asset, bytes, user.cookie);
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         status: 422,
-        errors: [{ path: 'picture', message: 'is not a known upload' }],
+        errors: [{ path: 'file', message: 'is not a valid image' }],
       });
-    }
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/users/me',
-      headers: { cookie: user.cookie },
+      expect(await uploadedFiles()).toEqual(before);
     });
-    expect(me.json().pictureUrl).toBeNull();
-  });
 
-  it("refuses another user's signed id", async () => {
-    const owner = await signedIn();
-    const thief = await signedIn();
-    const { asset } = await uploadPicture(owner, 'me.png', redPng);
-    const response = await setPicture(thief, asset.signed_id);
-    expect(response.statusCode).toBe(422);
-    expect(response.json().errors[0].path).toBe('picture');
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/users/me',
-      headers: { cookie: thief.cookie },
+    it('answers 409 to a second upload of the same asset and keeps the first file', async () => {
+      const user = await signedIn();
+      const asset = await created('me.png', redPng.length, user.cookie);
+      expect((await put(asset, redPng, user.cookie)).statusCode).toBe(204);
+      const other = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0c0' } })
+        .png()
+        .toBuffer();
+      const again = await put(asset, other.subarray(0, redPng.length), user.cookie);
+      expect(again.statusCode).toBe(409);
+      const row = await rowOf(asset.signed_id);
+      expect(await storedBytes(row.key)).toEqual(redPng);
     });
-    expect(me.json().pictureUrl).toBeNull();
-  });
 
-  it('refuses a signed id whose file has not been uploaded yet', async () => {
-    const user = await signedIn();
-    const asset = await created('me.png', redPng.length, user.cookie);
-    const response = await setPicture(user, asset.signed_id);
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({
-      status: 422,
-      errors: [{ path: 'picture', message: 'has not been uploaded yet' }],
+    it("refuses a forged signed id and another user's upload URL", async () => {
+      const owner = await signedIn();
+      const stranger = await signedIn();
+      const asset = await created('me.png', redPng.length, owner.cookie);
+      const last = asset.signed_id.at(-1) === 'A' ? 'B' : 'A';
+      const forged = { ...asset, direct_upload: { ...asset.direct_upload } };
+      forged.direct_upload.url = `/api/uploads/${asset.signed_id.slice(0, -1)}${last}`;
+      expect((await put(forged, redPng, owner.cookie)).statusCode).toBe(404);
+      expect((await put(asset, redPng, stranger.cookie)).statusCode).toBe(404);
+      expect((await rowOf(asset.signed_id)).uploadedAt).toBeNull();
+      // The owner still can.
+      expect((await put(asset, redPng, owner.cookie)).statusCode).toBe(204);
     });
   });
 
-  it('refuses a non-image upload as a picture, and serves such files as attachments', async () => {
-    const user = await signedIn();
-    const pdf = Buffer.from('%PDF-1.4\n% a tiny document\n%%EOF\n');
-    const asset = await created('menu.pdf', pdf.length, user.cookie);
-    expect((await put(asset, pdf, user.cookie)).statusCode).toBe(204);
-    const response = await setPicture(user, asset.signed_id);
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({
-      status: 422,
-      errors: [{ path: 'picture', message: 'File type must be gif, jpeg, jpg, png' }],
+  describe('picture on the account', () => {
+    it('sets pictureUrl from the signed id; the picture is served as a readable image', async () => {
+      const user = await signedIn();
+      const { asset, user: updated } = await uploadPicture(user, 'me.png', redPng);
+      expect(updated.picture).toBe(asset.signed_id);
+      expect(updated.pictureUrl).toMatch(/^\/uploads\/[A-Za-z0-9_-]{32}$/);
+
+      const me = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/users/me',
+        headers: { cookie: user.cookie },
+      });
+      expect(me.json().pictureUrl).toBe(updated.pictureUrl);
+
+      const image = await ctx.app.inject({ method: 'GET', url: updated.pictureUrl });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/png');
+      expect(image.headers['content-disposition']).toMatch(/^inline;/);
+      const meta = await sharp(image.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'png', width: 40, height: 30 });
     });
-    const file = await ctx.app.inject({
-      method: 'GET',
-      url: `/uploads/${(await rowOf(asset.signed_id)).key}`,
+
+    it('strips metadata and bounds a large picture to 1024 px, keeping its proportions', async () => {
+      const user = await signedIn();
+      const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#36c' } })
+        .jpeg()
+        .withExif({ IFD0: { Copyright: 'Secret Camera Owner', ImageDescription: 'Home address' } })
+        .toBuffer();
+      expect((await sharp(photo).metadata()).exif).toBeDefined();
+
+      const { user: updated } = await uploadPicture(user, 'holiday.JPG', photo);
+      const image = await ctx.app.inject({ method: 'GET', url: updated.pictureUrl });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/jpeg');
+      const meta = await sharp(image.rawPayload).metadata();
+      expect(meta.format).toBe('jpeg');
+      expect(meta.width).toBe(1024);
+      expect(meta.height).toBe(768);
+      expect(meta.exif).toBeUndefined();
+      expect(image.rawPayload.includes(Buffer.from('Secret Camera Owner'))).toBe(false);
     });
-    expect(file.statusCode).toBe(200);
-    expect(file.headers['content-type']).toBe('application/pdf');
-    expect(file.headers['content-disposition']).toMatch(/^attachment; filename\*=UTF-8''menu\.pdf$/);
-    expect(file.rawPayload).toEqual(pdf);
-  });
-});
 
-describe('GET /uploads/{key}', () => {
-  it('never serves anything outside the uploads folder', async () => {
-    // A file right beside the uploads folder that a traversal would reach.
-    fs.writeFileSync(path.join(ctx.dataDir, 'secret.txt'), 'root:x:0:0 top secret');
-    for (const url of [
-      '/uploads/..%2f..%2fetc%2fpasswd',
-      '/uploads/..%2fsecret.txt',
-      '/uploads/%2e%2e%2fsecret.txt',
-      '/uploads/..%5csecret.txt',
-      '/uploads/secret.txt',
-      '/uploads/not-a-key',
-      `/uploads/${'a'.repeat(32)}`,
-    ]) {
-      const response = await ctx.app.inject({ method: 'GET', url });
-      expect(response.statusCode, url).toBe(404);
-      expect(response.json(), url).toEqual({ status: 404, message: 'Not found' });
-      expect(response.body).not.toContain('root:');
-    }
-    const raw = await ctx.app.inject({ method: 'GET', url: '/uploads/../secret.txt' });
-    expect(raw.statusCode).not.toBe(200);
-    expect(raw.body).not.toContain('top secret');
-  });
-
-  it('answers 404 for an asset created but never uploaded', async () => {
-    const user = await signedIn();
-    const asset = await created('me.png', redPng.length, user.cookie);
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: `/uploads/${(await rowOf(asset.signed_id)).key}`,
+    it('keeps the picture untouched when the account form sends the same picture again', async () => {
+      const user = await signedIn();
+      // Noise, so that encoding it again would really change the bytes.
+      const photo = await sharp({
+        create: {
+          width: 300,
+          height: 200,
+          channels: 3,
+          background: '#000',
+          noise: { type: 'gaussian', mean: 128, sigma: 40 },
+        },
+      })
+        .jpeg({ quality: 95 })
+        .toBuffer();
+      const { asset, user: first } = await uploadPicture(user, 'me.jpg', photo);
+      const stored = (await ctx.app.inject({ method: 'GET', url: first.pictureUrl })).rawPayload;
+      const again = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/users/${user.id}`,
+        headers: { cookie: user.cookie },
+        payload: { ...first, firstName: 'Renamed', picture: asset.signed_id },
+      });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ firstName: 'Renamed', pictureUrl: first.pictureUrl });
+      const after = (await ctx.app.inject({ method: 'GET', url: first.pictureUrl })).rawPayload;
+      expect(after.equals(stored)).toBe(true);
     });
-    expect(response.statusCode).toBe(404);
-  });
-});
 
-describe('UPLOADS_PER_HOUR', () => {
-  let limited: TestContext;
-  beforeAll(async () => {
-    limited = await createTestApp({ UPLOADS_PER_HOUR: '2' });
-  });
-  afterAll(() => limited.close());
+    it('removes the picture when picture is null', async () => {
+      const user = await signedIn();
+      await uploadPicture(user, 'me.png', redPng);
+      const response = await setPicture(user, null);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ picture: null, pictureUrl: null });
+    });
 
-  it('answers 429 once a user has started that many uploads in the hour; other users are not affected', async () => {
-    const user = await signedIn(limited);
-    const blob = { filename: 'me.png', byte_size: 100 };
-    expect((await createAsset(blob, user.cookie, limited)).statusCode).toBe(200);
-    expect((await createAsset(blob, user.cookie, limited)).statusCode).toBe(200);
-    const third = await createAsset(blob, user.cookie, limited);
-    expect(third.statusCode).toBe(429);
-    expect(third.json()).toEqual({ status: 429, message: 'Too many uploads. Please try again later.' });
-    const other = await signedIn(limited);
-    expect((await createAsset(blob, other.cookie, limited)).statusCode).toBe(200);
+    it('refuses a forged signed id (one character changed) with 422 on picture', async () => {
+      const user = await signedIn();
+      const asset = await created('me.png', redPng.length, user.cookie);
+      expect((await put(asset, redPng, user.cookie)).statusCode).toBe(204);
+      const chars = [...asset.signed_id];
+      chars[chars.length - 5] = chars[chars.length - 5] === 'x' ? 'y' : 'x';
+      for (const picture of [
+        chars.join(''),
+        'not-a-signed-id',
+        `${Number(asset.signed_id.split('--')[0]) + 1}--${asset.signed_id.split('--')[1]}`,
+      ]) {
+        const response = await setPicture(user, picture);
+        expect(response.statusCode).toBe(422);
+        expect(response.json()).toEqual({
+          status: 422,
+          errors: [{ path: 'picture', message: 'is not a known upload' }],
+        });
+      }
+      const me = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/users/me',
+        headers: { cookie: user.cookie },
+      });
+      expect(me.json().pictureUrl).toBeNull();
+    });
+
+    it("refuses another user's signed id", async () => {
+      const owner = await signedIn();
+      const thief = await signedIn();
+      const { asset } = await uploadPicture(owner, 'me.png', redPng);
+      const response = await setPicture(thief, asset.signed_id);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors[0].path).toBe('picture');
+      const me = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/users/me',
+        headers: { cookie: thief.cookie },
+      });
+      expect(me.json().pictureUrl).toBeNull();
+    });
+
+    it('refuses a signed id whose file has not been uploaded yet', async () => {
+      const user = await signedIn();
+      const asset = await created('me.png', redPng.length, user.cookie);
+      const response = await setPicture(user, asset.signed_id);
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        status: 422,
+        errors: [{ path: 'picture', message: 'has not been uploaded yet' }],
+      });
+    });
+
+    it('refuses a non-image upload as a picture, and serves such files as attachments', async () => {
+      const user = await signedIn();
+      const pdf = Buffer.from('%PDF-1.4\n% a tiny document\n%%EOF\n');
+      const asset = await created('menu.pdf', pdf.length, user.cookie);
+      expect((await put(asset, pdf, user.cookie)).statusCode).toBe(204);
+      const response = await setPicture(user, asset.signed_id);
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        status: 422,
+        errors: [{ path: 'picture', message: 'File type must be gif, jpeg, jpg, png' }],
+      });
+      const file = await ctx.app.inject({
+        method: 'GET',
+        url: `/uploads/${(await rowOf(asset.signed_id)).key}`,
+      });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('application/pdf');
+      expect(file.headers['content-disposition']).toMatch(/^attachment; filename\*=UTF-8''menu\.pdf$/);
+      expect(file.rawPayload).toEqual(pdf);
+    });
+  });
+
+  describe('GET /uploads/{key}', () => {
+    it('never serves anything outside the uploads folder', async () => {
+      // A file right beside the uploads folder that a traversal would reach.
+      fs.writeFileSync(path.join(ctx.dataDir, 'secret.txt'), 'root:x:0:0 top secret');
+      for (const url of [
+        '/uploads/..%2f..%2fetc%2fpasswd',
+        '/uploads/..%2fsecret.txt',
+        '/uploads/%2e%2e%2fsecret.txt',
+        '/uploads/..%5csecret.txt',
+        '/uploads/secret.txt',
+        '/uploads/not-a-key',
+        `/uploads/${'a'.repeat(32)}`,
+      ]) {
+        const response = await ctx.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.json(), url).toEqual({ status: 404, message: 'Not found' });
+        expect(response.body).not.toContain('root:');
+      }
+      const raw = await ctx.app.inject({ method: 'GET', url: '/uploads/../secret.txt' });
+      expect(raw.statusCode).not.toBe(200);
+      expect(raw.body).not.toContain('top secret');
+    });
+
+    it('answers 404 when the stored file has gone from the store', async () => {
+      const user = await signedIn();
+      const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+      const asset = await created('gone.pdf', pdf.length, user.cookie);
+      expect((await put(asset, pdf, user.cookie)).statusCode).toBe(204);
+      const { key } = await rowOf(asset.signed_id);
+      expect((await ctx.app.inject({ method: 'GET', url: `/uploads/${key}` })).statusCode).toBe(200);
+      await store.remove(ctx.dataDir, key);
+      const response = await ctx.app.inject({ method: 'GET', url: `/uploads/${key}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ status: 404, message: 'Not found' });
+    });
+
+    it('answers 404 for an asset created but never uploaded', async () => {
+      const user = await signedIn();
+      const asset = await created('me.png', redPng.length, user.cookie);
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/uploads/${(await rowOf(asset.signed_id)).key}`,
+      });
+      expect(response.statusCode).toBe(404);
+    });
+  });
+
+  describe('UPLOADS_PER_HOUR', () => {
+    let limited: TestContext;
+    beforeAll(async () => {
+      limited = await createTestApp({ ...store.env, UPLOADS_PER_HOUR: '2' });
+    });
+    afterAll(() => limited.close());
+
+    it('answers 429 once a user has started that many uploads in the hour; other users are not affected', async () => {
+      const user = await signedIn(limited);
+      const blob = { filename: 'me.png', byte_size: 100 };
+      expect((await createAsset(blob, user.cookie, limited)).statusCode).toBe(200);
+      expect((await createAsset(blob, user.cookie, limited)).statusCode).toBe(200);
+      const third = await createAsset(blob, user.cookie, limited);
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toEqual({ status: 429, message: 'Too many uploads. Please try again later.' });
+      const other = await signedIn(limited);
+      expect((await createAsset(blob, other.cookie, limited)).statusCode).toBe(200);
+    });
+  });
+
+  describe('when the store fails', () => {
+    let failing: Store;
+    let app: TestContext;
+    const log: string[] = [];
+    beforeAll(async () => {
+      failing = await backend.start();
+      app = await createTestApp(
+        { ...failing.env, LOG_LEVEL: 'error' },
+        { logStream: { write: (line) => log.push(line) } },
+      );
+    });
+    afterAll(async () => {
+      await app.close();
+      await failing.close();
+    });
+
+    it('answers 503 with Retry-After to reads, uploads and pictures, logs the cause, and stores nothing', async () => {
+      const user = await signedIn(app);
+      const newAsset = async () => {
+        const response = await createAsset(
+          { filename: 'me.png', byte_size: redPng.length },
+          user.cookie,
+          app,
+        );
+        return response.json() as Created;
+      };
+      const upload = (asset: Created) =>
+        app.app.inject({
+          method: 'PUT',
+          url: asset.direct_upload.url,
+          headers: { ...asset.direct_upload.headers, cookie: user.cookie },
+          payload: redPng,
+        });
+      const uploaded = await newAsset();
+      expect((await upload(uploaded)).statusCode).toBe(204);
+      const [row] = await app.database.db
+        .select()
+        .from(assets)
+        .where(eq(assets.id, Number(uploaded.signed_id.split('--')[0])));
+      const url = `/uploads/${row!.key}`;
+      expect((await app.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      const notYet = await newAsset();
+
+      await failing.fail(app.dataDir);
+
+      const read = await app.app.inject({ method: 'GET', url });
+      expect(read.statusCode).toBe(503);
+      expect(read.headers['retry-after']).toBe('5');
+      expect(read.json()).toEqual({
+        status: 503,
+        message: 'The file is temporarily unavailable. Please try again in a moment.',
+      });
+
+      const write = await upload(notYet);
+      expect(write.statusCode).toBe(503);
+      expect(write.json()).toEqual({
+        status: 503,
+        message: 'The file could not be stored right now. Please try again in a moment.',
+      });
+      const [notStored] = await app.database.db
+        .select()
+        .from(assets)
+        .where(eq(assets.id, Number(notYet.signed_id.split('--')[0])));
+      expect(notStored!.uploadedAt).toBeNull();
+
+      const picture = await app.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${user.id}`,
+        headers: { cookie: user.cookie },
+        payload: { picture: uploaded.signed_id },
+      });
+      expect(picture.statusCode).toBe(503);
+      const me = await app.app.inject({
+        method: 'GET',
+        url: '/api/users/me',
+        headers: { cookie: user.cookie },
+      });
+      expect(me.json().pictureUrl).toBeNull();
+
+      const logged = log.filter((line) => line.includes('file storage unavailable'));
+      expect(logged).toHaveLength(3);
+      for (const line of logged) expect(JSON.parse(line).err).toMatchObject({ message: expect.any(String) });
+    });
   });
 });
