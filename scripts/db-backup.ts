@@ -12,9 +12,11 @@ const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const file = path.resolve(process.argv[2] ?? path.join(config.dataDir, 'backups', `meals-${stamp}.tar.gz`));
 try {
   const result = await backupEmbedded(config.dataDir, file);
-  console.log(
-    `Backup written: ${result.file} (${result.bytes} bytes). Copy ${path.join(config.dataDir, 'uploads')} too.`,
-  );
+  // The uploaded files are not in the database: say where they are, so they are backed up too.
+  const files = config.S3_BUCKET
+    ? `The uploaded files are in bucket ${config.S3_BUCKET}${config.S3_PREFIX ? ` under ${config.S3_PREFIX}` : ''}: back them up there.`
+    : `Copy ${path.join(config.dataDir, 'uploads')} too.`;
+  console.log(`Backup written: ${result.file} (${result.bytes} bytes). ${files}`);
 } catch (error) {
   console.error(`Backup failed: ${(error as Error).message}`);
   process.exit(1);
