@@ -85,6 +85,29 @@ test('the site page shows name, populations with statuses, meal types with servi
   ]);
 });
 
+test.describe("today's hours, on the visitor's clock", () => {
+  test.use({ timezoneId: 'America/Los_Angeles' });
+
+  test('a Wednesday: both of its hours under the name and its row marked as today; a Tuesday: not open', async ({
+    page,
+    adminApi,
+  }) => {
+    const { site } = await createDetailedSite(adminApi);
+    await page.clock.setFixedTime(new Date('2026-11-25T10:00:00-08:00'));
+    await page.goto(`/sites/${site.id}`);
+    await expect(page.getByText('Open today: 9:00 AM – 11:00 AM, 4:00 PM – 6:00 PM')).toBeVisible();
+    const hours = page.getByRole('region', { name: 'Opening hours' });
+    await expect(hours.locator('[aria-current="date"]').getByRole('term')).toHaveText('Wednesday');
+
+    await page.clock.setFixedTime(new Date('2026-11-24T10:00:00-08:00'));
+    await page.goto(`/sites/${site.id}?lng=es`);
+    await expect(page.getByText('Hoy no abre.')).toBeVisible();
+    const horario = page.getByRole('region', { name: tr('es', 'site:hours') });
+    await expect(horario.getByRole('term')).toHaveText(['Lunes', 'Miércoles', 'Domingo']);
+    await expect(horario.locator('[aria-current="date"]')).toHaveCount(0);
+  });
+});
+
 test('the site page map is centred on the site at zoom 14 with one marker and its popup', async ({
   page,
   adminApi,

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { directionsUrl } from '../../../../../shared/directions.ts';
@@ -7,6 +7,16 @@ import type { Site } from '../../../../../shared/schemas/sites.ts';
 import { joinNames, namesWithBracketed } from '../../../../../shared/site-display.ts';
 import { PhoneLink } from '../../../components/ui/phone-link.tsx';
 import './site-details.css';
+
+/**
+ * The visitor's day of the week (0 = Sunday, as site hours count), or null on the server and in the
+ * first browser render — which must match the server's HTML — and known right after.
+ */
+function useWeekday(): number | null {
+  const [day, setDay] = useState<number | null>(null);
+  useEffect(() => setDay(new Date().getDay()), []);
+  return day;
+}
 
 /**
  * One site's page (SPEC.md §2): name, populations (covid statuses in brackets), meal types (services in
@@ -18,12 +28,22 @@ export function SiteDetails({ site, map, isAdmin }: { site: Site; map: ReactNode
   const directions = directionsUrl(site);
   const week = weeklyHours(site.Hours, i18n.resolvedLanguage);
   const none = <span className="site-details__none">{t('none')}</span>;
+  const today = useWeekday();
+  const todays = week.find((day) => day.day === today)?.intervals;
+  const todayLine =
+    today === null || week.length === 0
+      ? ''
+      : todays
+        ? t('todayOpen', { hours: todays.join(', ') })
+        : t('todayClosed');
   return (
     <article className="site-details" aria-labelledby="site-name">
       <p className="site-details__back">
         <Link to="/sites">{t('backToList')}</Link>
       </p>
       <h1 id="site-name">{site.name}</h1>
+      {/* Known only in the browser (the visitor's day); its line is reserved so nothing moves. */}
+      <p className="site-details__today">{todayLine}</p>
       {isAdmin && (
         <p>
           <Link to={`/sites/${site.id}/edit`}>{t('edit')}</Link>
@@ -83,7 +103,11 @@ export function SiteDetails({ site, map, isAdmin }: { site: Site; map: ReactNode
             ) : (
               <dl className="site-details__hours">
                 {week.map((day) => (
-                  <div key={day.day} className="site-details__day">
+                  <div
+                    key={day.day}
+                    className="site-details__day"
+                    aria-current={day.day === today ? 'date' : undefined}
+                  >
                     <dt>{day.dayName}</dt>
                     {day.intervals.map((interval) => (
                       <dd key={interval}>{interval}</dd>
