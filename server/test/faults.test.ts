@@ -546,7 +546,14 @@ describe('SIGTERM during traffic', () => {
     );
     const uploadsDir = path.join(dataDir, 'uploads');
     const partials = () => fs.readdirSync(uploadsDir).filter((f) => f.startsWith('.partial-'));
-    await eventually(() => (partials().length === 3 ? true : undefined), 10_000, 'three uploads in flight');
+    // Bodies are read into memory until complete (docs/decisions/012): the server's request log says
+    // when the three have arrived.
+    const arrived = () =>
+      server!
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('incoming request') && line.includes('"url":"/api/uploads/')).length;
+    await eventually(() => (arrived() === 3 ? true : undefined), 10_000, 'three uploads in flight');
 
     server.child.kill('SIGTERM');
     await eventually(
@@ -580,9 +587,10 @@ describe('uploads cut off half-way or longer than declared (real TCP)', () => {
   let png: Buffer;
   const uploadsDir = () => path.join(ctx.dataDir, 'uploads');
   const partials = () => fs.readdirSync(uploadsDir()).filter((f) => f.startsWith('.partial-'));
+  const log: string[] = [];
 
   beforeAll(async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => log.push(line) } });
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     base = new URL(`http://127.0.0.1:${(ctx.app.server.address() as net.AddressInfo).port}`);
     const user = await createUser(ctx);
@@ -657,8 +665,12 @@ describe('uploads cut off half-way or longer than declared (real TCP)', () => {
     const asset = await newAsset(png.length);
     const put = rawPut(asset.signedId, { 'Content-Length': String(png.length) });
     put.socket.write(png.subarray(0, Math.floor(png.length / 2)));
-    // The server has started writing the upload to disk when we cut the connection.
-    await eventually(() => (partials().length > 0 ? true : undefined), 5000, 'a partial file being written');
+    // The server is receiving the upload when we cut the connection.
+    const receiving = () =>
+      log.some(
+        (line) => line.includes('incoming request') && line.includes(`/api/uploads/${asset.signedId}`),
+      );
+    await eventually(() => (receiving() ? true : undefined), 5000, 'the upload being received');
     put.socket.destroy();
     await expectNothingKept(asset);
     expect(put.response()).toBe('');
