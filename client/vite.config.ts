@@ -18,6 +18,16 @@ export default defineConfig({
     assetsDir: 'assets',
     target: 'es2020',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // The chunk that holds Leaflet (shared by the public map and the admin pin map) is named for
+        // it, whichever small module of ours the bundler would name it after (bench:web reports by name).
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => /[\\/]node_modules[\\/]leaflet[\\/]/.test(id))
+            ? 'assets/leaflet-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
+    },
   },
   environments: {
     ssr: {
