@@ -2,13 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
 
@@ -149,7 +143,16 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
   if (options.accessKeyId && options.secretAccessKey) {
     config.credentials = { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey };
   }
-  const client = new S3Client(config);
+  // The SDK (hundreds of modules, ~150 ms and 60 MB to load) is loaded only when a bucket is used, on
+  // the first request to it: a server on local disk never pays for it.
+  let loaded: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | undefined;
+  const sdk = () => {
+    loaded ??= import('@aws-sdk/client-s3').then((module) => ({
+      sdk: module,
+      client: new module.S3Client(config),
+    }));
+    return loaded;
+  };
   const object = (key: string) => {
     checkKey(key);
     return { Bucket: options.bucket, Key: `${prefix}${key}` };
@@ -160,8 +163,9 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
     async put(key, body, contentType) {
       const target = object(key);
       try {
+        const { sdk: s3, client } = await sdk();
         await client.send(
-          new PutObjectCommand({
+          new s3.PutObjectCommand({
             ...target,
             Body: body,
             ContentType: contentType,
@@ -175,7 +179,8 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
     async get(key) {
       const target = object(key);
       try {
-        const answer = await client.send(new GetObjectCommand(target));
+        const { sdk: s3, client } = await sdk();
+        const answer = await client.send(new s3.GetObjectCommand(target));
         return answer.Body as Readable;
       } catch (error) {
         // A missing bucket is a 404 too, but it is a misconfigured store, not a missing file.
@@ -188,13 +193,14 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
     async remove(key) {
       const target = object(key);
       try {
-        await client.send(new DeleteObjectCommand(target));
+        const { sdk: s3, client } = await sdk();
+        await client.send(new s3.DeleteObjectCommand(target));
       } catch (error) {
         throw new StorageUnavailableError(WRITE_FAILED, { cause: error });
       }
     },
     async close() {
-      client.destroy();
+      if (loaded) (await loaded).client.destroy();
     },
   };
 }
