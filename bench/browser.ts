@@ -271,7 +271,7 @@ try {
       MAP_ATTRIBUTION: 'Placeholder tiles',
     });
     try {
-      await waitFor(`${base}/readyz`);
+      await waitFor(`${base}/readyz`, undefined, server);
       await (await fetch(`${base}/sites`)).text(); // warm the server's cache
       const loads = [];
       for (let i = 0; i < LOADS; i++) {

@@ -18,15 +18,27 @@ export type Backend = 'pglite' | 'postgres';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function waitFor(url: string, timeoutMs = 60_000) {
+/** The last lines a server started by startServer wrote (its log, at LOG_LEVEL warn), for failures. */
+const serverOutput = new WeakMap<ChildProcess, string[]>();
+
+/**
+ * Waits until `url` answers 200. Given the server, it stops at once if the server has exited, and the
+ * error carries the server's last log lines, so a start that fails in CI says why.
+ */
+export async function waitFor(url: string, timeoutMs = 60_000, server?: ChildProcess) {
   const started = Date.now();
+  const failed = (why: string) =>
+    new Error(
+      `${url} ${why}${server ? `\nserver output:\n${(serverOutput.get(server) ?? []).join('\n')}` : ''}`,
+    );
   while (Date.now() - started < timeoutMs) {
+    if (server && server.exitCode !== null) throw failed(`: the server exited with ${server.exitCode}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {}
     await sleep(200);
   }
-  throw new Error(`${url} did not answer in time`);
+  throw failed('did not answer in time');
 }
 
 /** Peak resident memory of a process (VmHWM), in MB. */
@@ -86,7 +98,7 @@ export function startServer(
 ): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,
       PORT: String(port),
@@ -101,6 +113,12 @@ export function startServer(
       RATE_LIMIT_AUTH_MAX: '100000',
       ...extraEnv,
     },
+  });
+  const output: string[] = [];
+  serverOutput.set(child, output);
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output.push(...chunk.toString().split('\n').filter(Boolean));
+    output.splice(0, Math.max(0, output.length - 40));
   });
   // A bench that dies (an uncaught error, e.g. no Chromium) must not leave its server running.
   const kill = () => child.kill('SIGTERM');

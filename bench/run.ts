@@ -141,7 +141,7 @@ async function runOne(backend: Backend, n: number) {
   const server = startServer(port, dataDir, databaseUrl);
   const base = `http://127.0.0.1:${port}`;
   try {
-    await waitFor(`${base}/readyz`);
+    await waitFor(`${base}/readyz`, undefined, server);
     const sites = (await (await fetch(`${base}/api/sites`)).json()) as { id: number }[];
     const siteId = sites[Math.floor(sites.length / 2)]!.id;
     const targets = {

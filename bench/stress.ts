@@ -35,7 +35,7 @@ async function runStress(backend: Backend) {
   const base = `http://127.0.0.1:${port}`;
   const server = startServer(port, dataDir, databaseUrl);
   try {
-    await waitFor(`${base}/readyz`);
+    await waitFor(`${base}/readyz`, undefined, server);
     const cookie = await adminCookie(base);
     const write = { 'content-type': 'application/json', cookie };
     // A DELETE has no body: with a JSON content type Fastify refuses it (400) and nothing is deleted.

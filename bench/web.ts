@@ -55,7 +55,7 @@ const server = startServer(port, dataDir, undefined, {
 const pages: Record<string, unknown> = {};
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  await waitFor(`${base}/readyz`);
+  await waitFor(`${base}/readyz`, undefined, server);
   const sites = (await (await fetch(`${base}/api/sites`)).json()) as { id: number }[];
   const targets = { home: '/', sites: '/sites', site: `/sites/${sites[0]!.id}` };
   chrome = await chromeLauncher.launch({
