@@ -18,7 +18,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import directoryCache from './plugins/directory-cache.ts';
-import securityPlugin, { helmetHeaders, helmetOptions } from './plugins/security.ts';
+import securityPlugin, { HSTS, helmetHeaders, helmetOptions } from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import staticClient from './plugins/static-client.ts';
 import assetsRoutes from './routes/assets.ts';
@@ -143,10 +143,16 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     // Errors the router raises before any route runs keep the one error shape (DECISIONS.md 20)
     // rather than Fastify's own ({error, code, statusCode}): an undecodable path (%E0%A4%A) is a
     // 400, an over-long path parameter is a malformed id and so a 404.
-    frameworkErrors: (error, _request, routerReply) => {
+    frameworkErrors: (error, request, routerReply) => {
       const reply = routerReply as unknown as FastifyReply;
       // No hook runs for these answers, so the security headers are set here.
       reply.headers(securityHeaders);
+      // Fastify hands these errors a plain request that ignores trustProxy: read the proxy's word here.
+      const forwarded = String(request.headers['x-forwarded-proto'] ?? '')
+        .split(',')[0]
+        ?.trim();
+      if (request.protocol === 'https' || (config.TRUST_PROXY && forwarded === 'https'))
+        reply.header('strict-transport-security', HSTS);
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
         return reply.code(404).send({ status: 404, message: 'Not found' });
       if (error.code === 'FST_ERR_BAD_URL')

@@ -49,7 +49,8 @@ export function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<str
   return headers;
 }
 
-const HSTS = 'max-age=31536000; includeSubDomains';
+/** Strict-Transport-Security, sent only on answers to requests that came over HTTPS. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Helmet's settings: the CSP allows the map's tile servers, HSTS is added separately (HTTPS only). */
 export function helmetOptions(tileUrl: string): Parameters<typeof helmet>[0] {

@@ -114,6 +114,13 @@ describe('security headers', () => {
         headers: { 'x-forwarded-proto': 'https' },
       });
       expect(response.headers['strict-transport-security']).toBeUndefined();
+      const badUrl = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/sites/%E0%A4%A',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(badUrl.statusCode).toBe(400);
+      expect(badUrl.headers['strict-transport-security']).toBeUndefined();
     });
 
     it('adds HSTS only when the request came over HTTPS', async () => {
@@ -129,6 +136,13 @@ describe('security headers', () => {
         headers: { 'x-forwarded-proto': 'https' },
       });
       expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const badUrl = await https.app.inject({
+        method: 'GET',
+        url: '/api/sites/%E0%A4%A',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(badUrl.statusCode).toBe(400);
+      expect(badUrl.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       const plain = await https.app.inject({ method: 'GET', url: '/api/sites' });
       expect(plain.headers['strict-transport-security']).toBeUndefined();
     });
