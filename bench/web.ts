@@ -52,6 +52,29 @@ const server = startServer(port, dataDir, undefined, {
   MAP_ATTRIBUTION: 'Placeholder tiles',
 });
 
+/**
+ * What the page itself loaded in that run, per route: every script and stylesheet request (the
+ * initial bundle plus the chunks the route loads lazily, such as the map), as sent (brotli or gzip)
+ * and unpacked.
+ */
+function loadedBytes(lhr: { audits: Record<string, { details?: unknown }> }) {
+  const items =
+    (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
+  const sum = (type: string, field: 'transferSize' | 'resourceSize') =>
+    items.filter((i) => i.resourceType === type).reduce((total, i) => total + (i[field] ?? 0), 0);
+  return {
+    jsSentBytes: sum('Script', 'transferSize'),
+    jsBytes: sum('Script', 'resourceSize'),
+    cssSentBytes: sum('Stylesheet', 'transferSize'),
+    cssBytes: sum('Stylesheet', 'resourceSize'),
+  };
+}
+interface NetworkItem {
+  resourceType?: string;
+  transferSize?: number;
+  resourceSize?: number;
+}
+
 const pages: Record<string, unknown> = {};
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
@@ -103,6 +126,7 @@ try {
       lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
       tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
       clsScore: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
+      ...loadedBytes(lhr),
       failedAudits: Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
         .map((a) => a.id),
@@ -127,6 +151,7 @@ fs.writeFileSync(
   `${JSON.stringify({ bundle, load, pages }, null, 2)}\n`,
 );
 
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const rows = Object.entries(
   pages as Record<
     string,
@@ -140,22 +165,27 @@ const rows = Object.entries(
       seo: number;
       lcpMs: number;
       tbtMs: number;
+      jsSentBytes: number;
+      jsBytes: number;
+      cssSentBytes: number;
     }
   >,
 ).map(
   ([, p]) =>
-    `| ${p.path} | ${p.performance} (${p.runs.join(', ')}${p.failures.length ? `; failed: ${p.failures.join(', ')}` : ''}) | ${p.accessibility} | ${p.bestPractices} | ${p.seo} | ${p.lcpMs} | ${p.tbtMs} |`,
+    `| ${p.path} | ${p.performance} (${p.runs.join(', ')}${p.failures.length ? `; failed: ${p.failures.join(', ')}` : ''}) | ${p.accessibility} | ${p.bestPractices} | ${p.seo} | ${p.lcpMs} | ${p.tbtMs} | ${kb(p.jsSentBytes)} (${kb(p.jsBytes)}) | ${kb(p.cssSentBytes)} |`,
 );
 const table = [
-  `Measured ${new Date().toISOString().slice(0, 10)}: initial JavaScript **${(bundle.js / 1024).toFixed(1)} KB** gzipped, CSS **${(bundle.css / 1024).toFixed(1)} KB** gzipped (the same for every public route; the map loads lazily: ${bundle.lazyChunks
+  `Measured ${new Date().toISOString().slice(0, 10)}: initial JavaScript **${(bundle.js / 1024).toFixed(1)} KB** gzipped, CSS **${(bundle.css / 1024).toFixed(1)} KB** gzipped (what index.html loads before anything runs, the same for every public route; the largest chunks loaded only where needed: ${bundle.lazyChunks
     .map((c) => `${c.file.replace(/-[\w-]+\.js$/, '')} ${(c.gzipBytes / 1024).toFixed(1)} KB`)
     .slice(0, 4)
     .join(', ')}).`,
   '',
   `Each page is measured ${RUNS} times; the table shows the run with the median performance score (all ${RUNS} scores in brackets). Load average (1 min) ${load.before} before and ${load.after} after the runs, on ${load.cores} cores.`,
   '',
-  '| page | performance (all runs) | accessibility | best practices | SEO | LCP ms | TBT ms |',
-  '|---|---|---|---|---|---|---|',
+  'JS and CSS per page: every script and stylesheet the page loaded in that run (its lazy chunks, such as the map, included), as sent (unpacked in brackets).',
+  '',
+  '| page | performance (all runs) | accessibility | best practices | SEO | LCP ms | TBT ms | JS KB sent (unpacked) | CSS KB sent |',
+  '|---|---|---|---|---|---|---|---|---|',
   ...rows,
 ].join('\n');
 replaceReadmeSection('bench:web', table);

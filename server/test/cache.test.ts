@@ -3,10 +3,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../testing/factories.ts';
-import { buildApp } from '../app.ts';
-import { openPostgres } from '../db/client.ts';
 import { testBackend } from './databases.ts';
 import { createTestApp, signInRoles, TEST_SECRET, type TestContext } from './helpers.ts';
+import { eventually, type ServerProcess, startServerProcess } from './processes.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -124,38 +123,85 @@ describe('public reads from the response cache', () => {
   });
 });
 
-// Several processes share one PostgreSQL: a write through one is seen at once through another.
+// Several server processes share one PostgreSQL: a write through one is seen at once through another.
 if (testBackend() === 'postgres') {
   describe('across server processes (PostgreSQL LISTEN/NOTIFY)', () => {
-    it('a second app serves fresh data right after a write through the first', async () => {
-      const second = openPostgres(ctx.database.url!, { max: 3 });
-      const other = await buildApp(ctx.config, { database: second, secret: TEST_SECRET });
-      await other.ready();
-      try {
-        // Over real HTTP, as a load balancer would reach it.
-        const address = await other.listen({ port: 0, host: '127.0.0.1' });
-        const read = (headers: Record<string, string> = {}) => fetch(`${address}/api/sites`, { headers });
-        const before = await read();
-        const etag = before.headers.get('etag')!;
-        await before.arrayBuffer();
-        // Give the second process's listener time to connect (it does so once, at start-up).
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        expect((await read({ 'if-none-match': etag })).status).toBe(304);
+    let first: ServerProcess | undefined;
+    let second: ServerProcess | undefined;
+    afterAll(async () => {
+      await Promise.all([first?.stop(), second?.stop()]);
+    });
 
-        const generation = other.responseCache.generation;
-        const site = await createSite({ name: 'Written Through The First' });
-        // The NOTIFY reaches the other process within moments; wait for it (bounded), not for a clock.
-        for (let i = 0; i < 100 && other.responseCache.generation === generation; i++) {
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        expect(other.responseCache.generation).toBeGreaterThan(generation);
-        const fresh = await read({ 'if-none-match': etag });
-        expect(fresh.status).toBe(200);
-        expect(((await fresh.json()) as { id: number }[]).map((s) => s.id)).toContain(site.id);
-      } finally {
-        await other.close();
-        await second.close();
-      }
+    it('a second server process serves fresh data right after a write through the first, and back', async () => {
+      const env = { DATABASE_URL: ctx.database.url!, SESSION_SECRET: TEST_SECRET, LOG_LEVEL: 'warn' };
+      [first, second] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+      await Promise.all([first.ready(), second.ready()]);
+      const a = first;
+      const b = second;
+      // Both processes listen before anything is written (each opens its listener once, at start-up;
+      // on connecting it drops its cache, which would hide a missing NOTIFY).
+      const listeners = async () =>
+        Number(
+          (
+            await ctx.database.pool!.query(
+              "select count(*) from pg_stat_activity where datname = current_database() and query = 'LISTEN meals_changes'",
+            )
+          ).rows[0].count,
+        );
+      await eventually(async () => ((await listeners()) >= 3 ? true : undefined), 10_000, 'three listeners');
+
+      const existing = await createSite({ name: 'Named Before' });
+      const read = (server: ServerProcess, url: string, etag?: string) =>
+        fetch(`${server.base}${url}`, { headers: etag ? { 'if-none-match': etag } : {} });
+      const write = (server: ServerProcess, method: string, url: string, body?: object) =>
+        fetch(`${server.base}${url}`, {
+          method,
+          headers: body ? { cookie: admin, 'content-type': 'application/json' } : { cookie: admin },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+      /** Primes `server`'s cache with `url` and answers its ETag (a 304 proves the bytes are cached). */
+      const cached = async (server: ServerProcess, url: string) => {
+        const response = await read(server, url);
+        await response.arrayBuffer();
+        const etag = response.headers.get('etag')!;
+        expect((await read(server, url, etag)).status).toBe(304);
+        return etag;
+      };
+      /** Waits (bounded) until `server` answers `url` with new content; answers that content. */
+      const fresh = (server: ServerProcess, url: string, etag: string) =>
+        eventually(
+          async () => {
+            const response = await read(server, url, etag);
+            return response.status === 200 ? await response.json() : undefined;
+          },
+          5_000,
+          `fresh ${url} from ${server.base}`,
+        );
+
+      // Through the first, read through the second.
+      const listTag = await cached(b, '/api/sites');
+      const siteTag = await cached(b, `/api/sites/${existing.id}`);
+      const created = await write(a, 'POST', '/api/sites', buildSite({ name: 'Written Through The First' }));
+      expect(created.status).toBe(201);
+      const site = (await created.json()) as { id: number };
+      const renamed = await write(a, 'PATCH', `/api/sites/${existing.id}`, {
+        name: 'Renamed Through The First',
+      });
+      expect(renamed.status).toBe(200);
+      expect(((await fresh(b, '/api/sites', listTag)) as { id: number }[]).map((s) => s.id)).toContain(
+        site.id,
+      );
+      expect(((await fresh(b, `/api/sites/${existing.id}`, siteTag)) as { name: string }).name).toBe(
+        'Renamed Through The First',
+      );
+
+      // And the other way: a delete through the second is gone from the first.
+      const backTag = await cached(a, '/api/sites');
+      expect((await write(b, 'DELETE', `/api/sites/${site.id}`)).status).toBe(204);
+      expect(((await fresh(a, '/api/sites', backTag)) as { id: number }[]).map((s) => s.id)).not.toContain(
+        site.id,
+      );
+      expect((await read(a, `/api/sites/${site.id}`)).status).toBe(404);
     });
   });
 }
