@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { LANGUAGES } from './support/constants.ts';
 import { type AdminApi, expect, expectNoAxeViolations, test } from './support/fixtures.ts';
-import { type Lng, tr, uniqueTag } from './support/public-pages.ts';
+import { type Lng, scrollToMap, tr, uniqueTag } from './support/public-pages.ts';
 
 /** A small directory of this journey's own: two sites on the map (one with hours), one partner. */
 async function createDirectory(adminApi: AdminApi) {
@@ -50,6 +50,8 @@ async function open(page: Page, target: PublicPage, lng: Lng, siteName: string) 
   await page.goto(`${target.path}${target.path.includes('?') ? '&' : '?'}lng=${lng}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   if (target.map) {
+    // On a small screen the map starts loading only once the visitor scrolls near it.
+    await scrollToMap(page, lng);
     await expect(
       page.getByRole('region', { name: tr(lng, 'sites:map.label') }).getByRole('button', { name: siteName }),
     ).toBeVisible();

@@ -1,7 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
 import { MAP_CENTER, MAP_ZOOM } from '../shared/constants.ts';
 import { type AdminApi, expect, expectNoAxeViolations, test } from './support/fixtures.ts';
-import { type Lng, recordTiles, tileOf, tr, uniqueTag } from './support/public-pages.ts';
+import {
+  type Lng,
+  mapSection,
+  recordTiles,
+  scrollToMap,
+  tileOf,
+  tr,
+  uniqueTag,
+} from './support/public-pages.ts';
 
 /** Two sites with a position and one without, all serving a population of this journey's own. */
 async function createMappedSites(adminApi: AdminApi, names: { first?: string } = {}) {
@@ -199,6 +207,8 @@ for (const viewport of [
     const tag = uniqueTag();
     const population = await adminApi.createItem('populations', { name: `Corner diners ${tag}` });
     await page.goto(`/sites?population=${population.id}`);
+    // Below the list's introduction on a phone: the map loads once the visitor scrolls to it.
+    await scrollToMap(page);
     await expect(mapView(page)).toBeVisible();
     const size = (await mapView(page).boundingBox())!;
     // Sites where Leaflet's own controls used to be drawn over the map: its zoom buttons at the top
@@ -217,6 +227,7 @@ for (const viewport of [
     }
     const tiles = recordTiles(page);
     await page.reload();
+    await scrollToMap(page);
 
     for (const corner of corners) {
       const marker = map(page).getByRole('button', { name: corner.name });
@@ -244,6 +255,7 @@ for (const viewport of [
     // press lands while the previous zoom is still moving — Leaflet ignores those, as with its own buttons.)
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.reload();
+    await scrollToMap(page);
     await expect(map(page).getByRole('button', { name: corners[0]!.name })).toBeVisible();
     await zoomIn.focus();
     const ring = await zoomIn.evaluate((element) => getComputedStyle(element).outlineStyle);
@@ -312,6 +324,43 @@ test('the map code is not in the first bundle: it loads only on a page with a ma
     const body = await (await page.request.get(path)).text();
     expect(body).not.toContain('leaflet-marker-icon');
   }
+});
+
+test('on a phone the map below the fold costs nothing until the visitor scrolls or tabs to it', async ({
+  page,
+  adminApi,
+}) => {
+  const { population, first } = await createMappedSites(adminApi);
+  await page.setViewportSize({ width: 360, height: 640 });
+  const mapChunks = () => scripts.filter((s) => /leaflet/.test(s));
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+
+  // The list is there and works; the map's box waits, and no Leaflet code is fetched.
+  await page.goto(`/sites?population=${population.id}`);
+  await expect(page.getByRole('link', { name: first.name })).toBeVisible();
+  await expect(mapSection(page)).not.toBeInViewport();
+  await page.waitForLoadState('networkidle');
+  await expect(mapSection(page).getByText(tr('en', 'sites:map.loading'))).toBeAttached();
+  expect(mapChunks()).toEqual([]);
+
+  // Scrolling it into view loads it.
+  await scrollToMap(page);
+  await expect(map(page).getByRole('button', { name: first.name })).toBeVisible();
+  expect(mapChunks().length).toBeGreaterThan(0);
+
+  // A keyboard user reaches it by Tab: focus on its skip link starts it too (the browser scrolls).
+  await page.goto(`/sites?population=${population.id}`);
+  await page.waitForLoadState('networkidle');
+  await expect(mapSection(page)).not.toBeInViewport();
+  const skip = mapSection(page).getByRole('link', { name: tr('en', 'sites:map.skip') });
+  for (let tab = 0; tab < 40 && !(await skip.evaluate((e) => e === document.activeElement)); tab++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(skip).toBeFocused();
+  await expect(map(page).getByRole('button', { name: first.name })).toBeVisible();
 });
 
 /** The map loader logs each failed attempt before it retries (SPEC.md §8: 'retried and logged'). */

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { warmFormatters } from '../../shared/format-hours.ts';
 import { App } from './app/app.tsx';
@@ -30,8 +30,12 @@ void initI18n().then(async () => {
   );
   // Take over the server's HTML when it is in the visitor's language; otherwise (say, a language kept
   // only in local storage) draw the page afresh — React swaps the server's HTML in the same commit.
+  // Hydrating in a transition lets React do it in slices that yield to the browser (a click or a key
+  // is not held up behind the whole page), instead of one blocking task.
   if (renderedIn && renderedIn === i18n.resolvedLanguage) {
-    hydrateRoot(container, app);
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else {
     createRoot(container).render(app);
   }

@@ -70,3 +70,14 @@ export function recordTiles(page: Page) {
   });
   return tiles;
 }
+
+/**
+ * The map's section (the region named by its "Map" heading), there before the map has loaded. On a
+ * small screen the map loads only once it is near the screen, so journeys scroll to it as a visitor would.
+ */
+export const mapSection = (page: Page, lng: Lng = 'en') =>
+  page.getByRole('region', { name: tr(lng, 'sites:map.heading'), exact: true });
+
+export async function scrollToMap(page: Page, lng: Lng = 'en') {
+  await mapSection(page, lng).scrollIntoViewIfNeeded();
+}

@@ -1,4 +1,14 @@
-import { Component, lazy, type ReactNode, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import {
+  Component,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAP_CENTER, MAP_ZOOM } from '../../../../shared/constants.ts';
 import { withPosition } from '../../../../shared/site-display.ts';
@@ -45,21 +55,47 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { error: Error
   }
 }
 
+/** How close (px) the map may come to the screen before it starts loading. */
+const START_MARGIN = '200px 0px';
+
 /**
- * False on the server and in the first browser render (which must match the server's HTML), true once
- * the browser has a moment to spare: the map chunk then loads without holding up the first screen.
+ * False on the server and in the first browser render (which must match the server's HTML). True once
+ * the map is on or near the screen (or something in its section takes focus) and the browser has a
+ * moment to spare: on a phone, where the map is below the list's introduction, Leaflet and its markers
+ * then cost nothing — no download, no main-thread work — until the visitor scrolls to it.
  */
-function useStartWhenIdle() {
+function useStartWhenNear() {
   const [ready, setReady] = useState(false);
+  const section = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = setTimeout(() => setReady(true), 1);
-      return () => clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(() => setReady(true), { timeout: 1000 });
-    return () => window.cancelIdleCallback(handle);
+    let idle: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const start = () => setReady(true);
+    const startWhenIdle = () => {
+      if (typeof window.requestIdleCallback === 'function') {
+        idle = window.requestIdleCallback(start, { timeout: 1000 });
+      } else timer = setTimeout(start, 1);
+    };
+    const element = section.current;
+    let observer: IntersectionObserver | undefined;
+    if (element && typeof IntersectionObserver === 'function') {
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          observer?.disconnect();
+          startWhenIdle();
+        },
+        { rootMargin: START_MARGIN },
+      );
+      observer.observe(element);
+    } else startWhenIdle();
+    return () => {
+      observer?.disconnect();
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      clearTimeout(timer);
+    };
   }, []);
-  return ready;
+  return { ready, section, start: () => setReady(true) };
 }
 
 export interface SiteMapProps {
@@ -89,14 +125,14 @@ export function SiteMap({
   // Memoised: a new array would make the map redraw every marker on any re-render of the page.
   const placed = useMemo(() => withPosition(sites), [sites]);
   const unplaced = sites.length - placed.length;
-  const ready = useStartWhenIdle();
+  const { ready, section, start } = useStartWhenNear();
   const loading = (
     <div className="site-map__frame site-map__frame--loading">
       <p role="status">{t('map.loading')}</p>
     </div>
   );
   return (
-    <section className="site-map" aria-labelledby={headingId}>
+    <section className="site-map" aria-labelledby={headingId} ref={section} onFocus={start}>
       <h2 id={headingId}>{t('map.heading')}</h2>
       {skipTo && (
         <a
