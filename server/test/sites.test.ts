@@ -1,4 +1,6 @@
 import { count } from 'drizzle-orm';
+import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
+import { PglitePreparedQuery } from 'drizzle-orm/pglite';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REFERENCE_LIST_NAMES, REFERENCE_LISTS } from '../../shared/schemas/reference-lists.ts';
@@ -659,5 +661,73 @@ describe('reference lists on a site', () => {
         REFERENCE_LISTS[list].contact ? ['email', 'id', 'name', 'phoneNumber', 'website'] : ['id', 'name'],
       );
     }
+  });
+});
+
+describe('a site write', () => {
+  /** Counts the statements drizzle sends (whichever driver) and the transactions opened while `write` runs. */
+  async function countStatements(write: () => Promise<unknown>) {
+    const prepared = [PglitePreparedQuery.prototype, NodePgPreparedQuery.prototype];
+    const spies = prepared.flatMap((proto) => [vi.spyOn(proto, 'execute'), vi.spyOn(proto, 'all')]);
+    const transactions = vi.spyOn(ctx.database.db, 'transaction');
+    try {
+      await write();
+      return {
+        statements: spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0),
+        transactions: transactions.mock.calls.length,
+      };
+    } finally {
+      for (const spy of [...spies, transactions]) spy.mockRestore();
+    }
+  }
+
+  it('saves every list and the hours in one transaction whose statements do not grow with the links', async () => {
+    const lists = await Promise.all(
+      REFERENCE_LIST_NAMES.map(async (list) => ({
+        list,
+        ids: await Promise.all(
+          Array.from(
+            { length: 10 },
+            async () =>
+              (
+                await createItem(
+                  list,
+                  list === 'nutritionpartners' ? buildNutritionPartner() : buildReferenceItem(),
+                )
+              ).id,
+          ),
+        ),
+      })),
+    );
+    const links = (count: number) =>
+      Object.fromEntries(lists.map(({ list, ids }) => [REFERENCE_LISTS[list].idsKey, ids.slice(0, count)]));
+    const hours = (count: number) =>
+      Array.from({ length: count }, (_, day) => ({ day, open: '11:00', close: '13:30' }));
+
+    const small = { ...links(1), Hours: hours(1) };
+    const large = { ...links(10), Hours: hours(7) };
+    let created: Site | undefined;
+    const createSmall = await countStatements(async () => {
+      created = await createSite(buildSite(small));
+    });
+    const createLarge = await countStatements(() => createSite(buildSite(large)));
+    const patch = (body: object) => async () => {
+      const response = await asAdmin({ method: 'PATCH', url: `/api/sites/${created!.id}`, payload: body });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const updateLarge = await countStatements(patch(large));
+    const updateSmall = await countStatements(patch(small));
+
+    // Every link and hour was written (so the counts below are of real work)…
+    const saved = await getSite(created!.id);
+    expect(saved.Hours).toHaveLength(1);
+    expect(saved.Populations).toHaveLength(1);
+    // …each write was one transaction, and ten links per list cost no more statements than one.
+    for (const write of [createSmall, createLarge, updateLarge, updateSmall]) {
+      expect(write.transactions).toBe(1);
+      expect(write.statements).toBeGreaterThan(0);
+    }
+    expect(createLarge.statements).toBe(createSmall.statements);
+    expect(updateLarge.statements).toBe(updateSmall.statements);
   });
 });
