@@ -332,11 +332,11 @@ test('on a phone the map below the fold costs nothing until the visitor scrolls 
 }) => {
   const { population, first } = await createMappedSites(adminApi);
   await page.setViewportSize({ width: 360, height: 640 });
-  const mapChunks = () => scripts.filter((s) => /leaflet/.test(s));
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
+  const mapChunks = () => scripts.filter((s) => /leaflet/.test(s));
 
   // The list is there and works; the map's box waits, and no Leaflet code is fetched.
   await page.goto(`/sites?population=${population.id}`);

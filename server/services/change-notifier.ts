@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
-const CHANNEL = 'meals_changes';
+/** The PostgreSQL channel every server process listens on. */
+export const CHANGE_CHANNEL = 'meals_changes';
 
 export interface ChangeNotifier {
   /** Tell every process (this one included, synchronously) that data changed. */
@@ -40,13 +41,13 @@ export function postgresNotifier(
     if (closed) return;
     const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
     next.on('notification', (message) => {
-      if (message.channel === CHANNEL && message.payload !== id) onChange();
+      if (message.channel === CHANGE_CHANNEL && message.payload !== id) onChange();
     });
     next.on('error', () => scheduleReconnect(next));
     next.on('end', () => scheduleReconnect(next));
     try {
       await next.connect();
-      await next.query(`LISTEN ${CHANNEL}`);
+      await next.query(`LISTEN ${CHANGE_CHANNEL}`);
       client = next;
       attempt = 0;
       // Anything may have changed while we were not listening.
@@ -77,7 +78,7 @@ export function postgresNotifier(
   return {
     async publish() {
       onChange();
-      await publishPool.query('select pg_notify($1, $2)', [CHANNEL, id]);
+      await publishPool.query('select pg_notify($1, $2)', [CHANGE_CHANNEL, id]);
     },
     async close() {
       closed = true;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../testing/factories.ts';
+import { CHANGE_CHANNEL } from '../services/change-notifier.ts';
 import { testBackend } from './databases.ts';
 import { createTestApp, signInRoles, TEST_SECRET, type TestContext } from './helpers.ts';
 import { eventually, type ServerProcess, startServerProcess } from './processes.ts';
@@ -139,12 +140,14 @@ if (testBackend() === 'postgres') {
       const a = first;
       const b = second;
       // Both processes listen before anything is written (each opens its listener once, at start-up;
-      // on connecting it drops its cache, which would hide a missing NOTIFY).
+      // on connecting it drops its cache, which would hide a missing NOTIFY). Three listeners: theirs
+      // and the in-process app's that created the site below.
       const listeners = async () =>
         Number(
           (
             await ctx.database.pool!.query(
-              "select count(*) from pg_stat_activity where datname = current_database() and query = 'LISTEN meals_changes'",
+              'select count(*) from pg_stat_activity where datname = current_database() and query = $1',
+              [`LISTEN ${CHANGE_CHANNEL}`],
             )
           ).rows[0].count,
         );

@@ -3,6 +3,7 @@ import {
   lazy,
   type ReactNode,
   Suspense,
+  useCallback,
   useEffect,
   useId,
   useMemo,
@@ -67,10 +68,10 @@ const START_MARGIN = '200px 0px';
 function useStartWhenNear() {
   const [ready, setReady] = useState(false);
   const section = useRef<HTMLElement>(null);
+  const start = useCallback(() => setReady(true), []);
   useEffect(() => {
     let idle: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const start = () => setReady(true);
     const startWhenIdle = () => {
       if (typeof window.requestIdleCallback === 'function') {
         idle = window.requestIdleCallback(start, { timeout: 1000 });
@@ -94,8 +95,8 @@ function useStartWhenNear() {
       if (idle !== undefined) window.cancelIdleCallback(idle);
       clearTimeout(timer);
     };
-  }, []);
-  return { ready, section, start: () => setReady(true) };
+  }, [start]);
+  return { ready, section, start };
 }
 
 export interface SiteMapProps {
