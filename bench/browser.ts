@@ -13,6 +13,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import {
   buildClient,
   CHROMIUM_FLAGS,
+  freePort,
   prepareDatabase,
   replaceReadmeSection,
   root,
@@ -264,7 +265,7 @@ try {
     const started = Date.now();
     const database = await prepareDatabase('pglite', (db) => seedBenchData(db.db, n));
     console.log(`N=${n}: seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const port = 4900 + Math.floor(Math.random() * 100);
+    const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const server = startServer(port, database.dataDir, undefined, {
       MAP_TILE_URL: `${base}/offline-tile.png?z={z}&x={x}&y={y}`,

@@ -7,6 +7,9 @@ import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../server/db/client.ts';
 import { ensureAdmin } from '../server/services/accounts.ts';
 
+/** A port the OS says is free (a fixed range can hold other services, e.g. epmd on 4369). */
+export { freePort } from '../server/test/processes.ts';
+
 export const root = path.resolve(import.meta.dirname, '..');
 export const BENCH_ADMIN = {
   email: 'bench@example.org',

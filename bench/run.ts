@@ -13,6 +13,7 @@ import {
   adminCookie,
   type Backend,
   buildClient,
+  freePort,
   peakMemoryMb,
   prepareDatabase,
   replaceReadmeSection,
@@ -133,8 +134,8 @@ async function measureWrites(base: string, siteId: number, count = 30) {
 }
 
 async function runOne(backend: Backend, n: number) {
-  const port = 4100 + Math.floor(Math.random() * 500);
-  const barePort = port + 600;
+  const port = await freePort();
+  const barePort = await freePort();
   const { dataDir, databaseUrl, cleanup } = await prepareDatabase(backend, (database) =>
     seedBenchData(database.db, n),
   );

@@ -9,11 +9,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildClient, replaceReadmeSection, root, sleep } from './lib.ts';
+import { buildClient, freePort, replaceReadmeSection, root, sleep } from './lib.ts';
 
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 5);
 const BUDGET_MS = 3000;
-const port = 4900 + Math.floor(Math.random() * 90);
+const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meals-bench-start-'));
 
 buildClient();

@@ -8,6 +8,7 @@
 import {
   adminCookie,
   type Backend,
+  freePort,
   peakMemoryMb,
   prepareDatabase,
   replaceReadmeSection,
@@ -31,7 +32,7 @@ async function runStress(backend: Backend) {
   const { dataDir, databaseUrl, cleanup } = await prepareDatabase(backend, (database) =>
     seedBenchData(database.db, 200),
   );
-  const port = 5200 + Math.floor(Math.random() * 500);
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = startServer(port, dataDir, databaseUrl);
   try {

@@ -12,6 +12,7 @@ import lighthouse from 'lighthouse';
 import {
   buildClient,
   CHROMIUM_FLAGS,
+  freePort,
   replaceReadmeSection,
   root,
   startServer,
@@ -43,7 +44,7 @@ const bundle = {
 };
 console.log(`initial JS ${bundle.js} B gzipped, CSS ${bundle.css} B gzipped`);
 
-const port = 4700 + Math.floor(Math.random() * 200);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meals-bench-web-'));
 const server = startServer(port, dataDir, undefined, {
