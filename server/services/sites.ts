@@ -7,6 +7,11 @@ import { siteHours, sites } from '../db/schema.ts';
 import { ConflictError, NotFoundError, ValidationError } from './errors.ts';
 import { diff, recordHistory } from './history.ts';
 
+/**
+ * A site without a phone is answered with phoneNumber "" (never null): the API has always answered a
+ * string there, and clients written against it (the previous app's map popup) break on null.
+ */
+
 /** One correlated json_agg per list: the whole site, lists and hours come back in a single statement. */
 function listColumn(list: (typeof REFERENCE_LIST_NAMES)[number]) {
   const { sqlTable, sqlLink, itemColumn } = REFERENCE_TABLES[list];
@@ -18,7 +23,7 @@ function listColumn(list: (typeof REFERENCE_LIST_NAMES)[number]) {
 }
 
 const SITE_JSON = `json_build_object(
-  'id', s.id, 'name', s.name, 'address', s.address, 'phoneNumber', s.phone_number, 'email', s.email,
+  'id', s.id, 'name', s.name, 'address', s.address, 'phoneNumber', coalesce(s.phone_number, ''), 'email', s.email,
   'website', s.website, 'lat', s.lat, 'lng', s.lng,
   'Hours', coalesce((select json_agg(json_build_object('day', h.day, 'open', h.open, 'close', h.close)
     order by h.day, h.open, h.close) from site_hours h where h.site_id = s.id), '[]'::json),

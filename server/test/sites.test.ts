@@ -207,12 +207,12 @@ describe('creating a site', () => {
     expect(stored.Hours).toEqual([{ day: 2, open: '10:00', close: '12:00' }]);
   });
 
-  it('defaults omitted lists and hours to empty, and optional contact fields to null', async () => {
+  it('defaults omitted lists and hours to empty, the phone to "" and other contact fields to null', async () => {
     const site = await createSite({ name: 'Bare Minimum', address: '1 Bare St' });
     expect(site).toMatchObject({
       name: 'Bare Minimum',
       address: '1 Bare St',
-      phoneNumber: null,
+      phoneNumber: '',
       email: null,
       website: null,
       lat: null,
@@ -293,8 +293,8 @@ describe('creating a site', () => {
     ['415.555.0124', '4155550124'],
     ['415 555 0125', '4155550125'],
     ['+1 (415) 555-0126', '4155550126'],
-    ['', null],
-  ])('stores the phone number typed as %j as %j', async (typed, stored) => {
+    ['', ''],
+  ])('answers the phone number typed as %j as %j', async (typed, stored) => {
     const site = await createSite(buildSite({ phoneNumber: typed }));
     expect(site.phoneNumber).toBe(stored);
     expect((await getSite(site.id)).phoneNumber).toBe(stored);
@@ -404,7 +404,7 @@ describe('updating a site', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
-      phoneNumber: null,
+      phoneNumber: '',
       email: null,
       website: null,
       lat: null,
@@ -474,6 +474,55 @@ describe('updating a site', () => {
       payload: { lat: -33.868_82, lng: 151.209_29 },
     });
     expect(response.json()).toMatchObject({ lat: -33.868_82, lng: 151.209_29 });
+  });
+});
+
+describe('clients written against the previous API', () => {
+  it('reads a one-digit weekday sent as text ("0"-"6") and answers numbers', async () => {
+    const site = await createSite(
+      buildSite({
+        Hours: [
+          { day: '1', open: '9:00', close: '11:00' },
+          { day: '6', open: '10:00', close: '12:00' },
+          { day: '0', open: '8:00', close: '9:00' },
+        ] as never,
+      }),
+    );
+    expect(site.Hours).toEqual([
+      { day: 0, open: '08:00', close: '09:00' },
+      { day: 1, open: '09:00', close: '11:00' },
+      { day: 6, open: '10:00', close: '12:00' },
+    ]);
+    const patched = await asAdmin({
+      method: 'PATCH',
+      url: `/api/sites/${site.id}`,
+      payload: { Hours: [{ day: '3', open: '9:00', close: '10:00' }] },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json().Hours).toEqual([{ day: 3, open: '09:00', close: '10:00' }]);
+  });
+
+  it.each(['7', '-1', '01', '1.0', ' 1', '', 'Monday', '１'])('still refuses the weekday %j', async (day) => {
+    const response = await asAdmin({
+      method: 'POST',
+      url: '/api/sites',
+      payload: buildSite({ Hours: [{ day, open: '9:00', close: '10:00' }] as never }),
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual([
+      { path: 'Hours.0.day', message: 'must be a weekday from 0 (Sunday) to 6 (Saturday)' },
+    ]);
+  });
+
+  it('answers phoneNumber "" (never null) for a site without a phone, alone and in the list', async () => {
+    const site = await createSite(buildSite({ phoneNumber: null }));
+    expect(site.phoneNumber).toBe('');
+    expect((await getSite(site.id)).phoneNumber).toBe('');
+    const list = (await ctx.app.inject({ method: 'GET', url: '/api/sites' })).json() as Record<
+      string,
+      unknown
+    >[];
+    expect(list.find((s) => s.id === site.id)?.phoneNumber).toBe('');
   });
 });
 

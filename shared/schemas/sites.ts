@@ -19,13 +19,25 @@ const TimeSchema = z.string({ error: 'must be a time like 9:00 or 17:30' }).tran
   return time;
 });
 
+const WEEKDAY_ERROR = 'must be a weekday from 0 (Sunday) to 6 (Saturday)';
+
+/**
+ * A weekday 0-6. A one-digit string "0"-"6" is read as that number: forms that take the day from a
+ * <select> send it as text (the previous app's client does). Anything else stays refused.
+ */
+const WeekdaySchema = z.preprocess(
+  (value) =>
+    typeof value === 'string' && value.length === 1 && value >= '0' && value <= '6' ? Number(value) : value,
+  z
+    .number({ error: WEEKDAY_ERROR })
+    .int({ error: WEEKDAY_ERROR })
+    .min(0, { error: WEEKDAY_ERROR })
+    .max(6, { error: WEEKDAY_ERROR }),
+);
+
 export const HoursInputSchema = z
   .object({
-    day: z
-      .number({ error: 'must be a weekday from 0 (Sunday) to 6 (Saturday)' })
-      .int({ error: 'must be a weekday from 0 (Sunday) to 6 (Saturday)' })
-      .min(0, { error: 'must be a weekday from 0 (Sunday) to 6 (Saturday)' })
-      .max(6, { error: 'must be a weekday from 0 (Sunday) to 6 (Saturday)' }),
+    day: WeekdaySchema,
     open: TimeSchema,
     close: TimeSchema,
   })
@@ -98,7 +110,8 @@ export const SiteSchema = z.object({
   id: z.number(),
   name: z.string(),
   address: z.string(),
-  phoneNumber: z.string().nullable(),
+  /** "" when the site has no phone: always a string, as the API has always answered. */
+  phoneNumber: z.string(),
   email: z.string().nullable(),
   website: z.string().nullable(),
   lat: z.number().nullable(),

@@ -53,7 +53,7 @@ describe('siteValuesFrom', () => {
       ...site,
       email: null,
       website: null,
-      phoneNumber: null,
+      phoneNumber: '',
       lat: null,
       lng: null,
     });

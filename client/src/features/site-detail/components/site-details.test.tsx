@@ -10,7 +10,7 @@ const site: Site = {
   id: 5,
   name: 'Mission Lunch Club',
   address: '1 Valencia St, San Francisco, CA',
-  phoneNumber: null,
+  phoneNumber: '',
   email: null,
   website: null,
   lat: null,

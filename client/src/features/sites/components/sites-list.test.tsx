@@ -10,7 +10,7 @@ const site = (id: number): Site => ({
   id,
   name: `Site ${id}`,
   address: `${id} Market St`,
-  phoneNumber: null,
+  phoneNumber: '',
   email: null,
   website: null,
   lat: 37.77,
