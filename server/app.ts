@@ -18,6 +18,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import directoryCache from './plugins/directory-cache.ts';
+import { installJsonParser, refuseUnknownRoutesEarly } from './plugins/json-body.ts';
 import securityPlugin, { HSTS, helmetHeaders, helmetOptions } from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import staticClient from './plugins/static-client.ts';
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: any other body type (forms, text/plain) is refused with 415 (DECISIONS.md 13).
   app.removeContentTypeParser('text/plain');
+  installJsonParser(app);
 
   const storage = deps.storage ?? storageFor(config);
   const ctx: AppContext = {
@@ -267,6 +269,8 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     transform: jsonSchemaTransform,
   });
   await app.register(securityPlugin, { headers: securityHeaders, baseUrl: config.BASE_URL });
+  // After the security headers' hook, so the early 404s carry them too.
+  refuseUnknownRoutesEarly(app);
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],

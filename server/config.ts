@@ -51,7 +51,8 @@ const EnvSchema = z
     GEOCODER_TIMEOUT_MS: int(5000, 1),
     TRUST_PROXY: bool(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    BODY_LIMIT_BYTES: int(1_048_576, 1024),
+    // The largest real JSON body (a site with every list full and 70 hour intervals) is under 20 KB.
+    BODY_LIMIT_BYTES: int(65_536, 1024),
     UPLOAD_MAX_BYTES: int(5_242_880, 1),
     UPLOADS_PER_HOUR: int(30, 1),
     RATE_LIMIT_AUTH_MAX: int(10, 1),

@@ -16,7 +16,7 @@ const assetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     scope.put<{ Params: { signedId: string } }>(
       '/api/uploads/:signedId',
-      { preHandler: requireUser, schema: { tags } },
+      { onRequest: requireUser, schema: { tags } },
       async (request, reply) => {
         const user = await request.currentUser();
         const body = (request.body as NodeJS.ReadableStream | undefined) ?? request.raw;
@@ -44,7 +44,7 @@ const assetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     signedIn.post(
       '/api/assets',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, body: BlobInputSchema, response: { 200: DirectUploadSchema } },
       },
       async (request) => {

@@ -21,17 +21,24 @@ const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     return presentUser(db, user, ctx.assets);
   });
 
-  /** The signed-in user, and only when the id is their own (DECISIONS.md 10). */
-  const self = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+  /**
+   * The signed-in user, and only when the id is their own (DECISIONS.md 10). An onRequest hook: the
+   * caller is checked before the body is read, so nobody else's request costs a parse.
+   */
+  const ownAccountOnly = async (request: FastifyRequest) => {
     const user = await request.currentUser();
-    const id = idOf(request.params);
-    if (!user || user.id !== id) throw new HttpError(403, 'You may only see and change your own account.');
-    return user;
+    if (!user) throw new HttpError(401, 'Please log in.');
+    const id = idOf(request.params as { id: string });
+    if (user.id !== id) throw new HttpError(403, 'You may only see and change your own account.');
   };
+  const self = async (request: FastifyRequest) => (await request.currentUser())!;
 
   app.get(
     '/api/users/:id',
-    { preHandler: requireUser, schema: { tags, params: IdParamsSchema, response: { 200: UserSchema } } },
+    {
+      onRequest: [requireUser, ownAccountOnly],
+      schema: { tags, params: IdParamsSchema, response: { 200: UserSchema } },
+    },
     async (request) => presentUser(db, await self(request), ctx.assets),
   );
 
@@ -39,7 +46,7 @@ const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     app.route({
       method,
       url: '/api/users/:id',
-      preHandler: requireUser,
+      onRequest: [requireUser, ownAccountOnly],
       schema: { tags, params: IdParamsSchema, body: UserUpdateSchema, response: { 200: UserSchema } },
       handler: async (request) => {
         const user = await self(request);
