@@ -17,6 +17,7 @@ import {
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
+import { connectionOptions } from './plugins/connections.ts';
 import directoryCache from './plugins/directory-cache.ts';
 import { installJsonParser, refuseUnknownRoutesEarly } from './plugins/json-body.ts';
 import securityPlugin, { HSTS, helmetHeaders, helmetOptions } from './plugins/security.ts';
@@ -138,6 +139,11 @@ export async function buildApp(config: Config, deps: AppDependencies) {
       },
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
+    ...connectionOptions({
+      requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS,
+      headers: securityHeaders,
+    }),
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,

@@ -54,6 +54,11 @@ const EnvSchema = z
     // The largest real JSON body (a site with every list full and 70 hour intervals) is under 20 KB.
     BODY_LIMIT_BYTES: int(65_536, 1024),
     UPLOAD_MAX_BYTES: int(5_242_880, 1),
+    // A request whose headers and body have not all arrived in this time is answered 408 and closed.
+    REQUEST_TIMEOUT_MS: int(30_000, 100),
+    // Idle keep-alive connections are closed after this; behind a load balancer, make it longer than
+    // the balancer's own idle timeout.
+    KEEP_ALIVE_TIMEOUT_MS: int(5_000, 100),
     UPLOADS_PER_HOUR: int(30, 1),
     RATE_LIMIT_AUTH_MAX: int(10, 1),
     RATE_LIMIT_WINDOW_MS: int(60_000, 1),
