@@ -18,7 +18,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import directoryCache from './plugins/directory-cache.ts';
-import securityPlugin, { HSTS, helmetHeaders, helmetOptions } from './plugins/security.ts';
+import securityPlugin, { HSTS, helmetHeaders, helmetOptions, proxyTrust } from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import staticClient from './plugins/static-client.ts';
 import assetsRoutes from './routes/assets.ts';
@@ -120,6 +120,7 @@ export function redactUrl(url: string): string {
 export async function buildApp(config: Config, deps: AppDependencies) {
   // Computed once, before the server exists: the router's own errors below answer with them too.
   const securityHeaders = helmetHeaders(helmetOptions(config.MAP_TILE_URL));
+  const trust = proxyTrust(config.TRUST_PROXY);
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.LOG_LEVEL,
@@ -137,7 +138,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
       },
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trust.option,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
     // Errors the router raises before any route runs keep the one error shape (DECISIONS.md 20)
@@ -151,7 +152,10 @@ export async function buildApp(config: Config, deps: AppDependencies) {
       const forwarded = String(request.headers['x-forwarded-proto'] ?? '')
         .split(',')[0]
         ?.trim();
-      if (request.protocol === 'https' || (config.TRUST_PROXY && forwarded === 'https'))
+      if (
+        request.protocol === 'https' ||
+        (trust.trustsPeer(request.raw.socket?.remoteAddress) && forwarded === 'https')
+      )
         reply.header('strict-transport-security', HSTS);
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
         return reply.code(404).send({ status: 404, message: 'Not found' });
@@ -266,7 +270,13 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     openapi: { info: { title: 'Community meal sites API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(securityPlugin, { headers: securityHeaders, baseUrl: config.BASE_URL });
+  await app.register(securityPlugin, {
+    headers: securityHeaders,
+    baseUrl: config.BASE_URL,
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    trust,
+    db: deps.database.db,
+  });
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
