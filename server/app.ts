@@ -20,7 +20,7 @@ import type { Database } from './db/client.ts';
 import { connectionOptions } from './plugins/connections.ts';
 import directoryCache from './plugins/directory-cache.ts';
 import { installJsonParser, refuseUnknownRoutesEarly } from './plugins/json-body.ts';
-import securityPlugin, { HSTS, helmetHeaders, helmetOptions } from './plugins/security.ts';
+import securityPlugin, { HSTS, helmetHeaders, helmetOptions, proxyTrust } from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import staticClient from './plugins/static-client.ts';
 import assetsRoutes from './routes/assets.ts';
@@ -122,6 +122,7 @@ export function redactUrl(url: string): string {
 export async function buildApp(config: Config, deps: AppDependencies) {
   // Computed once, before the server exists: the router's own errors below answer with them too.
   const securityHeaders = helmetHeaders(helmetOptions(config.MAP_TILE_URL));
+  const trust = proxyTrust(config.TRUST_PROXY);
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.LOG_LEVEL,
@@ -144,7 +145,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
       keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS,
       headers: securityHeaders,
     }),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trust.option,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
     // Errors the router raises before any route runs keep the one error shape (DECISIONS.md 20)
@@ -158,7 +159,10 @@ export async function buildApp(config: Config, deps: AppDependencies) {
       const forwarded = String(request.headers['x-forwarded-proto'] ?? '')
         .split(',')[0]
         ?.trim();
-      if (request.protocol === 'https' || (config.TRUST_PROXY && forwarded === 'https'))
+      if (
+        request.protocol === 'https' ||
+        (trust.trustsPeer(request.raw.socket?.remoteAddress) && forwarded === 'https')
+      )
         reply.header('strict-transport-security', HSTS);
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
         return reply.code(404).send({ status: 404, message: 'Not found' });
@@ -274,7 +278,13 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     openapi: { info: { title: 'Community meal sites API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(securityPlugin, { headers: securityHeaders, baseUrl: config.BASE_URL });
+  await app.register(securityPlugin, {
+    headers: securityHeaders,
+    baseUrl: config.BASE_URL,
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    trust,
+    db: deps.database.db,
+  });
   // After the security headers' hook, so the early 404s carry them too.
   refuseUnknownRoutesEarly(app);
   await app.register(compress, {

@@ -1,5 +1,74 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { PASSWORD_RULE_MESSAGE, PasswordSchema } from '../shared/schemas/users.ts';
+
+/** The range names proxy-addr (and so Fastify's trustProxy) understands. */
+export const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
+
+/**
+ * Which peers may speak for the client through X-Forwarded-For/Proto/Host
+ * (docs/decisions/016-proxies-origins-and-shared-limits.md): nobody (false), everybody (true), the
+ * nearest N hops (a number), or the listed addresses, CIDR ranges and range names.
+ */
+export type TrustProxy = boolean | number | string[];
+
+const TRUST_PROXY_FORMS =
+  'must be false, true, a hop count (1, 2…) or a comma-separated list of addresses, CIDR ranges ' +
+  `(10.0.0.0/8) and the names ${PROXY_RANGE_NAMES.join(', ')}`;
+
+/** An address, an address/prefix or a range name, as proxy-addr accepts them. */
+function isProxyEntry(entry: string): boolean {
+  if ((PROXY_RANGE_NAMES as readonly string[]).includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): TrustProxy => {
+    const value = (raw ?? '').trim().toLowerCase();
+    if (['', 'false', 'no', '0'].includes(value)) return false;
+    if (['true', 'yes'].includes(value)) return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isProxyEntry(entry));
+    if (bad.length === 0) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: `${TRUST_PROXY_FORMS}; not ${bad.map((b) => `"${b}"`).join(', ')}`,
+    });
+    return z.NEVER;
+  });
+
+/** Extra origins allowed to write, each an http(s) origin such as https://www.meals.example.org. */
+const origins = z
+  .string()
+  .optional()
+  .transform((raw, ctx): string[] => {
+    const found: string[] = [];
+    for (const entry of (raw ?? '').split(',').map((e) => e.trim())) {
+      if (entry === '') continue;
+      let url: URL | undefined;
+      try {
+        url = new URL(entry);
+      } catch {}
+      const origin = url?.origin;
+      if (!url || !/^https?:$/.test(url.protocol) || (entry !== origin && entry !== `${origin}/`)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be comma-separated origins such as https://meals.example.org (scheme and host, no path); not "${entry}"`,
+        });
+        continue;
+      }
+      found.push(origin!);
+    }
+    return found;
+  });
 
 const bool = (fallback: boolean) =>
   z
@@ -34,7 +103,17 @@ const EnvSchema = z
     MAIL_FROM: z.string().default('Community Meal Sites <no-reply@localhost>'),
     SMTP_TIMEOUT_MS: int(10_000, 1),
     ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
-    ADMIN_PASSWORD: z.string().optional(),
+    ADMIN_PASSWORD: z
+      .string()
+      .optional()
+      .superRefine((password, ctx) => {
+        // The rule the API applies to every password, so the administrator can sign in and change it.
+        if (password !== undefined && !PasswordSchema.safeParse(password).success)
+          ctx.addIssue({
+            code: 'custom',
+            message: `does not satisfy the password rule: ${PASSWORD_RULE_MESSAGE}`,
+          });
+      }),
     ADMIN_FIRST_NAME: z.string().default('Site'),
     ADMIN_LAST_NAME: z.string().default('Administrator'),
     DEMO_DATA: bool(true),
@@ -49,7 +128,8 @@ const EnvSchema = z
     GEOCODER_URL: z.url().optional(),
     GOOGLE_MAPS_API_KEY: z.string().optional(),
     GEOCODER_TIMEOUT_MS: int(5000, 1),
-    TRUST_PROXY: bool(false),
+    TRUST_PROXY: trustProxy,
+    ALLOWED_ORIGINS: origins,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // The largest real JSON body (a site with every list full and 70 hour intervals) is under 20 KB.
     BODY_LIMIT_BYTES: int(65_536, 1024),
@@ -161,4 +241,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     clientDist: path.resolve(parsed.data.CLIENT_DIST ?? 'dist/client'),
   };
+}
+
+/** Settings that work but deserve a line in the log at start-up: each warning is one sentence. */
+export function startupWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.TRUST_PROXY === true)
+    warnings.push(
+      'TRUST_PROXY=true trusts X-Forwarded-For from anyone: safe only when every client reaches this ' +
+        'server through proxies that overwrite that header; otherwise clients choose their own address ' +
+        'and escape the sign-in rate limits. Prefer TRUST_PROXY=loopback, a hop count or the proxy addresses.',
+    );
+  if (config.NODE_ENV === 'production' && !config.SMTP_URL)
+    warnings.push(
+      `SMTP_URL is not set: e-mails (password resets) are only written to ${config.dataDir}/outbox and never sent.`,
+    );
+  return warnings;
 }

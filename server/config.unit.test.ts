@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, startupWarnings } from './config.ts';
 
 /** The problems loadConfig reports for `env`, or [] when it accepts it. */
 function problemsOf(env: Record<string, string | undefined>): string[] {
@@ -141,5 +141,82 @@ describe('loadConfig', () => {
       loadConfig({ GEOCODER: 'nominatim', GEOCODER_URL: 'https://nominatim.example.org' }).GEOCODER,
     ).toBe('nominatim');
     expect(loadConfig({ GEOCODER: 'google', GOOGLE_MAPS_API_KEY: 'key' }).GEOCODER).toBe('google');
+  });
+
+  it('reads TRUST_PROXY in the forms Fastify trusts: off, everyone, a hop count, addresses, ranges and names', () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }).TRUST_PROXY;
+    expect([trust('false'), trust('no'), trust('0'), loadConfig({}).TRUST_PROXY]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect([trust('true'), trust('YES')]).toEqual([true, true]);
+    expect([trust('1'), trust('2')]).toEqual([1, 2]);
+    expect(trust('loopback')).toEqual(['loopback']);
+    expect(trust('10.0.0.0/8, 127.0.0.1,::1,fd00::/8')).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+    ]);
+    expect(trust('linklocal,uniquelocal')).toEqual(['linklocal', 'uniquelocal']);
+  });
+
+  it.each([
+    ['a word Fastify does not know', 'localhost'],
+    ['a host name', 'proxy.internal'],
+    ['a prefix too long for IPv4', '10.0.0.0/33'],
+    ['a malformed address', '10.0.0.256'],
+    ['a negative hop count', '-1'],
+    ['an empty entry', '127.0.0.1,,10.0.0.1'],
+  ])('refuses TRUST_PROXY with %s, naming it and the accepted forms', (_, value) => {
+    const problems = problemsOf({ TRUST_PROXY: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^TRUST_PROXY must be false, true, a hop count .+ loopback, linklocal, uniquelocal/,
+    );
+  });
+
+  it('reads ALLOWED_ORIGINS as origins, and refuses anything with a path, another scheme or no host', () => {
+    expect(loadConfig({}).ALLOWED_ORIGINS).toEqual([]);
+    expect(
+      loadConfig({ ALLOWED_ORIGINS: 'https://www.meals.example.org, http://meals.local:8080/' })
+        .ALLOWED_ORIGINS,
+    ).toEqual(['https://www.meals.example.org', 'http://meals.local:8080']);
+    for (const bad of [
+      'meals.example.org',
+      'https://meals.example.org/app',
+      'ftp://meals.example.org',
+      'https://a.example?x=1',
+    ]) {
+      const problems = problemsOf({ ALLOWED_ORIGINS: `https://ok.example,${bad}` });
+      expect(problems, bad).toHaveLength(1);
+      expect(problems[0]).toMatch(/^ALLOWED_ORIGINS must be comma-separated origins/);
+      expect(problems[0]).toContain(bad);
+    }
+  });
+
+  it('refuses an ADMIN_PASSWORD the API itself would refuse, naming ADMIN_PASSWORD and the rule', () => {
+    for (const weak of ['short1', 'onlyletters', '1234567890']) {
+      const problems = problemsOf({ ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: weak });
+      expect(problems, weak).toEqual([
+        'ADMIN_PASSWORD does not satisfy the password rule: Minimum eight characters, at least one letter and one number.',
+      ]);
+    }
+    expect(loadConfig({ ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'goodpass1' }).ADMIN_PASSWORD).toBe(
+      'goodpass1',
+    );
+  });
+
+  it('warns at start about TRUST_PROXY=true and about a production without SMTP_URL, and only then', () => {
+    const production = { NODE_ENV: 'production', BASE_URL: 'https://meals.example.org' };
+    expect(startupWarnings(loadConfig({}))).toEqual([]);
+    expect(startupWarnings(loadConfig({ TRUST_PROXY: 'loopback' }))).toEqual([]);
+    expect(startupWarnings(loadConfig({ ...production, SMTP_URL: 'smtp://mail.example.org' }))).toEqual([]);
+    const [trustAll] = startupWarnings(loadConfig({ TRUST_PROXY: 'true' }));
+    expect(trustAll).toMatch(/^TRUST_PROXY=true .+overwrite/);
+    const warnings = startupWarnings(loadConfig({ ...production, DATA_DIR: '/srv/meals' }));
+    expect(warnings).toEqual([expect.stringMatching(/^SMTP_URL is not set: .+\/srv\/meals\/outbox/)]);
   });
 });

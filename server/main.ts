@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, startupWarnings } from './config.ts';
 import { type Database, openDatabase, rowsOf } from './db/client.ts';
 import { seedDemoData } from './db/seed/demo.ts';
 import { resolveSecret } from './secret.ts';
@@ -34,6 +34,7 @@ export async function main() {
     database,
     secret: resolveSecret(config.SESSION_SECRET, config.dataDir),
   });
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     const result = await ensureAdmin(database.db, {

@@ -185,3 +185,18 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamps.updatedAt,
 });
+
+/**
+ * Rate-limit counters shared by every server process (login, password reset…): one row per route and
+ * client address, its hits in the current window and when the window ends. Ended windows are swept
+ * now and then (docs/decisions/016-proxies-origins-and-shared-limits.md).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('rate_limits_resets_at_idx').on(t.resetsAt)],
+);

@@ -65,10 +65,12 @@ export function createMailer(options: {
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      await fs.promises.mkdir(options.outboxDir, { recursive: true });
+      // Reset e-mails carry a live link: the owner alone may read them (a new folder is the owner's too).
+      await fs.promises.mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(options.outboxDir, name);
-      await fs.promises.writeFile(file, info.message as Buffer);
+      // A new file each time (random name, 'wx'), so the mode given here is the one it gets.
+      await fs.promises.writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
       return { file };
     },
   };
