@@ -13,6 +13,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import {
   buildClient,
   CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
   freePort,
   prepareDatabase,
   replaceReadmeSection,
@@ -257,7 +258,7 @@ buildClient();
 const loadBefore = os.loadavg();
 const runs: Record<string, unknown> = {};
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   args: CHROMIUM_FLAGS,
 });
 try {

@@ -1,5 +1,5 @@
 /** What the benchmark and stress scripts share: a database to run on, the real server, its memory. */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -158,32 +158,5 @@ export function replaceReadmeSection(marker: string, content: string) {
     );
 }
 
-/** Builds the client (the page benchmarks need the real index.html and bundles). */
-export function buildClient() {
-  execFileSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--config',
-      'client/vite.config.ts',
-      '--logLevel',
-      'warn',
-    ],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-}
-
-/** Debian Chromium on this closed network: no sandbox as root, no background connections. */
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// The client build and Chromium's flags are shared with the tests and `npm start`.
+export { buildClient, CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/toolchain.ts';

@@ -12,6 +12,7 @@ import lighthouse from 'lighthouse';
 import {
   buildClient,
   CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
   freePort,
   replaceReadmeSection,
   root,
@@ -83,7 +84,7 @@ try {
   const sites = (await (await fetch(`${base}/api/sites`)).json()) as { id: number }[];
   const targets = { home: '/', sites: '/sites', site: `/sites/${sites[0]!.id}` };
   chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   for (const [name, target] of Object.entries(targets)) {

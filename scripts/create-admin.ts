@@ -5,6 +5,10 @@ import { openDatabase } from '../server/db/client.ts';
 import { ensureAdmin } from '../server/services/accounts.ts';
 import { EmailSchema } from '../shared/schemas/common.ts';
 import { PasswordSchema } from '../shared/schemas/users.ts';
+import { loadDotEnv } from './lib/toolchain.ts';
+
+// Reads .env as `npm start` does, so this command works on the same database.
+loadDotEnv();
 
 const [firstName, lastName, email, password] = process.argv.slice(2);
 const parsed = z

@@ -2,6 +2,10 @@
 import path from 'node:path';
 import { loadConfig } from '../server/config.ts';
 import { restoreEmbedded } from '../server/db/backup.ts';
+import { loadDotEnv } from './lib/toolchain.ts';
+
+// Reads .env as `npm start` does, so this command works on the same database.
+loadDotEnv();
 
 const config = loadConfig();
 const file = process.argv[2];

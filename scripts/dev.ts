@@ -2,7 +2,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '..');
+import { loadDotEnv, root } from './lib/toolchain.ts';
+
+// Reads .env as `npm start` does; both children inherit it.
+loadDotEnv();
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts'], {
     cwd: root,

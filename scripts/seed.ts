@@ -4,6 +4,10 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { sites } from '../server/db/schema.ts';
 import { seedDemoData } from '../server/db/seed/demo.ts';
+import { loadDotEnv } from './lib/toolchain.ts';
+
+// Reads .env as `npm start` does, so this command works on the same database.
+loadDotEnv();
 
 const database = await openDatabase(loadConfig());
 await database.migrate();

@@ -1,11 +1,10 @@
 /** `npm start`: builds the client when it is missing or older than its sources, then starts the server. */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildClient, loadDotEnv, root } from './lib/toolchain.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 // A local .env (see .env.example) is read when present; real environment variables win.
-if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
+loadDotEnv();
 // The browser bundle and the server renderer of the public pages, built together by `vite build`.
 const outputs = [path.join(root, 'dist/client/index.html'), path.join(root, 'dist/server/entry-server.js')];
 
@@ -22,13 +21,6 @@ const sources = Math.max(newestMtime(path.join(root, 'client')), newestMtime(pat
 const built = Math.min(...outputs.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
 if (built < sources) {
   console.log(built ? 'Client sources changed: rebuilding…' : 'Building the client (first start)…');
-  execFileSync(
-    process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
+  buildClient();
 }
 await import('../server/main.ts');

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildClient, CHROMIUM_PATH } from './lib/toolchain.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'meals-test-'));
@@ -64,7 +65,7 @@ function vitest(label: string, projects: string[], env: NodeJS.ProcessEnv) {
   }
 }
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = CHROMIUM_PATH;
 const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 // The embedded runs must not talk to a server the environment happens to name.
 const embeddedEnv = { ...process.env, DATABASE_URL: '', TEST_DATABASE_URL: '', TEST_DB: 'pglite' };
@@ -81,14 +82,13 @@ if (pgUrl) {
 } else {
   console.log('\n(skipping the PostgreSQL run: set TEST_DATABASE_URL or DATABASE_URL to include it)');
 }
-const built = run('client build', process.execPath, [
-  path.join(root, 'node_modules/vite/bin/vite.js'),
-  'build',
-  '--config',
-  'client/vite.config.ts',
-  '--logLevel',
-  'warn',
-]);
+console.log('\n▶ client build');
+let built = true;
+try {
+  buildClient({ quiet: true });
+} catch {
+  built = false;
+}
 check('client build', built);
 
 if (fs.existsSync(chromium) && built) {
