@@ -13,6 +13,36 @@ import { type FileStorage, readAll } from './file-storage.ts';
 type AssetRow = typeof assets.$inferSelect;
 export const ASSET_KEY = /^[A-Za-z0-9_-]{32}$/;
 const PICTURE_MAX_PX = 1024;
+
+/**
+ * The image types a picture may be, told by the file's first bytes (its signature), never by its name
+ * or declared type: libvips reads many more formats (TIFF, SVG, HEIF…) that are not taken here.
+ * Each maps to sharp's name for the format, which must agree when the file is decoded.
+ */
+const PICTURE_SIGNATURES: {
+  type: string;
+  format: 'png' | 'jpeg' | 'gif';
+  matches: (b: Buffer) => boolean;
+}[] = [
+  {
+    type: 'image/png',
+    format: 'png',
+    matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  {
+    type: 'image/jpeg',
+    format: 'jpeg',
+    matches: (b) => b.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])),
+  },
+  {
+    type: 'image/gif',
+    format: 'gif',
+    matches: (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')),
+  },
+];
+
+/** The picture type these bytes start with, or undefined when they are not one of the accepted ones. */
+export const pictureTypeOf = (bytes: Buffer) => PICTURE_SIGNATURES.find((s) => s.matches(bytes));
 /** A decompression bomb (a small file of enormous pixel size) is refused, not decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
@@ -105,18 +135,29 @@ export function createAssetService(db: Db, options: AssetOptions) {
       throw new ValidationError([{ path: 'file', message: `File is smaller than ${asset.byteSize} bytes` }]);
     }
     const bytes = Buffer.concat(chunks, received);
-    if (asset.contentType.startsWith('image/')) await assertImage(bytes);
-    await storage.put(asset.key, bytes, asset.contentType);
-    await db.update(assets).set({ uploadedAt: new Date() }).where(eq(assets.id, asset.id));
+    // An image is stored, and later served, as the type its bytes are (a PNG named .jpg is a PNG).
+    const contentType = asset.contentType.startsWith('image/')
+      ? await imageTypeOf(bytes, 'file')
+      : asset.contentType;
+    await storage.put(asset.key, bytes, contentType);
+    await db.update(assets).set({ uploadedAt: new Date(), contentType }).where(eq(assets.id, asset.id));
   }
 
-  async function assertImage(bytes: Buffer) {
+  /**
+   * The content type of an accepted picture: its signature is PNG, JPEG or GIF and it decodes as that
+   * same format within the pixel bound. Anything else is "is not a valid image" on `path`.
+   */
+  async function imageTypeOf(bytes: Buffer, path: string) {
+    const invalid = new ValidationError([{ path, message: 'is not a valid image' }]);
+    const signature = pictureTypeOf(bytes);
+    if (!signature) throw invalid;
     try {
       const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-      if (!meta.width || !meta.height) throw new Error('no dimensions');
+      if (meta.format !== signature.format || !meta.width || !meta.height) throw new Error('not that image');
     } catch {
-      throw new ValidationError([{ path: 'file', message: 'is not a valid image' }]);
+      throw invalid;
     }
+    return signature.type;
   }
 
   /** Checks that a signed id is this user's uploaded image, strips its metadata and bounds its size. */
@@ -131,17 +172,24 @@ export function createAssetService(db: Db, options: AssetOptions) {
     // A storage failure here is a 503 (from readAll or put), not "is not a valid image".
     const original = await readAll(storage, asset.key);
     if (!original) throw invalid('is not a valid image');
+    // Checked again on the stored bytes: a file uploaded before this check existed may be any format.
+    const signature = pictureTypeOf(original);
+    if (!signature) throw invalid('is not a valid image');
     let output: Buffer;
     try {
       output = await sharp(original, { animated: false, limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
         .resize(PICTURE_MAX_PX, PICTURE_MAX_PX, { fit: 'inside', withoutEnlargement: true })
+        .toFormat(signature.format)
         .toBuffer();
     } catch {
       throw invalid('is not a valid image');
     }
-    await storage.put(asset.key, output, asset.contentType);
-    await db.update(assets).set({ byteSize: output.length }).where(eq(assets.id, asset.id));
+    await storage.put(asset.key, output, signature.type);
+    await db
+      .update(assets)
+      .set({ byteSize: output.length, contentType: signature.type })
+      .where(eq(assets.id, asset.id));
     return asset.id;
   }
 

@@ -188,6 +188,29 @@ describe.each(backends)('uploads stored on $name', (backend) => {
       expect(await ctx.database.db.select().from(assets)).toHaveLength(before.length);
     });
 
+    it('refuses names that only an inherited property would match (x.__proto__, x.constructor)', async () => {
+      const user = await signedIn();
+      const before = await ctx.database.db.select().from(assets);
+      for (const filename of ['x.__proto__', 'x.constructor', 'x.toString', 'x.hasOwnProperty']) {
+        const response = await createAsset(
+          { filename, content_type: filename.slice(2), byte_size: 10 },
+          user.cookie,
+        );
+        expect(response.statusCode, filename).toBe(422);
+        expect(response.json().errors).toEqual([
+          { path: 'blob.filename', message: expect.stringMatching(/^File type must be /) },
+        ]);
+      }
+      // A declared content type is never looked up: the extension alone decides.
+      const declared = await createAsset(
+        { filename: 'me.png', content_type: '__proto__', byte_size: 10 },
+        user.cookie,
+      );
+      expect(declared.statusCode).toBe(200);
+      expect(declared.json().direct_upload.headers).toEqual({ 'Content-Type': 'image/png' });
+      expect(await ctx.database.db.select().from(assets)).toHaveLength(before.length + 1);
+    });
+
     it('refuses a declared size over UPLOAD_MAX_BYTES, and an empty file', async () => {
       const user = await signedIn();
       const max = ctx.config.UPLOAD_MAX_BYTES;
@@ -266,6 +289,60 @@ describe.each(backends)('uploads stored on $name', (backend) => {
         errors: [{ path: 'file', message: 'is not a valid image' }],
       });
       expect(await uploadedFiles()).toEqual(before);
+    });
+
+    it('takes a picture by its bytes: PNG, JPEG and GIF only, stored as the type the bytes are', async () => {
+      const user = await signedIn();
+      const image = () => sharp({ create: { width: 20, height: 10, channels: 3, background: '#08f' } });
+      const accepted: [string, Buffer, string][] = [
+        ['a.png', await image().png().toBuffer(), 'image/png'],
+        ['b.jpg', await image().jpeg().toBuffer(), 'image/jpeg'],
+        ['c.gif', await image().gif().toBuffer(), 'image/gif'],
+        // Named .jpg but a PNG: kept, and served as what it is.
+        ['d.jpg', await image().png().toBuffer(), 'image/png'],
+      ];
+      for (const [filename, bytes, type] of accepted) {
+        const asset = await created(filename, bytes.length, user.cookie);
+        expect((await put(asset, bytes, user.cookie)).statusCode, filename).toBe(204);
+        const row = await rowOf(asset.signed_id);
+        expect(row.contentType, filename).toBe(type);
+        const served = await ctx.app.inject({ method: 'GET', url: `/uploads/${row.key}` });
+        expect(served.headers['content-type'], filename).toBe(type);
+      }
+    });
+
+    it('refuses other formats libvips reads (WebP, TIFF, AVIF, SVG) named as a picture, and keeps nothing', async () => {
+      const user = await signedIn();
+      const image = () => sharp({ create: { width: 20, height: 10, channels: 3, background: '#08f' } });
+      const svg = Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="20" height="10"/></svg>',
+      );
+      const refused: [string, Buffer][] = [
+        ['webp.png', await image().webp().toBuffer()],
+        ['tiff.png', await image().tiff().toBuffer()],
+        ['avif.jpg', await image().avif().toBuffer()],
+        ['svg.gif', svg],
+        // A PNG signature in front of something else is not a PNG either.
+        [
+          'tiff-behind-png-signature.png',
+          Buffer.concat([redPng.subarray(0, 8), await image().tiff().toBuffer()]),
+        ],
+      ];
+      for (const [filename, bytes] of refused) {
+        // Each is something sharp would happily decode; that is not enough.
+        if (filename !== 'tiff-behind-png-signature.png')
+          expect((await sharp(bytes).metadata()).width).toBe(20);
+        const asset = await created(filename, bytes.length, user.cookie);
+        const before = await uploadedFiles();
+        const response = await put(asset, bytes, user.cookie);
+        expect(response.statusCode, filename).toBe(422);
+        expect(response.json()).toEqual({
+          status: 422,
+          errors: [{ path: 'file', message: 'is not a valid image' }],
+        });
+        expect(await uploadedFiles()).toEqual(before);
+        expect((await rowOf(asset.signed_id)).uploadedAt).toBeNull();
+      }
     });
 
     it('answers 409 to a second upload of the same asset and keeps the first file', async () => {
