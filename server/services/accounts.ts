@@ -68,6 +68,14 @@ export async function revokeResetLinks(db: Db, userId: number) {
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
+/** Whether these changes need the current password: a different e-mail address, or a new password. */
+export function needsProof(
+  current: Pick<UserRow, 'email'>,
+  input: z.output<typeof UserUpdateSchema>,
+): boolean {
+  return (input.email !== undefined && input.email !== current.email) || Boolean(input.password);
+}
+
 const emailTaken = () => new ValidationError([{ path: 'email', message: 'is already taken' }]);
 
 export async function registerUser(db: Db, input: z.output<typeof RegisterSchema>, language?: Language) {
@@ -96,6 +104,16 @@ export async function updateUser(
 ): Promise<UserRow> {
   const current = await findUserById(db, id);
   if (!current) throw new NotFoundError();
+  // Proof first: a session left open on a shared computer must not be enough to take the account over.
+  if (needsProof(current, input)) {
+    const proven =
+      input.currentPassword !== undefined &&
+      (await verify(current.passwordHash, input.currentPassword).catch(() => false));
+    if (!proven) {
+      const message = input.currentPassword === undefined ? 'is required' : 'is not correct';
+      throw new ValidationError([{ path: 'currentPassword', message }]);
+    }
+  }
   const emailChanges = input.email !== undefined && input.email !== current.email;
   const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
   if (input.firstName !== undefined) changes.firstName = input.firstName;
