@@ -65,6 +65,18 @@ const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
           }
         }
         const updated = await updateUser(db, user.id, request.body, ctx.assets);
+        if (user.pictureAssetId != null && updated.pictureAssetId !== user.pictureAssetId) {
+          // The old picture is no longer public: its address answers 404 and its file is deleted.
+          try {
+            await ctx.assets.retire(user.pictureAssetId);
+          } catch (error) {
+            // The account change is saved all the same; the log says which picture was left behind.
+            request.log.error(
+              { err: error, assetId: user.pictureAssetId },
+              'replaced picture could not be deleted',
+            );
+          }
+        }
         if (updated.email !== user.email) {
           // The old address hears of it: if someone else made the change, its owner can act.
           const language = isLanguage(user.language)

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, like, lte, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { contentTypeFor, extensionOf, IMAGE_EXTENSIONS } from '../../shared/schemas/assets.ts';
 import type { Db } from '../db/client.ts';
@@ -13,6 +13,14 @@ import { type FileStorage, readAll } from './file-storage.ts';
 type AssetRow = typeof assets.$inferSelect;
 export const ASSET_KEY = /^[A-Za-z0-9_-]{32}$/;
 const PICTURE_MAX_PX = 1024;
+const HOUR_MS = 3_600_000;
+/**
+ * A replaced or removed picture's row, kept only while it still counts towards UPLOADS_PER_HOUR: its
+ * key is renamed so that no address, upload or claim finds it (docs/decisions/018).
+ */
+const RETIRED = 'retired-';
+/** First half of the advisory lock that makes "count this hour's uploads, then add one" one step. */
+const UPLOAD_LOCK = 0x75706c64;
 
 /**
  * The image types a picture may be, told by the file's first bytes (its signature), never by its name
@@ -78,7 +86,8 @@ export function createAssetService(db: Db, options: AssetOptions) {
     const id = verifySignedId(signedId);
     if (id === undefined) return undefined;
     const [row] = await db.select().from(assets).where(eq(assets.id, id));
-    return row;
+    // A retired picture is nobody's upload any more.
+    return row && ASSET_KEY.test(row.key) ? row : undefined;
   }
 
   async function create(userId: number, blob: { filename: string; byte_size: number }) {
@@ -87,28 +96,40 @@ export function createAssetService(db: Db, options: AssetOptions) {
         { path: 'blob.byte_size', message: `File is larger than ${options.maxBytes} bytes` },
       ]);
     }
-    const hourAgo = new Date(Date.now() - 3_600_000);
-    const [recent] = await db
-      .select({ n: count() })
-      .from(assets)
-      .where(and(eq(assets.createdBy, userId), gt(assets.createdAt, hourAgo)));
-    if ((recent?.n ?? 0) >= options.uploadsPerHour)
-      throw new HttpError(429, 'Too many uploads. Please try again later.');
-    const [row] = await db
-      .insert(assets)
-      .values({
-        key: randomBytes(24).toString('base64url'),
-        // Only the last segment, whichever separator a browser used ('C:\\x\\a.png' from old browsers).
-        filename: path.win32.basename(blob.filename).slice(0, 255),
-        contentType: contentTypeFor(blob.filename),
-        byteSize: blob.byte_size,
-        createdBy: userId,
-      })
-      .returning();
-    const signedId = signedIdFor(row!.id);
+    // Counting and inserting happen under a per-user lock held to the end of the transaction, so
+    // parallel requests take turns and exactly UPLOADS_PER_HOUR of them get through.
+    const row = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${UPLOAD_LOCK}::int, ${userId}::int)`);
+      const hourAgo = new Date(Date.now() - HOUR_MS);
+      // Retired pictures older than the hour no longer count: their rows can go.
+      await tx
+        .delete(assets)
+        .where(
+          and(eq(assets.createdBy, userId), like(assets.key, `${RETIRED}%`), lte(assets.createdAt, hourAgo)),
+        );
+      const [recent] = await tx
+        .select({ n: count() })
+        .from(assets)
+        .where(and(eq(assets.createdBy, userId), gt(assets.createdAt, hourAgo)));
+      if ((recent?.n ?? 0) >= options.uploadsPerHour)
+        throw new HttpError(429, 'Too many uploads. Please try again later.');
+      const [inserted] = await tx
+        .insert(assets)
+        .values({
+          key: randomBytes(24).toString('base64url'),
+          // Only the last segment, whichever separator a browser used ('C:\\x\\a.png' from old browsers).
+          filename: path.win32.basename(blob.filename).slice(0, 255),
+          contentType: contentTypeFor(blob.filename),
+          byteSize: blob.byte_size,
+          createdBy: userId,
+        })
+        .returning();
+      return inserted!;
+    });
+    const signedId = signedIdFor(row.id);
     return {
       signed_id: signedId,
-      direct_upload: { url: `/api/uploads/${signedId}`, headers: { 'Content-Type': row!.contentType } },
+      direct_upload: { url: `/api/uploads/${signedId}`, headers: { 'Content-Type': row.contentType } },
     };
   }
 
@@ -193,6 +214,23 @@ export function createAssetService(db: Db, options: AssetOptions) {
     return asset.id;
   }
 
+  /**
+   * A picture that was replaced or removed: its address stops answering at once and its file is
+   * deleted from the store. The row goes too, or, while it still counts towards UPLOADS_PER_HOUR,
+   * stays under a retired key that nothing finds (deleted by a later upload once the hour is over).
+   */
+  async function retire(id: number) {
+    const [row] = await db.select().from(assets).where(eq(assets.id, id));
+    if (!row || !ASSET_KEY.test(row.key)) return;
+    if (row.createdAt.getTime() <= Date.now() - HOUR_MS) await db.delete(assets).where(eq(assets.id, id));
+    else
+      await db
+        .update(assets)
+        .set({ key: `${RETIRED}${row.key}` })
+        .where(eq(assets.id, id));
+    await storage.remove(row.key);
+  }
+
   /** An uploaded asset by its public key; undefined for unknown, malformed or not yet uploaded keys. */
   async function findByKey(key: string): Promise<AssetRow | undefined> {
     if (!ASSET_KEY.test(key)) return undefined;
@@ -207,6 +245,7 @@ export function createAssetService(db: Db, options: AssetOptions) {
     create,
     receive,
     claimPicture,
+    retire,
     findByKey,
     open,
     signedIdFor,

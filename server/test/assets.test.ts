@@ -451,6 +451,46 @@ describe.each(backends)('uploads stored on $name', (backend) => {
       expect(response.json()).toMatchObject({ picture: null, pictureUrl: null });
     });
 
+    it('a replaced picture is deleted: its old address is 404 and its file is gone from the store', async () => {
+      const user = await signedIn();
+      const first = await uploadPicture(user, 'first.png', redPng);
+      const oldKey = (await rowOf(first.asset.signed_id)).key;
+      expect((await ctx.app.inject({ method: 'GET', url: first.user.pictureUrl })).statusCode).toBe(200);
+      expect(await uploadedFiles()).toContain(store.usesDataDir ? oldKey : `${PREFIX}${oldKey}`);
+
+      const green = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#0c0' } })
+        .png()
+        .toBuffer();
+      const second = await uploadPicture(user, 'second.png', green);
+      expect(second.user.pictureUrl).not.toBe(first.user.pictureUrl);
+      const old = await ctx.app.inject({ method: 'GET', url: first.user.pictureUrl });
+      expect(old.statusCode).toBe(404);
+      expect(old.json()).toEqual({ status: 404, message: 'Not found' });
+      expect(await storedBytes(oldKey)).toBeUndefined();
+      expect((await uploadedFiles()).join()).not.toContain(oldKey);
+      // No row answers to the old key, and the old signed id is no one's upload any more.
+      expect(await ctx.database.db.select().from(assets).where(eq(assets.key, oldKey))).toEqual([]);
+      const reclaim = await setPicture(user, first.asset.signed_id);
+      expect(reclaim.statusCode).toBe(422);
+      expect(reclaim.json().errors).toEqual([{ path: 'picture', message: 'is not a known upload' }]);
+      // The new one is served.
+      expect((await ctx.app.inject({ method: 'GET', url: second.user.pictureUrl })).statusCode).toBe(200);
+    });
+
+    it('a removed picture is deleted too, and a row older than the hour goes entirely', async () => {
+      const user = await signedIn();
+      const { asset, user: withPicture } = await uploadPicture(user, 'me.png', redPng);
+      const row = await rowOf(asset.signed_id);
+      await ctx.database.db
+        .update(assets)
+        .set({ createdAt: new Date(Date.now() - 2 * 3_600_000) })
+        .where(eq(assets.id, row.id));
+      expect((await setPicture(user, null)).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url: withPicture.pictureUrl })).statusCode).toBe(404);
+      expect(await storedBytes(row.key)).toBeUndefined();
+      expect(await ctx.database.db.select().from(assets).where(eq(assets.id, row.id))).toEqual([]);
+    });
+
     it('refuses a forged signed id (one character changed) with 422 on picture', async () => {
       const user = await signedIn();
       const asset = await created('me.png', redPng.length, user.cookie);
@@ -589,6 +629,57 @@ describe.each(backends)('uploads stored on $name', (backend) => {
       expect(third.json()).toEqual({ status: 429, message: 'Too many uploads. Please try again later.' });
       const other = await signedIn(limited);
       expect((await createAsset(blob, other.cookie, limited)).statusCode).toBe(200);
+    });
+  });
+
+  describe('UPLOADS_PER_HOUR under concurrency and replacement', () => {
+    const PER_HOUR = 3;
+    let limited: TestContext;
+    beforeAll(async () => {
+      limited = await createTestApp({ ...store.env, UPLOADS_PER_HOUR: String(PER_HOUR) });
+    });
+    afterAll(() => limited.close());
+
+    it('lets exactly UPLOADS_PER_HOUR of many parallel requests through', async () => {
+      const user = await signedIn(limited);
+      const answers = await Promise.all(
+        Array.from({ length: PER_HOUR + 5 }, () =>
+          createAsset({ filename: 'me.png', byte_size: 100 }, user.cookie, limited),
+        ),
+      );
+      const codes = answers.map((a) => a.statusCode).sort();
+      expect(codes).toEqual([...Array(PER_HOUR).fill(200), ...Array(5).fill(429)]);
+      const rows = await limited.database.db.select().from(assets).where(eq(assets.createdBy, user.id));
+      expect(rows).toHaveLength(PER_HOUR);
+    });
+
+    it('a replaced picture still counts towards the hour', async () => {
+      const user = await signedIn(limited);
+      for (let i = 0; i < PER_HOUR; i++) {
+        const response = await createAsset(
+          { filename: 'me.png', byte_size: redPng.length },
+          user.cookie,
+          limited,
+        );
+        expect(response.statusCode).toBe(200);
+        const asset = response.json() as Created;
+        const upload = await limited.app.inject({
+          method: 'PUT',
+          url: asset.direct_upload.url,
+          headers: { ...asset.direct_upload.headers, cookie: user.cookie },
+          payload: redPng,
+        });
+        expect(upload.statusCode).toBe(204);
+        const picture = await limited.app.inject({
+          method: 'PATCH',
+          url: `/api/users/${user.id}`,
+          headers: { cookie: user.cookie },
+          payload: { picture: asset.signed_id },
+        });
+        expect(picture.statusCode).toBe(200);
+      }
+      const more = await createAsset({ filename: 'me.png', byte_size: 100 }, user.cookie, limited);
+      expect(more.statusCode).toBe(429);
     });
   });
 
