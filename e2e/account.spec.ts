@@ -60,47 +60,70 @@ async function dropFiles(page: Page, files: { name: string; type: string; bytes:
   return dataTransfer;
 }
 
-test('a taken e-mail is refused beside the field with a general alert, then the change is saved', async ({
+test('a new e-mail or password asks for the current password; a taken e-mail is refused beside the field, then the change is saved', async ({
   page,
   baseURL,
 }) => {
   const other = await createPlainUser(baseURL!);
   const user = await openAccount(page, baseURL!);
+  const currentPassword = page.getByLabel('Current password');
   await expect(page.getByLabel('First name')).toHaveValue('Uma');
   await expect(page.getByLabel('Last name')).toHaveValue('User');
   await expect(page.getByLabel('Email')).toHaveValue(user.email);
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+  // Only a change of e-mail or password asks for it.
+  await expect(currentPassword).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   await page.getByLabel('First name').fill('Ursula');
+  await expect(currentPassword).toHaveCount(0);
   await page.getByLabel('Email').fill(other.email);
+  await expect(currentPassword).toBeVisible();
+  await expect(currentPassword).toHaveAttribute('type', 'password');
+
+  // Without it, the server refuses, on that field.
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveText(
     'Please correct the problems marked below.',
   );
+  await expect(currentPassword).toHaveAccessibleDescription(/Is required\.$/);
+  await expect(currentPassword).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+
+  // With it, the taken address is the problem.
+  await currentPassword.fill(user.password);
+  await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Is already taken.');
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(currentPassword).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Your account has been updated!')).toHaveCount(0);
   await expectNoAxeViolations(page);
 
-  // Errors clear on the next submit; success says so.
+  // Errors clear on the next submit; success says so, and the field goes away again.
   const renamed = `renamed-${Date.now()}@example.org`;
   await page.getByLabel('Email').fill(renamed);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your account has been updated!' })).toBeVisible();
   await expect(page.getByText('Please correct the problems marked below.')).toHaveCount(0);
   await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(currentPassword).toHaveCount(0);
 
-  // A new password is saved too, and the field starts empty again.
+  // A new password is saved too, with the current one as proof, and the fields start empty again.
   await page.getByLabel('Password', { exact: true }).fill('weak');
+  await currentPassword.fill(user.password);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
     /Minimum eight characters, at least one letter and one number\.$/,
   );
   await page.getByLabel('Password', { exact: true }).fill('changed-pass-5');
+  await currentPassword.fill('not-my-password-1');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(currentPassword).toHaveAccessibleDescription(/Is not correct\.$/);
+  await currentPassword.fill(user.password);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Your account has been updated!')).toBeVisible();
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+  await expect(currentPassword).toHaveCount(0);
 
   await page.reload();
   await expect(page.getByLabel('First name')).toHaveValue('Ursula');
@@ -153,6 +176,8 @@ test('a real PNG chosen in the file dialog: preview, save, and the picture serve
   await page.reload();
   await expect(page.getByRole('button', { name: /choose a picture/i })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Your current picture' })).toHaveCount(0);
+  // A removed picture is not public any more.
+  expect((await page.request.get(src!)).status()).toBe(404);
 });
 
 test('each upload refusal has its message, by keyboard, file dialog and drag-and-drop', async ({

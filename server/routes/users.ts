@@ -1,13 +1,15 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { FALLBACK_LANGUAGE, isLanguage, pickLanguage } from '../../shared/languages.ts';
 import { IdParamsSchema } from '../../shared/schemas/common.ts';
 import { UserSchema, UserUpdateSchema } from '../../shared/schemas/users.ts';
 import type { AppContext } from '../context.ts';
 import { sessions } from '../db/schema.ts';
 import { requireUser } from '../plugins/session.ts';
-import { presentUser, updateUser } from '../services/accounts.ts';
+import { needsProof, presentUser, updateUser } from '../services/accounts.ts';
 import { HttpError } from '../services/errors.ts';
+import { emailChangedEmail } from '../services/reset-email.ts';
 import { idOf } from './sites.ts';
 
 const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -42,15 +44,60 @@ const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     async (request) => presentUser(db, await self(request), ctx.assets),
   );
 
+  // Changes that need the current password (a new e-mail address or password) are limited per user,
+  // both routes together: a stolen session can neither guess the password nor probe which addresses
+  // are "already taken" faster than RATE_LIMIT_AUTH_MAX per RATE_LIMIT_WINDOW_MS.
+  const proofLimit = app.createRateLimit({
+    max: ctx.config.RATE_LIMIT_AUTH_MAX,
+    timeWindow: ctx.config.RATE_LIMIT_WINDOW_MS,
+    keyGenerator: async (request) => `account-proof:${(await request.currentUser())?.id}`,
+  });
+
   for (const method of ['PATCH', 'PUT'] as const) {
     app.route({
       method,
       url: '/api/users/:id',
       onRequest: [requireUser, ownAccountOnly],
       schema: { tags, params: IdParamsSchema, body: UserUpdateSchema, response: { 200: UserSchema } },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const user = await self(request);
+        if (needsProof(user, request.body)) {
+          const limit = await proofLimit(request);
+          if (!limit.isAllowed && limit.isExceeded) {
+            reply.header('Retry-After', String(limit.ttlInSeconds));
+            throw new HttpError(
+              429,
+              `Too many attempts. Please wait ${limit.ttlInSeconds} seconds and try again.`,
+            );
+          }
+        }
         const updated = await updateUser(db, user.id, request.body, ctx.assets);
+        if (user.pictureAssetId != null && updated.pictureAssetId !== user.pictureAssetId) {
+          // The old picture is no longer public: its address answers 404 and its file is deleted.
+          try {
+            await ctx.assets.retire(user.pictureAssetId);
+          } catch (error) {
+            // The account change is saved all the same; the log says which picture was left behind.
+            request.log.error(
+              { err: error, assetId: user.pictureAssetId },
+              'replaced picture could not be deleted',
+            );
+          }
+        }
+        if (updated.email !== user.email) {
+          // The old address hears of it: if someone else made the change, its owner can act.
+          const language = isLanguage(user.language)
+            ? user.language
+            : (pickLanguage(request.headers['accept-language']) ?? FALLBACK_LANGUAGE);
+          try {
+            await ctx.mailer.send(
+              emailChangedEmail({ to: user.email, name: user.firstName, newEmail: updated.email, language }),
+            );
+          } catch (error) {
+            // The change is saved; a mail server that is down must not turn it into an error.
+            request.log.error({ err: error }, 'e-mail change notice could not be sent');
+          }
+        }
         // A new password ends the user's other sessions; this one stays signed in.
         if (request.body.password) {
           await db

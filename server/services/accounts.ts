@@ -1,10 +1,10 @@
 import { hash, verify } from '@node-rs/argon2';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Language } from '../../shared/languages.ts';
 import type { RegisterSchema, User, UserUpdateSchema } from '../../shared/schemas/users.ts';
 import type { Db } from '../db/client.ts';
-import { assets, sessions, users } from '../db/schema.ts';
+import { assets, passwordResets, sessions, users } from '../db/schema.ts';
 import type { AssetService } from './assets.ts';
 import { isUniqueViolation, NotFoundError, ValidationError } from './errors.ts';
 
@@ -57,6 +57,25 @@ export async function authenticate(db: Db, email: string, password: string): Pro
   return row && ok ? row : undefined;
 }
 
+/**
+ * Ends every reset link of the user not used yet. A link sent before the password or the e-mail
+ * changed must not outlive that change (a reset link in an old mailbox would otherwise undo it).
+ */
+export async function revokeResetLinks(db: Db, userId: number) {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+/** Whether these changes need the current password: a different e-mail address, or a new password. */
+export function needsProof(
+  current: Pick<UserRow, 'email'>,
+  input: z.output<typeof UserUpdateSchema>,
+): boolean {
+  return (input.email !== undefined && input.email !== current.email) || Boolean(input.password);
+}
+
 const emailTaken = () => new ValidationError([{ path: 'email', message: 'is already taken' }]);
 
 export async function registerUser(db: Db, input: z.output<typeof RegisterSchema>, language?: Language) {
@@ -83,24 +102,42 @@ export async function updateUser(
   input: z.output<typeof UserUpdateSchema>,
   assetService: AssetService,
 ): Promise<UserRow> {
+  const current = await findUserById(db, id);
+  if (!current) throw new NotFoundError();
+  // Proof first: a session left open on a shared computer must not be enough to take the account over.
+  if (needsProof(current, input)) {
+    const proven =
+      input.currentPassword !== undefined &&
+      (await verify(current.passwordHash, input.currentPassword).catch(() => false));
+    if (!proven) {
+      const message = input.currentPassword === undefined ? 'is required' : 'is not correct';
+      throw new ValidationError([{ path: 'currentPassword', message }]);
+    }
+  }
+  const emailChanges = input.email !== undefined && input.email !== current.email;
   const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
   if (input.firstName !== undefined) changes.firstName = input.firstName;
   if (input.lastName !== undefined) changes.lastName = input.lastName;
-  if (input.email !== undefined) changes.email = input.email;
+  if (emailChanges) changes.email = input.email;
   if (input.language !== undefined) changes.language = input.language;
   if (input.password) changes.passwordHash = await hashPassword(input.password);
   if (input.picture === null || input.picture === '') changes.pictureAssetId = null;
   else if (input.picture !== undefined) {
     // The account form sends the current picture back on every save: keep it as it is rather than
     // processing (and, for JPEG, re-compressing) it again.
-    const current = (await findUserById(db, id))?.pictureAssetId;
-    const unchanged = current != null && assetService.verifySignedId(input.picture) === current;
-    changes.pictureAssetId = unchanged ? current : await assetService.claimPicture(input.picture, id);
+    const unchanged =
+      current.pictureAssetId != null && assetService.verifySignedId(input.picture) === current.pictureAssetId;
+    changes.pictureAssetId = unchanged
+      ? current.pictureAssetId
+      : await assetService.claimPicture(input.picture, id);
   }
   try {
-    const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
-    if (!row) throw new NotFoundError();
-    return row;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.update(users).set(changes).where(eq(users.id, id)).returning();
+      if (!row) throw new NotFoundError();
+      if (emailChanges || changes.passwordHash) await revokeResetLinks(tx, id);
+      return row;
+    });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
     throw error;

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, like, lte, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { contentTypeFor, extensionOf, IMAGE_EXTENSIONS } from '../../shared/schemas/assets.ts';
 import type { Db } from '../db/client.ts';
@@ -13,6 +13,44 @@ import { type FileStorage, readAll } from './file-storage.ts';
 type AssetRow = typeof assets.$inferSelect;
 export const ASSET_KEY = /^[A-Za-z0-9_-]{32}$/;
 const PICTURE_MAX_PX = 1024;
+const HOUR_MS = 3_600_000;
+/**
+ * A replaced or removed picture's row, kept only while it still counts towards UPLOADS_PER_HOUR: its
+ * key is renamed so that no address, upload or claim finds it (docs/decisions/018).
+ */
+const RETIRED = 'retired-';
+/** First half of the advisory lock that makes "count this hour's uploads, then add one" one step. */
+const UPLOAD_LOCK = 0x75706c64;
+
+/**
+ * The image types a picture may be, told by the file's first bytes (its signature), never by its name
+ * or declared type: libvips reads many more formats (TIFF, SVG, HEIF…) that are not taken here.
+ * Each maps to sharp's name for the format, which must agree when the file is decoded.
+ */
+const PICTURE_SIGNATURES: {
+  type: string;
+  format: 'png' | 'jpeg' | 'gif';
+  matches: (b: Buffer) => boolean;
+}[] = [
+  {
+    type: 'image/png',
+    format: 'png',
+    matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  {
+    type: 'image/jpeg',
+    format: 'jpeg',
+    matches: (b) => b.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])),
+  },
+  {
+    type: 'image/gif',
+    format: 'gif',
+    matches: (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')),
+  },
+];
+
+/** The picture type these bytes start with, or undefined when they are not one of the accepted ones. */
+export const pictureTypeOf = (bytes: Buffer) => PICTURE_SIGNATURES.find((s) => s.matches(bytes));
 /** A decompression bomb (a small file of enormous pixel size) is refused, not decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
@@ -48,7 +86,8 @@ export function createAssetService(db: Db, options: AssetOptions) {
     const id = verifySignedId(signedId);
     if (id === undefined) return undefined;
     const [row] = await db.select().from(assets).where(eq(assets.id, id));
-    return row;
+    // A retired picture is nobody's upload any more.
+    return row && ASSET_KEY.test(row.key) ? row : undefined;
   }
 
   async function create(userId: number, blob: { filename: string; byte_size: number }) {
@@ -57,28 +96,40 @@ export function createAssetService(db: Db, options: AssetOptions) {
         { path: 'blob.byte_size', message: `File is larger than ${options.maxBytes} bytes` },
       ]);
     }
-    const hourAgo = new Date(Date.now() - 3_600_000);
-    const [recent] = await db
-      .select({ n: count() })
-      .from(assets)
-      .where(and(eq(assets.createdBy, userId), gt(assets.createdAt, hourAgo)));
-    if ((recent?.n ?? 0) >= options.uploadsPerHour)
-      throw new HttpError(429, 'Too many uploads. Please try again later.');
-    const [row] = await db
-      .insert(assets)
-      .values({
-        key: randomBytes(24).toString('base64url'),
-        // Only the last segment, whichever separator a browser used ('C:\\x\\a.png' from old browsers).
-        filename: path.win32.basename(blob.filename).slice(0, 255),
-        contentType: contentTypeFor(blob.filename),
-        byteSize: blob.byte_size,
-        createdBy: userId,
-      })
-      .returning();
-    const signedId = signedIdFor(row!.id);
+    // Counting and inserting happen under a per-user lock held to the end of the transaction, so
+    // parallel requests take turns and exactly UPLOADS_PER_HOUR of them get through.
+    const row = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${UPLOAD_LOCK}::int, ${userId}::int)`);
+      const hourAgo = new Date(Date.now() - HOUR_MS);
+      // Retired pictures older than the hour no longer count: their rows can go.
+      await tx
+        .delete(assets)
+        .where(
+          and(eq(assets.createdBy, userId), like(assets.key, `${RETIRED}%`), lte(assets.createdAt, hourAgo)),
+        );
+      const [recent] = await tx
+        .select({ n: count() })
+        .from(assets)
+        .where(and(eq(assets.createdBy, userId), gt(assets.createdAt, hourAgo)));
+      if ((recent?.n ?? 0) >= options.uploadsPerHour)
+        throw new HttpError(429, 'Too many uploads. Please try again later.');
+      const [inserted] = await tx
+        .insert(assets)
+        .values({
+          key: randomBytes(24).toString('base64url'),
+          // Only the last segment, whichever separator a browser used ('C:\\x\\a.png' from old browsers).
+          filename: path.win32.basename(blob.filename).slice(0, 255),
+          contentType: contentTypeFor(blob.filename),
+          byteSize: blob.byte_size,
+          createdBy: userId,
+        })
+        .returning();
+      return inserted!;
+    });
+    const signedId = signedIdFor(row.id);
     return {
       signed_id: signedId,
-      direct_upload: { url: `/api/uploads/${signedId}`, headers: { 'Content-Type': row!.contentType } },
+      direct_upload: { url: `/api/uploads/${signedId}`, headers: { 'Content-Type': row.contentType } },
     };
   }
 
@@ -105,18 +156,29 @@ export function createAssetService(db: Db, options: AssetOptions) {
       throw new ValidationError([{ path: 'file', message: `File is smaller than ${asset.byteSize} bytes` }]);
     }
     const bytes = Buffer.concat(chunks, received);
-    if (asset.contentType.startsWith('image/')) await assertImage(bytes);
-    await storage.put(asset.key, bytes, asset.contentType);
-    await db.update(assets).set({ uploadedAt: new Date() }).where(eq(assets.id, asset.id));
+    // An image is stored, and later served, as the type its bytes are (a PNG named .jpg is a PNG).
+    const contentType = asset.contentType.startsWith('image/')
+      ? await imageTypeOf(bytes, 'file')
+      : asset.contentType;
+    await storage.put(asset.key, bytes, contentType);
+    await db.update(assets).set({ uploadedAt: new Date(), contentType }).where(eq(assets.id, asset.id));
   }
 
-  async function assertImage(bytes: Buffer) {
+  /**
+   * The content type of an accepted picture: its signature is PNG, JPEG or GIF and it decodes as that
+   * same format within the pixel bound. Anything else is "is not a valid image" on `path`.
+   */
+  async function imageTypeOf(bytes: Buffer, path: string) {
+    const invalid = new ValidationError([{ path, message: 'is not a valid image' }]);
+    const signature = pictureTypeOf(bytes);
+    if (!signature) throw invalid;
     try {
       const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-      if (!meta.width || !meta.height) throw new Error('no dimensions');
+      if (meta.format !== signature.format || !meta.width || !meta.height) throw new Error('not that image');
     } catch {
-      throw new ValidationError([{ path: 'file', message: 'is not a valid image' }]);
+      throw invalid;
     }
+    return signature.type;
   }
 
   /** Checks that a signed id is this user's uploaded image, strips its metadata and bounds its size. */
@@ -131,18 +193,42 @@ export function createAssetService(db: Db, options: AssetOptions) {
     // A storage failure here is a 503 (from readAll or put), not "is not a valid image".
     const original = await readAll(storage, asset.key);
     if (!original) throw invalid('is not a valid image');
+    // Checked again on the stored bytes: a file uploaded before this check existed may be any format.
+    const signature = pictureTypeOf(original);
+    if (!signature) throw invalid('is not a valid image');
     let output: Buffer;
     try {
       output = await sharp(original, { animated: false, limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
         .resize(PICTURE_MAX_PX, PICTURE_MAX_PX, { fit: 'inside', withoutEnlargement: true })
+        .toFormat(signature.format)
         .toBuffer();
     } catch {
       throw invalid('is not a valid image');
     }
-    await storage.put(asset.key, output, asset.contentType);
-    await db.update(assets).set({ byteSize: output.length }).where(eq(assets.id, asset.id));
+    await storage.put(asset.key, output, signature.type);
+    await db
+      .update(assets)
+      .set({ byteSize: output.length, contentType: signature.type })
+      .where(eq(assets.id, asset.id));
     return asset.id;
+  }
+
+  /**
+   * A picture that was replaced or removed: its address stops answering at once and its file is
+   * deleted from the store. The row goes too, or, while it still counts towards UPLOADS_PER_HOUR,
+   * stays under a retired key that nothing finds (deleted by a later upload once the hour is over).
+   */
+  async function retire(id: number) {
+    const [row] = await db.select().from(assets).where(eq(assets.id, id));
+    if (!row || !ASSET_KEY.test(row.key)) return;
+    if (row.createdAt.getTime() <= Date.now() - HOUR_MS) await db.delete(assets).where(eq(assets.id, id));
+    else
+      await db
+        .update(assets)
+        .set({ key: `${RETIRED}${row.key}` })
+        .where(eq(assets.id, id));
+    await storage.remove(row.key);
   }
 
   /** An uploaded asset by its public key; undefined for unknown, malformed or not yet uploaded keys. */
@@ -159,6 +245,7 @@ export function createAssetService(db: Db, options: AssetOptions) {
     create,
     receive,
     claimPicture,
+    retire,
     findByKey,
     open,
     signedIdFor,

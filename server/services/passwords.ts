@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { isLanguage, type Language } from '../../shared/languages.ts';
 import type { Db } from '../db/client.ts';
 import { passwordResets, sessions, users } from '../db/schema.ts';
-import { findUserByEmail, hashPassword } from './accounts.ts';
+import { findUserByEmail, hashPassword, revokeResetLinks } from './accounts.ts';
 import { HttpError, NotFoundError } from './errors.ts';
 import { MailDeliveryError, type Mailer } from './mail.ts';
 import { resetEmail } from './reset-email.ts';
@@ -75,8 +75,13 @@ export async function checkReset(db: Db, token: string): Promise<void> {
   await findUsable(db, token);
 }
 
-/** Sets the new password, uses the token up and ends every session of the user. */
+/**
+ * Sets the new password, uses the token up, revokes the user's other reset links and ends every
+ * session of the user. The link is checked before the new password is hashed: argon2 is costly on
+ * purpose, and an unknown, used or expired link must not make the server pay for it.
+ */
 export async function completeReset(db: Db, token: string, password: string): Promise<number> {
+  await findUsable(db, token);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const reset = await findUsable(tx, token);
@@ -87,6 +92,7 @@ export async function completeReset(db: Db, token: string, password: string): Pr
       .returning({ id: passwordResets.id });
     if (!used.length) throw new NotFoundError('This password reset link is invalid.');
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
+    await revokeResetLinks(tx, reset.userId);
     await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
     return reset.userId;
   });

@@ -66,3 +66,53 @@ export function resetEmail(options: {
 </body></html>`;
   return { to: options.to, subject: t.subject, text, html };
 }
+
+const CHANGED: Record<
+  Language,
+  {
+    subject: string;
+    greeting: (name: string) => string;
+    body: (email: string) => string;
+    notYou: string;
+  }
+> = {
+  en: {
+    subject: 'Your e-mail address was changed',
+    greeting: (name) => `Hello ${name},`,
+    body: (email) =>
+      `The e-mail address of your Community Meal Sites account was just changed to ${email}. From now on we will write to that address, and you log in with it.`,
+    notYou:
+      'If you did not make this change, someone else may be using your account: please contact the Community Meal Sites team right away.',
+  },
+  es: {
+    subject: 'Se cambió su dirección de correo electrónico',
+    greeting: (name) => `Hola, ${name}:`,
+    body: (email) =>
+      `La dirección de correo electrónico de su cuenta de Comedores Comunitarios se acaba de cambiar a ${email}. A partir de ahora le escribiremos a esa dirección, y usted iniciará sesión con ella.`,
+    notYou:
+      'Si usted no hizo este cambio, es posible que otra persona esté usando su cuenta: comuníquese de inmediato con el equipo de Comedores Comunitarios.',
+  },
+  zh: {
+    subject: '您的電子郵件地址已更改',
+    greeting: (name) => `${name}，您好：`,
+    body: (email) =>
+      `您的社區用餐點帳戶的電子郵件地址剛剛已更改為 ${email}。此後我們會寄信到該地址，您亦要用它登入。`,
+    notYou: '如果這不是您本人作出的更改，可能有其他人正在使用您的帳戶：請立即聯絡社區用餐點團隊。',
+  },
+};
+
+/** The notice sent to the OLD address when an account's e-mail address changes, in the user's language. */
+export function emailChangedEmail(options: {
+  to: string;
+  name: string;
+  newEmail: string;
+  language: Language;
+}): Message {
+  const t = CHANGED[options.language];
+  const paragraphs = [t.greeting(options.name), t.body(options.newEmail), t.notYou];
+  const text = paragraphs.join('\n\n');
+  const html = `<!doctype html><html lang="${options.language}"><body style="font-family:sans-serif;font-size:16px;line-height:1.5">
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+</body></html>`;
+  return { to: options.to, subject: t.subject, text, html };
+}

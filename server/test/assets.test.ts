@@ -188,6 +188,29 @@ describe.each(backends)('uploads stored on $name', (backend) => {
       expect(await ctx.database.db.select().from(assets)).toHaveLength(before.length);
     });
 
+    it('refuses names that only an inherited property would match (x.__proto__, x.constructor)', async () => {
+      const user = await signedIn();
+      const before = await ctx.database.db.select().from(assets);
+      for (const filename of ['x.__proto__', 'x.constructor', 'x.toString', 'x.hasOwnProperty']) {
+        const response = await createAsset(
+          { filename, content_type: filename.slice(2), byte_size: 10 },
+          user.cookie,
+        );
+        expect(response.statusCode, filename).toBe(422);
+        expect(response.json().errors).toEqual([
+          { path: 'blob.filename', message: expect.stringMatching(/^File type must be /) },
+        ]);
+      }
+      // A declared content type is never looked up: the extension alone decides.
+      const declared = await createAsset(
+        { filename: 'me.png', content_type: '__proto__', byte_size: 10 },
+        user.cookie,
+      );
+      expect(declared.statusCode).toBe(200);
+      expect(declared.json().direct_upload.headers).toEqual({ 'Content-Type': 'image/png' });
+      expect(await ctx.database.db.select().from(assets)).toHaveLength(before.length + 1);
+    });
+
     it('refuses a declared size over UPLOAD_MAX_BYTES, and an empty file', async () => {
       const user = await signedIn();
       const max = ctx.config.UPLOAD_MAX_BYTES;
@@ -266,6 +289,60 @@ describe.each(backends)('uploads stored on $name', (backend) => {
         errors: [{ path: 'file', message: 'is not a valid image' }],
       });
       expect(await uploadedFiles()).toEqual(before);
+    });
+
+    it('takes a picture by its bytes: PNG, JPEG and GIF only, stored as the type the bytes are', async () => {
+      const user = await signedIn();
+      const image = () => sharp({ create: { width: 20, height: 10, channels: 3, background: '#08f' } });
+      const accepted: [string, Buffer, string][] = [
+        ['a.png', await image().png().toBuffer(), 'image/png'],
+        ['b.jpg', await image().jpeg().toBuffer(), 'image/jpeg'],
+        ['c.gif', await image().gif().toBuffer(), 'image/gif'],
+        // Named .jpg but a PNG: kept, and served as what it is.
+        ['d.jpg', await image().png().toBuffer(), 'image/png'],
+      ];
+      for (const [filename, bytes, type] of accepted) {
+        const asset = await created(filename, bytes.length, user.cookie);
+        expect((await put(asset, bytes, user.cookie)).statusCode, filename).toBe(204);
+        const row = await rowOf(asset.signed_id);
+        expect(row.contentType, filename).toBe(type);
+        const served = await ctx.app.inject({ method: 'GET', url: `/uploads/${row.key}` });
+        expect(served.headers['content-type'], filename).toBe(type);
+      }
+    });
+
+    it('refuses other formats libvips reads (WebP, TIFF, AVIF, SVG) named as a picture, and keeps nothing', async () => {
+      const user = await signedIn();
+      const image = () => sharp({ create: { width: 20, height: 10, channels: 3, background: '#08f' } });
+      const svg = Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="20" height="10"/></svg>',
+      );
+      const refused: [string, Buffer][] = [
+        ['webp.png', await image().webp().toBuffer()],
+        ['tiff.png', await image().tiff().toBuffer()],
+        ['avif.jpg', await image().avif().toBuffer()],
+        ['svg.gif', svg],
+        // A PNG signature in front of something else is not a PNG either.
+        [
+          'tiff-behind-png-signature.png',
+          Buffer.concat([redPng.subarray(0, 8), await image().tiff().toBuffer()]),
+        ],
+      ];
+      for (const [filename, bytes] of refused) {
+        // Each is something sharp would happily decode; that is not enough.
+        if (filename !== 'tiff-behind-png-signature.png')
+          expect((await sharp(bytes).metadata()).width).toBe(20);
+        const asset = await created(filename, bytes.length, user.cookie);
+        const before = await uploadedFiles();
+        const response = await put(asset, bytes, user.cookie);
+        expect(response.statusCode, filename).toBe(422);
+        expect(response.json()).toEqual({
+          status: 422,
+          errors: [{ path: 'file', message: 'is not a valid image' }],
+        });
+        expect(await uploadedFiles()).toEqual(before);
+        expect((await rowOf(asset.signed_id)).uploadedAt).toBeNull();
+      }
     });
 
     it('answers 409 to a second upload of the same asset and keeps the first file', async () => {
@@ -372,6 +449,46 @@ describe.each(backends)('uploads stored on $name', (backend) => {
       const response = await setPicture(user, null);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ picture: null, pictureUrl: null });
+    });
+
+    it('a replaced picture is deleted: its old address is 404 and its file is gone from the store', async () => {
+      const user = await signedIn();
+      const first = await uploadPicture(user, 'first.png', redPng);
+      const oldKey = (await rowOf(first.asset.signed_id)).key;
+      expect((await ctx.app.inject({ method: 'GET', url: first.user.pictureUrl })).statusCode).toBe(200);
+      expect(await uploadedFiles()).toContain(store.usesDataDir ? oldKey : `${PREFIX}${oldKey}`);
+
+      const green = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#0c0' } })
+        .png()
+        .toBuffer();
+      const second = await uploadPicture(user, 'second.png', green);
+      expect(second.user.pictureUrl).not.toBe(first.user.pictureUrl);
+      const old = await ctx.app.inject({ method: 'GET', url: first.user.pictureUrl });
+      expect(old.statusCode).toBe(404);
+      expect(old.json()).toEqual({ status: 404, message: 'Not found' });
+      expect(await storedBytes(oldKey)).toBeUndefined();
+      expect((await uploadedFiles()).join()).not.toContain(oldKey);
+      // No row answers to the old key, and the old signed id is no one's upload any more.
+      expect(await ctx.database.db.select().from(assets).where(eq(assets.key, oldKey))).toEqual([]);
+      const reclaim = await setPicture(user, first.asset.signed_id);
+      expect(reclaim.statusCode).toBe(422);
+      expect(reclaim.json().errors).toEqual([{ path: 'picture', message: 'is not a known upload' }]);
+      // The new one is served.
+      expect((await ctx.app.inject({ method: 'GET', url: second.user.pictureUrl })).statusCode).toBe(200);
+    });
+
+    it('a removed picture is deleted too, and a row older than the hour goes entirely', async () => {
+      const user = await signedIn();
+      const { asset, user: withPicture } = await uploadPicture(user, 'me.png', redPng);
+      const row = await rowOf(asset.signed_id);
+      await ctx.database.db
+        .update(assets)
+        .set({ createdAt: new Date(Date.now() - 2 * 3_600_000) })
+        .where(eq(assets.id, row.id));
+      expect((await setPicture(user, null)).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url: withPicture.pictureUrl })).statusCode).toBe(404);
+      expect(await storedBytes(row.key)).toBeUndefined();
+      expect(await ctx.database.db.select().from(assets).where(eq(assets.id, row.id))).toEqual([]);
     });
 
     it('refuses a forged signed id (one character changed) with 422 on picture', async () => {
@@ -512,6 +629,57 @@ describe.each(backends)('uploads stored on $name', (backend) => {
       expect(third.json()).toEqual({ status: 429, message: 'Too many uploads. Please try again later.' });
       const other = await signedIn(limited);
       expect((await createAsset(blob, other.cookie, limited)).statusCode).toBe(200);
+    });
+  });
+
+  describe('UPLOADS_PER_HOUR under concurrency and replacement', () => {
+    const PER_HOUR = 3;
+    let limited: TestContext;
+    beforeAll(async () => {
+      limited = await createTestApp({ ...store.env, UPLOADS_PER_HOUR: String(PER_HOUR) });
+    });
+    afterAll(() => limited.close());
+
+    it('lets exactly UPLOADS_PER_HOUR of many parallel requests through', async () => {
+      const user = await signedIn(limited);
+      const answers = await Promise.all(
+        Array.from({ length: PER_HOUR + 5 }, () =>
+          createAsset({ filename: 'me.png', byte_size: 100 }, user.cookie, limited),
+        ),
+      );
+      const codes = answers.map((a) => a.statusCode).sort();
+      expect(codes).toEqual([...Array(PER_HOUR).fill(200), ...Array(5).fill(429)]);
+      const rows = await limited.database.db.select().from(assets).where(eq(assets.createdBy, user.id));
+      expect(rows).toHaveLength(PER_HOUR);
+    });
+
+    it('a replaced picture still counts towards the hour', async () => {
+      const user = await signedIn(limited);
+      for (let i = 0; i < PER_HOUR; i++) {
+        const response = await createAsset(
+          { filename: 'me.png', byte_size: redPng.length },
+          user.cookie,
+          limited,
+        );
+        expect(response.statusCode).toBe(200);
+        const asset = response.json() as Created;
+        const upload = await limited.app.inject({
+          method: 'PUT',
+          url: asset.direct_upload.url,
+          headers: { ...asset.direct_upload.headers, cookie: user.cookie },
+          payload: redPng,
+        });
+        expect(upload.statusCode).toBe(204);
+        const picture = await limited.app.inject({
+          method: 'PATCH',
+          url: `/api/users/${user.id}`,
+          headers: { cookie: user.cookie },
+          payload: { picture: asset.signed_id },
+        });
+        expect(picture.statusCode).toBe(200);
+      }
+      const more = await createAsset({ filename: 'me.png', byte_size: 100 }, user.cookie, limited);
+      expect(more.statusCode).toBe(429);
     });
   });
 

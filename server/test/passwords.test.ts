@@ -2,9 +2,16 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passwordResets, users } from '../db/schema.ts';
+import { hashPassword } from '../services/accounts.ts';
 import { createTestApp, createUser, login, PASSWORD, type TestContext } from './helpers.ts';
+
+// hashPassword is watched: a reset link that cannot be used must not cost an argon2 hash.
+vi.mock('../services/accounts.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../services/accounts.ts')>();
+  return { ...original, hashPassword: vi.fn(original.hashPassword) };
+});
 
 const PASSWORD_RULE = 'Minimum eight characters, at least one letter and one number.';
 
@@ -260,13 +267,82 @@ describe('GET and PATCH /api/passwords/{token}', () => {
     expect((await me(otherSession)).statusCode).toBe(204);
   });
 
-  it('keeps each requested link independent: using one leaves the other valid', async () => {
+  it('a reset revokes every other link the user still has', async () => {
     const user = await createUser(ctx);
     const first = await requestReset(user.email);
     const second = await requestReset(user.email);
     expect(first.token).not.toBe(second.token);
     expect((await reset(first.token, 'first-pass-1')).statusCode).toBe(200);
-    expect((await check(second.token)).statusCode).toBe(200);
+    expect((await check(second.token)).statusCode).toBe(404);
+    expect((await reset(second.token, 'second-pass-2')).statusCode).toBe(404);
+    expect((await tryLogin(user.email, 'first-pass-1')).statusCode).toBe(200);
+    // Another user's link is not touched.
+    const other = await createUser(ctx);
+    const theirs = await requestReset(other.email);
+    expect((await reset((await requestReset(user.email)).token, 'third-pass-3')).statusCode).toBe(200);
+    expect((await check(theirs.token)).statusCode).toBe(200);
+  });
+
+  it('checks the link before hashing the new password: a bad link costs no argon2 hash', async () => {
+    const user = await createUser(ctx);
+    const { token } = await requestReset(user.email);
+    const hashes = vi.mocked(hashPassword);
+    hashes.mockClear();
+    const unknown = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
+    expect((await reset(unknown, 'goodpass123')).statusCode).toBe(404);
+    expect(hashes).not.toHaveBeenCalled();
+
+    expect((await reset(token, 'goodpass123')).statusCode).toBe(200);
+    expect(hashes).toHaveBeenCalledTimes(1);
+    hashes.mockClear();
+    // Used up: 404, and still no hash.
+    expect((await reset(token, 'goodpass456')).statusCode).toBe(404);
+    expect(hashes).not.toHaveBeenCalled();
+
+    const { token: late } = await requestReset(user.email);
+    await ctx.database.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.tokenHash, createHash('sha256').update(late).digest('hex')));
+    expect((await reset(late, 'goodpass789')).statusCode).toBe(410);
+    expect(hashes).not.toHaveBeenCalled();
+  });
+});
+
+describe('reset links end when the account changes on My Account', () => {
+  const change = (id: number, cookie: string, payload: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'PATCH', url: `/api/users/${id}`, headers: { cookie }, payload });
+
+  it('a new password revokes the outstanding links', async () => {
+    const user = await createUser(ctx);
+    const cookie = await login(ctx, user.email);
+    const { token } = await requestReset(user.email);
+    const response = await change(user.id, cookie, { password: 'changed-pass-1', currentPassword: PASSWORD });
+    expect(response.statusCode).toBe(200);
+    expect((await check(token)).statusCode).toBe(404);
+    expect((await reset(token, 'attacker-pass-1')).statusCode).toBe(404);
+    expect((await tryLogin(user.email, 'changed-pass-1')).statusCode).toBe(200);
+  });
+
+  it('a new e-mail address revokes the outstanding links', async () => {
+    const user = await createUser(ctx);
+    const cookie = await login(ctx, user.email);
+    const { token } = await requestReset(user.email);
+    const email = `moved-${user.id}@example.org`;
+    const response = await change(user.id, cookie, { email, currentPassword: PASSWORD });
+    expect(response.statusCode).toBe(200);
+    expect((await check(token)).statusCode).toBe(404);
+    expect((await reset(token, 'attacker-pass-1')).statusCode).toBe(404);
+    expect((await tryLogin(email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('other changes (a name, the same e-mail again) leave the links alone', async () => {
+    const user = await createUser(ctx);
+    const cookie = await login(ctx, user.email);
+    const { token } = await requestReset(user.email);
+    const response = await change(user.id, cookie, { firstName: 'Renamed', email: user.email, password: '' });
+    expect(response.statusCode).toBe(200);
+    expect((await check(token)).statusCode).toBe(200);
   });
 });
 

@@ -97,15 +97,24 @@ describe('secrets never reach a log line or an answer', () => {
     cookie = await login(ctx, user.email, 'reset-Secret-44');
     secrets.secondCookie = cookie.slice('sid='.length);
     secrets.secondSessionId = sessionIdOf(cookie);
-    for (const [method, password] of [
-      ['PATCH', 'account-Secret-55'],
-      ['PUT', 'account-Secret-66'],
+    // A wrong current password is refused, and not logged either.
+    const wrongProof = await call({
+      method: 'PATCH',
+      url: `/api/users/${user.id}`,
+      headers: { cookie },
+      payload: { password: 'account-Secret-55', currentPassword: 'wrong-Current-88' },
+    });
+    expect(wrongProof.statusCode).toBe(422);
+    secrets.wrongCurrentPassword = 'wrong-Current-88';
+    for (const [method, password, currentPassword] of [
+      ['PATCH', 'account-Secret-55', 'reset-Secret-44'],
+      ['PUT', 'account-Secret-66', 'account-Secret-55'],
     ] as const) {
       const response = await call({
         method,
         url: `/api/users/${user.id}`,
         headers: { cookie },
-        payload: { firstName: 'Changed', password },
+        payload: { firstName: 'Changed', password, currentPassword },
       });
       expect(response.statusCode).toBe(200);
       secrets[`${method}Password`] = password;
@@ -165,7 +174,7 @@ describe('secrets never reach a log line or an answer', () => {
         method: 'PATCH',
         url: `/api/users/${user.id}`,
         headers: { cookie },
-        payload: { password: 'failing-Secret-77' },
+        payload: { password: 'failing-Secret-77', currentPassword: 'account-Secret-66' },
       });
       expect(update.statusCode).toBe(500);
       secrets.failingPassword = 'failing-Secret-77';

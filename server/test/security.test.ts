@@ -317,7 +317,7 @@ describe('what answers never contain', () => {
         method: 'PATCH',
         url: `/api/users/${roles.user.id}`,
         headers: { cookie: roles.user.cookie },
-        payload: { lastName: 'Updated', password: PASSWORD },
+        payload: { lastName: 'Updated', password: PASSWORD, currentPassword: PASSWORD },
       }),
     );
     answers.push(

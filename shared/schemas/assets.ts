@@ -24,9 +24,18 @@ export function extensionOf(filename: string): string {
   return dot < 0 ? '' : filename.slice(dot + 1).toLowerCase();
 }
 
+/**
+ * Whether the extension is one of the table's own entries. An own-property check: `in` (or a plain
+ * index) would also find what every object inherits, so 'x.__proto__' or 'x.constructor' would pass.
+ */
+export function isKnownExtension(extension: string): boolean {
+  return Object.hasOwn(CONTENT_TYPES, extension);
+}
+
 /** The content type for a file name from the table, or the generic binary type. */
 export function contentTypeFor(filename: string): string {
-  return CONTENT_TYPES[extensionOf(filename)] ?? DEFAULT_CONTENT_TYPE;
+  const extension = extensionOf(filename);
+  return isKnownExtension(extension) ? CONTENT_TYPES[extension]! : DEFAULT_CONTENT_TYPE;
 }
 
 export const BlobInputSchema = z.object({
@@ -36,7 +45,7 @@ export const BlobInputSchema = z.object({
       .trim()
       .min(1, { error: 'is required' })
       .max(255, { error: 'must be at most 255 characters' })
-      .refine((name) => extensionOf(name) in CONTENT_TYPES, {
+      .refine((name) => isKnownExtension(extensionOf(name)), {
         error: `File type must be ${Object.keys(CONTENT_TYPES).join(', ')}`,
       }),
     content_type: z.string().max(255).optional(),

@@ -24,7 +24,11 @@ export const RegisterSchema = z.object({
   password: PasswordSchema,
 });
 
-/** PATCH/PUT /api/users/{id}. Unknown fields (id, isAdmin, pictureUrl…) are ignored; an empty password means unchanged. */
+/**
+ * PATCH/PUT /api/users/{id}. Unknown fields (id, isAdmin, pictureUrl…) are ignored; an empty password
+ * means unchanged. A new e-mail address or a new password needs `currentPassword` as proof
+ * (docs/decisions/018-account-proof-and-upload-types.md); names and the picture do not.
+ */
 export const UserUpdateSchema = z.object({
   firstName: RequiredTextSchema(100).optional(),
   lastName: RequiredTextSchema(100).optional(),
@@ -32,6 +36,10 @@ export const UserUpdateSchema = z.object({
   password: z.preprocess((v) => (v === '' || v === null ? undefined : v), PasswordSchema.optional()),
   picture: z.string().max(500).nullable().optional(),
   language: z.enum(LANGUAGES).optional(),
+  currentPassword: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string().max(200).optional(),
+  ),
 });
 export type UserUpdate = z.input<typeof UserUpdateSchema>;
 

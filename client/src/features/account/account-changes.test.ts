@@ -19,6 +19,7 @@ describe('initialValues', () => {
       lastName: 'User',
       email: 'uma@example.org',
       password: '',
+      currentPassword: '',
       picture: '3--abc',
     });
   });
@@ -39,9 +40,20 @@ describe('accountChanges', () => {
   it('sends null when the picture was removed', () => {
     expect(accountChanges(user, { ...initialValues(user), picture: null })).toHaveProperty('picture', null);
   });
-  it('sends a new password', () => {
-    expect(accountChanges(user, { ...initialValues(user), password: 'new-pass-1' }).password).toBe(
-      'new-pass-1',
+  it('sends a new password, with the current password as proof', () => {
+    const changes = accountChanges(user, {
+      ...initialValues(user),
+      password: 'new-pass-1',
+      currentPassword: 'old-pass-1',
+    });
+    expect(changes).toMatchObject({ password: 'new-pass-1', currentPassword: 'old-pass-1' });
+  });
+  it('sends the current password with a new e-mail address, not with the same one in other case', () => {
+    const values = { ...initialValues(user), currentPassword: 'old-pass-1' };
+    expect(accountChanges(user, { ...values, email: 'new@example.org' }).currentPassword).toBe('old-pass-1');
+    expect(accountChanges(user, { ...values, email: ' UMA@example.org ' })).not.toHaveProperty(
+      'currentPassword',
     );
+    expect(accountChanges(user, { ...values, firstName: 'Ana' })).not.toHaveProperty('currentPassword');
   });
 });

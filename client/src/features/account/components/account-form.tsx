@@ -3,8 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '../../../../../shared/schemas/users.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api.ts';
 import { useFormErrors } from '../../../lib/use-form-errors.ts';
-import { type AccountValues, accountChanges, initialValues } from '../account-changes.ts';
+import {
+  type AccountValues,
+  accountChanges,
+  initialValues,
+  needsCurrentPassword,
+} from '../account-changes.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
 import '../account.css';
 
@@ -25,7 +31,8 @@ export interface AccountFormProps {
 }
 
 /**
- * My Account (SPEC.md §2): picture, first name, last name, e-mail and a password that starts empty.
+ * My Account (SPEC.md §2): picture, first name, last name, e-mail and a password that starts empty;
+ * a current-password field appears once the e-mail or the password is changed.
  * Errors clear on each submit; a 422 shows each field's messages beside it plus a general alert, other
  * failures the generic text; success says so and hands the saved user back (§4, §8).
  */
@@ -56,9 +63,18 @@ export function AccountForm({ user, onSaved, renderPicture }: AccountFormProps) 
         setSaved(true);
         onSaved(updated);
       },
-      onError: (error) => errors.capture(error),
+      onError: (error) => {
+        errors.capture(error);
+        // "is not correct" is this form's own message; say it in the visitor's language.
+        const wrong =
+          error instanceof ApiError &&
+          error.errors.some((e) => e.path === 'currentPassword' && e.message === 'is not correct');
+        if (wrong) errors.setFields((fields) => ({ ...fields, currentPassword: t('currentPasswordWrong') }));
+      },
     });
   }
+
+  const askCurrentPassword = needsCurrentPassword(user, values);
 
   return (
     <div className="account-page">
@@ -111,6 +127,19 @@ export function AccountForm({ user, onSaved, renderPicture }: AccountFormProps) 
           onChange={(event) => set({ password: event.target.value })}
           error={errors.fields.password}
         />
+        {/* Proof that it is the account's owner, asked only for the changes that need it. */}
+        {askCurrentPassword && (
+          <TextField
+            label={t('currentPassword')}
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            hint={t('currentPasswordHint')}
+            value={values.currentPassword}
+            onChange={(event) => set({ currentPassword: event.target.value })}
+            error={errors.fields.currentPassword}
+          />
+        )}
         {/* Next to the button, where the eye is after pressing it. */}
         <FormAlert kind="error">{errors.general}</FormAlert>
         <FormAlert kind="success">{saved ? t('saved') : null}</FormAlert>
