@@ -15,6 +15,7 @@ import { createQueryClient } from './app/app.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { baseOptions } from './i18n/index.ts';
 import { type AppData, appData, seedQueryClient, setAppData } from './lib/app-data.ts';
+import { pageTitle } from './lib/page-title.ts';
 
 export interface RenderInput {
   /** Path and query of the page, e.g. '/sites?lng=es'. */
@@ -26,7 +27,7 @@ export interface RenderInput {
 export interface RenderedPage {
   /** The markup inside <div id="root">. */
   html: string;
-  /** The tab title the browser would set: 'Locations – Community Meal Sites' (route-focus.tsx). */
+  /** The tab title the browser would set: 'Locations – Community Meal Sites' (lib/page-title.ts). */
   title: string;
   /** The meta description, in the page's language: a site page names the site and its address. */
   description: string;
@@ -91,5 +92,5 @@ export function render({ url, language, data }: RenderInput): RenderedPage {
       ? i18n.t('common:meta.site', { ...site, interpolation: { escapeValue: false } })
       : i18n.t('common:meta.description'),
   );
-  return { html, title: heading && heading !== appName ? `${heading} – ${appName}` : appName, description };
+  return { html, title: pageTitle(heading, appName), description };
 }
