@@ -11,6 +11,7 @@ import { I18nextProvider } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { preloadKeys } from '../../shared/app-data.ts';
 import type { Language } from '../../shared/languages.ts';
+import { parseId } from '../../shared/schemas/common.ts';
 import { createQueryClient } from './app/app.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { baseOptions } from './i18n/index.ts';
@@ -57,9 +58,9 @@ function firstHeading(html: string) {
 
 /** The site a site page shows, from the data the page was rendered with. */
 function siteOf(url: string, data: AppData): { name: string; address: string } | undefined {
-  const id = /^\/sites\/(\d+)\/?(?:\?|$)/.exec(url)?.[1];
-  if (!id) return undefined;
-  const key = JSON.stringify(preloadKeys.site(Number(id)));
+  const id = parseId(/^\/sites\/([^/?]+)\/?(?:\?|$)/.exec(url)?.[1]);
+  if (id === undefined) return undefined;
+  const key = JSON.stringify(preloadKeys.site(id));
   const site = data.queries?.find((query) => JSON.stringify(query.key) === key)?.data;
   return site && typeof site === 'object' && 'name' in site && 'address' in site
     ? { name: String(site.name), address: String(site.address) }

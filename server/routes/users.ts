@@ -8,7 +8,7 @@ import { sessions } from '../db/schema.ts';
 import { requireUser } from '../plugins/session.ts';
 import { presentUser, updateUser } from '../services/accounts.ts';
 import { HttpError } from '../services/errors.ts';
-import { idOf } from './sites.ts';
+import { idOf } from '../services/route-params.ts';
 
 const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
