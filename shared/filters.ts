@@ -1,3 +1,4 @@
+import { parseId } from './schemas/common.ts';
 import type { ReferenceItem, ReferenceListName, SiteListKey } from './schemas/reference-lists.ts';
 
 /**
@@ -19,12 +20,6 @@ export const FILTER_KEYS: readonly FilterKey[] = SITE_FILTERS.map((filter) => fi
 
 /** The marker shown after the chosen option's name. */
 export const CHOSEN_MARK = ' *';
-
-function parseId(raw: string | null): number | undefined {
-  if (raw === null || !/^\d{1,10}$/.test(raw)) return undefined;
-  const id = Number(raw);
-  return id > 0 && id <= 2_147_483_647 ? id : undefined;
-}
 
 /** Reads the filters from a query string; anything that is not a positive id is ignored. */
 export function filtersFromSearchParams(params: URLSearchParams): SiteFilters {

@@ -1,7 +1,7 @@
 /**
  * One set of data factories for unit, API and browser tests (STYLE.md 11). Pure: no node:* and no DOM.
  */
-import type { SiteInput } from '../shared/schemas/sites.ts';
+import type { Site, SiteInput } from '../shared/schemas/sites.ts';
 
 let sequence = 0;
 const next = () => {
@@ -23,6 +23,33 @@ export function buildSite(overrides: Partial<SiteInput> = {}): SiteInput {
       { day: 1, open: '11:00', close: '13:00' },
       { day: 3, open: '11:00', close: '13:00' },
     ],
+    ...overrides,
+  };
+}
+
+/**
+ * A site as the API answers it (GET /api/sites/:id), for client tests: no phone, e-mail, website,
+ * hours or list items unless the test gives them, so a test states what its screen depends on.
+ */
+export function buildSiteRecord(overrides: Partial<Site> = {}): Site {
+  const n = next();
+  return {
+    id: n,
+    name: `Test Dining Room ${n}`,
+    address: `${100 + n} Market St, San Francisco, CA 94103`,
+    phoneNumber: '',
+    email: null,
+    website: null,
+    lat: 37.77,
+    lng: -122.42,
+    Hours: [],
+    NutritionPartners: [],
+    Populations: [],
+    MealTypes: [],
+    Services: [],
+    CovidStatuses: [],
+    version: 1,
+    updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
 }

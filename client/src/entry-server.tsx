@@ -11,10 +11,12 @@ import { I18nextProvider } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { preloadKeys } from '../../shared/app-data.ts';
 import type { Language } from '../../shared/languages.ts';
+import { parseId } from '../../shared/schemas/common.ts';
 import { createQueryClient } from './app/app.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { baseOptions } from './i18n/index.ts';
 import { type AppData, appData, seedQueryClient, setAppData } from './lib/app-data.ts';
+import { pageTitle } from './lib/page-title.ts';
 
 export interface RenderInput {
   /** Path and query of the page, e.g. '/sites?lng=es'. */
@@ -26,7 +28,7 @@ export interface RenderInput {
 export interface RenderedPage {
   /** The markup inside <div id="root">. */
   html: string;
-  /** The tab title the browser would set: 'Locations – Community Meal Sites' (route-focus.tsx). */
+  /** The tab title the browser would set: 'Locations – Community Meal Sites' (lib/page-title.ts). */
   title: string;
   /** The meta description, in the page's language: a site page names the site and its address. */
   description: string;
@@ -56,9 +58,9 @@ function firstHeading(html: string) {
 
 /** The site a site page shows, from the data the page was rendered with. */
 function siteOf(url: string, data: AppData): { name: string; address: string } | undefined {
-  const id = /^\/sites\/(\d+)\/?(?:\?|$)/.exec(url)?.[1];
-  if (!id) return undefined;
-  const key = JSON.stringify(preloadKeys.site(Number(id)));
+  const id = parseId(/^\/sites\/([^/?]+)\/?(?:\?|$)/.exec(url)?.[1]);
+  if (id === undefined) return undefined;
+  const key = JSON.stringify(preloadKeys.site(id));
   const site = data.queries?.find((query) => JSON.stringify(query.key) === key)?.data;
   return site && typeof site === 'object' && 'name' in site && 'address' in site
     ? { name: String(site.name), address: String(site.address) }
@@ -91,5 +93,5 @@ export function render({ url, language, data }: RenderInput): RenderedPage {
       ? i18n.t('common:meta.site', { ...site, interpolation: { escapeValue: false } })
       : i18n.t('common:meta.description'),
   );
-  return { html, title: heading && heading !== appName ? `${heading} – ${appName}` : appName, description };
+  return { html, title: pageTitle(heading, appName), description };
 }

@@ -11,7 +11,7 @@ import { requireAdmin } from '../plugins/session.ts';
 import { listHistory } from '../services/history.ts';
 import { publicReads } from '../services/public-reads.ts';
 import { createItem, deleteItem, getItem, updateItem, usageCount } from '../services/reference-lists.ts';
-import { idOf } from './sites.ts';
+import { idOf } from '../services/route-params.ts';
 
 const VersionQuerySchema = z.object({ version: z.coerce.number().int().positive().optional() });
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema, parseId } from '../../shared/schemas/common.ts';
+import { IdParamsSchema } from '../../shared/schemas/common.ts';
 import { SiteCreateSchema, SiteSchema, SiteUpdateSchema } from '../../shared/schemas/sites.ts';
 import type { AppContext } from '../context.ts';
 import { requireAdmin } from '../plugins/session.ts';
@@ -8,13 +8,8 @@ import { NotFoundError } from '../services/errors.ts';
 import { listHistory } from '../services/history.ts';
 import { locate } from '../services/locate.ts';
 import { publicReads } from '../services/public-reads.ts';
+import { idOf } from '../services/route-params.ts';
 import { createSite, deleteSite, siteLocation, updateSite } from '../services/sites.ts';
-
-export const idOf = (params: { id: string }) => {
-  const id = parseId(params.id);
-  if (id === undefined) throw new NotFoundError();
-  return id;
-};
 
 const VersionQuerySchema = z.object({ version: z.coerce.number().int().positive().optional() });
 

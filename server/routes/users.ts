@@ -10,7 +10,7 @@ import { requireUser } from '../plugins/session.ts';
 import { needsProof, presentUser, updateUser } from '../services/accounts.ts';
 import { HttpError } from '../services/errors.ts';
 import { emailChangedEmail } from '../services/reset-email.ts';
-import { idOf } from './sites.ts';
+import { idOf } from '../services/route-params.ts';
 
 const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;

@@ -1,4 +1,5 @@
 import { type AppData, type PreloadedQuery, preloadKeys } from '../../shared/app-data.ts';
+import { parseId } from '../../shared/schemas/common.ts';
 import { REFERENCE_LIST_NAMES } from '../../shared/schemas/reference-lists.ts';
 import type { AppContext } from '../context.ts';
 import { hasDemoData } from '../db/seed/demo.ts';
@@ -24,9 +25,8 @@ export function pageRoute(pathname: string): PageRoute {
   if (path === '/sites') return { kind: 'sites' };
   if (path === '/about') return { kind: 'about' };
   if (path === '/partners') return { kind: 'partners' };
-  const site = /^\/sites\/(\d{1,10})$/.exec(path);
-  const id = site ? Number(site[1]) : 0;
-  return id > 0 && id <= 2_147_483_647 ? { kind: 'site', id } : { kind: 'other' };
+  const id = parseId(/^\/sites\/([^/]+)$/.exec(path)?.[1]);
+  return id === undefined ? { kind: 'other' } : { kind: 'site', id };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { Layout } from '../components/layout/layout.tsx';
 import { RequireUser } from '../features/auth/guards.tsx';
-import { lazyScreen } from '../lib/lazy.ts';
+import { lazyChunk } from '../lib/lazy.ts';
 import { AboutScreen } from './routes/about.tsx';
 import { HomeScreen } from './routes/home.tsx';
 import { LogoutScreen } from './routes/logout.tsx';
@@ -11,32 +11,32 @@ import { SiteDetailScreen } from './routes/site-detail.tsx';
 import { SitesScreen } from './routes/sites.tsx';
 
 // Public screens are in the first bundle; sign-in, account and admin screens load lazily (DECISIONS.md 6).
-const LoginScreen = lazyScreen(
+const LoginScreen = lazyChunk(
   'login',
   () => import('./routes/login.tsx'),
   (m) => m.LoginScreen,
 );
-const ForgotPasswordScreen = lazyScreen(
+const ForgotPasswordScreen = lazyChunk(
   'forgot-password',
   () => import('./routes/forgot-password.tsx'),
   (m) => m.ForgotPasswordScreen,
 );
-const ResetPasswordScreen = lazyScreen(
+const ResetPasswordScreen = lazyChunk(
   'reset-password',
   () => import('./routes/reset-password.tsx'),
   (m) => m.ResetPasswordScreen,
 );
-const AccountScreen = lazyScreen(
+const AccountScreen = lazyChunk(
   'account',
   () => import('./routes/account.tsx'),
   (m) => m.AccountScreen,
 );
-const SiteFormScreen = lazyScreen(
+const SiteFormScreen = lazyChunk(
   'site-form',
   () => import('./routes/admin/site-form.tsx'),
   (m) => m.SiteFormScreen,
 );
-const ReferenceFormScreen = lazyScreen(
+const ReferenceFormScreen = lazyChunk(
   'reference-form',
   () => import('./routes/admin/reference-form.tsx'),
   (m) => m.ReferenceFormScreen,

@@ -11,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function Who() {
   const { user, loading } = useCurrentUser();
-  return <span data-testid="who">{loading ? 'loading' : (user?.email ?? 'nobody')}</span>;
+  return <output aria-label="Signed in as">{loading ? 'loading' : (user?.email ?? 'nobody')}</output>;
 }
 
 describe('LogoutScreen (SPEC.md §2)', () => {
@@ -48,9 +48,11 @@ describe('LogoutScreen (SPEC.md §2)', () => {
     );
     await screen.findByText('home');
     answerMe();
-    await waitFor(() => expect(screen.getByTestId('who').textContent).toBe('nobody'));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Signed in as' }).textContent).toBe('nobody'),
+    );
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(screen.getByTestId('who').textContent).toBe('nobody');
+    expect(screen.getByRole('status', { name: 'Signed in as' }).textContent).toBe('nobody');
     expect(calls).toContain('/api/auth/logout');
   });
 });

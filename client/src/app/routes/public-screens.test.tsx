@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Site } from '../../../../shared/schemas/sites.ts';
+import { buildSiteRecord } from '../../../../testing/factories.ts';
 import { createTestI18n } from '../../testing/i18n.ts';
 import { HomeScreen } from './home.tsx';
 import { SiteDetailScreen } from './site-detail.tsx';
@@ -18,27 +19,8 @@ vi.mock('../../features/site-map/site-map.tsx', () => ({
 afterEach(() => vi.unstubAllGlobals());
 
 const item = (id: number, name: string) => ({ id, name });
-function site(id: number, name: string, overrides: Partial<Site> = {}): Site {
-  return {
-    id,
-    name,
-    address: `${id} Market St`,
-    phoneNumber: '4155550100',
-    email: null,
-    website: null,
-    lat: 37.77,
-    lng: -122.42,
-    Hours: [],
-    NutritionPartners: [],
-    Populations: [],
-    MealTypes: [],
-    Services: [],
-    CovidStatuses: [],
-    version: 1,
-    updatedAt: '2026-01-01T00:00:00Z',
-    ...overrides,
-  };
-}
+const site = (id: number, name: string, overrides: Partial<Site> = {}) =>
+  buildSiteRecord({ id, name, address: `${id} Market St`, phoneNumber: '4155550100', ...overrides });
 
 const SITES = [
   site(1, 'Alpha Dining', {

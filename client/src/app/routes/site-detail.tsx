@@ -1,18 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { parseId } from '../../../../shared/schemas/common.ts';
 import { hasPosition } from '../../../../shared/site-display.ts';
 import { useCurrentUser } from '../../features/auth/api/current-user.ts';
 import { SiteDetails } from '../../features/site-detail/components/site-details.tsx';
 import { SiteMap } from '../../features/site-map/site-map.tsx';
 import { isNotFound, useSite } from '../../features/sites/api/get-site.ts';
 import { LoadError } from '../../features/sites/components/load-error.tsx';
-
-/** '12' → 12; anything else cannot be a site (the server would answer 404 too). */
-function parseSiteId(raw: string | undefined) {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return undefined;
-  const id = Number(raw);
-  return id > 0 && id <= 2_147_483_647 ? id : undefined;
-}
 
 function SiteNotFound() {
   const { t } = useTranslation('site');
@@ -32,7 +26,8 @@ function SiteNotFound() {
 /** /sites/{id}: the site's page, with its own map centred on it; an unknown id is a friendly not-found. */
 export function SiteDetailScreen() {
   const { t } = useTranslation('site');
-  const id = parseSiteId(useParams().id);
+  // Anything but an id cannot be a site (the server would answer 404 too).
+  const id = parseId(useParams().id);
   const query = useSite(id);
   const { user } = useCurrentUser();
 

@@ -19,7 +19,6 @@ export function RecordState({
   const missing = error instanceof ApiError && error.status === 404;
   return (
     <section className="admin-form">
-      <title>{`${title} – ${t('common:appName')}`}</title>
       <h1>{title}</h1>
       {!error && <p role="status">{t('common:loading')}</p>}
       {missing && (

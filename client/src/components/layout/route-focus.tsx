@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { pageTitle } from '../../lib/page-title.ts';
 
 /**
  * What a full page load does for free and a single-page app must do itself:
@@ -20,8 +21,7 @@ export function useRouteFocusAndTitle(main: React.RefObject<HTMLElement | null>)
     const element = main.current;
     if (!element) return;
     const update = () => {
-      const heading = element.querySelector('h1')?.textContent?.trim();
-      const title = heading && heading !== appName ? `${heading} – ${appName}` : appName;
+      const title = pageTitle(element.querySelector('h1')?.textContent ?? undefined, appName);
       if (document.title !== title) document.title = title;
     };
     update();

@@ -17,8 +17,20 @@ function Failure({ error }: { error: Error }) {
   );
 }
 
-/** Catches render and lazy-chunk failures and offers a reload (DECISIONS.md 6). */
-export class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+export interface ErrorBoundaryProps {
+  children: ReactNode;
+  /**
+   * What to show instead of the children once they failed; by default the whole-page failure with a
+   * reload. A part of a page (a map) passes its own, so its failure stays in its own box.
+   */
+  fallback?: (error: Error) => ReactNode;
+}
+
+/**
+ * Catches render and lazy-chunk failures, logs them, and shows the fallback
+ * (docs/decisions/003-client-bundle.md).
+ */
+export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: Error | null }> {
   override state = { error: null as Error | null };
 
   static getDerivedStateFromError(error: Error) {
@@ -30,6 +42,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
   }
 
   override render() {
-    return this.state.error ? <Failure error={this.state.error} /> : this.props.children;
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return this.props.fallback ? this.props.fallback(error) : <Failure error={error} />;
   }
 }

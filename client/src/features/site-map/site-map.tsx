@@ -1,30 +1,18 @@
-import {
-  Component,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAP_CENTER, MAP_ZOOM } from '../../../../shared/constants.ts';
 import { withPosition } from '../../../../shared/site-display.ts';
-import { loadWithTimeout } from '../../lib/lazy.ts';
-import { loadWithRetry } from './load-with-retry.ts';
+import { ErrorBoundary } from '../../components/ui/error-boundary.tsx';
+import { lazyChunk } from '../../lib/lazy.ts';
 import type { MapSite } from './types.ts';
 import './site-map.css';
 
 /** Leaflet and its CSS are a separate chunk: not in the first bundle (ARCHITECTURE.md budgets). */
-const LeafletMap = lazy(async () => {
-  const module = await loadWithRetry(() =>
-    loadWithTimeout('site-map', () => import('./components/leaflet-map.tsx')),
-  );
-  return { default: module.LeafletMap };
-});
+const LeafletMap = lazyChunk(
+  'site-map',
+  () => import('./components/leaflet-map.tsx'),
+  (m) => m.LeafletMap,
+);
 
 function MapFailure({ error }: { error: Error }) {
   const { t } = useTranslation('sites');
@@ -37,23 +25,6 @@ function MapFailure({ error }: { error: Error }) {
       </button>
     </div>
   );
-}
-
-/** A map that cannot load must not take the list down with it: the failure stays in the map's box. */
-class MapErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
-  override state = { error: null as Error | null };
-
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
-
-  override componentDidCatch(error: Error) {
-    console.error(error);
-  }
-
-  override render() {
-    return this.state.error ? <MapFailure error={this.state.error} /> : this.props.children;
-  }
 }
 
 /** How close (px) the map may come to the screen before it starts loading. */
@@ -150,11 +121,12 @@ export function SiteMap({
         </a>
       )}
       {ready ? (
-        <MapErrorBoundary>
+        // A map that cannot load must not take the list down with it: the failure stays in the map's box.
+        <ErrorBoundary fallback={(error) => <MapFailure error={error} />}>
           <Suspense fallback={loading}>
             <LeafletMap sites={placed} center={center} zoom={zoom} label={t('map.label')} />
           </Suspense>
-        </MapErrorBoundary>
+        </ErrorBoundary>
       ) : (
         loading
       )}

@@ -98,7 +98,6 @@ export function ReferenceForm({ list, item, onReload, reloading }: ReferenceForm
   const title = t(`lists.${list}.title`);
   return (
     <section className="admin-form">
-      <title>{`${title} – ${t('common:appName')}`}</title>
       <h1>{title}</h1>
       {item && (
         <LastUpdated historyPath={`${apiPaths.listItem(list, item.id)}/history`} updatedAt={item.updatedAt} />

@@ -1,35 +1,16 @@
-import { Component, lazy, type ReactNode, Suspense, useId } from 'react';
+import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAPS_LOADER_RETRIES, retryDelayMs } from '../../../../../shared/constants.ts';
+import { ErrorBoundary } from '../../../components/ui/error-boundary.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { loadWithTimeout } from '../../../lib/lazy.ts';
+import { lazyChunk } from '../../../lib/lazy.ts';
 import { coordinate } from '../model/site-form.ts';
 
-/** The map code loads only when the form shows it, retried up to 3 times after n·2^n ms (DECISIONS.md 5). */
-async function loadPinMap(attempt = 0): Promise<typeof import('./pin-map.tsx')> {
-  try {
-    return await loadWithTimeout('pin-map', () => import('./pin-map.tsx'));
-  } catch (error) {
-    if (attempt >= MAPS_LOADER_RETRIES) throw error;
-    await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt + 1)));
-    return loadPinMap(attempt + 1);
-  }
-}
-const PinMap = lazy(loadPinMap);
-
-/** Without the map the boxes still work: a failed map says so and stays out of the way. */
-class MapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: Error) {
-    console.error(error);
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
+/** The map code loads only when the form shows it, as every lazy chunk does (lib/lazy.ts). */
+const PinMap = lazyChunk(
+  'pin-map',
+  () => import('./pin-map.tsx'),
+  (m) => m.default,
+);
 
 export interface CoordinatesFieldProps {
   lat: string;
@@ -84,7 +65,8 @@ export function CoordinatesField({ lat, lng, onChange, fieldErrors }: Coordinate
           </button>
         )}
       </div>
-      <MapBoundary fallback={<p className="alert alert--info">{t('site.mapFailed')}</p>}>
+      {/* Without the map the boxes still work: a failed map says so and stays out of the way. */}
+      <ErrorBoundary fallback={() => <p className="alert alert--info">{t('site.mapFailed')}</p>}>
         <Suspense fallback={<p className="pin-map pin-map--loading">{t('site.mapLoading')}</p>}>
           <PinMap
             position={position}
@@ -94,7 +76,7 @@ export function CoordinatesField({ lat, lng, onChange, fieldErrors }: Coordinate
             zoomLabels={{ zoomIn: tSites('map.zoomIn'), zoomOut: tSites('map.zoomOut') }}
           />
         </Suspense>
-      </MapBoundary>
+      </ErrorBoundary>
     </fieldset>
   );
 }

@@ -1,9 +1,9 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_CLOSE, DEFAULT_OPEN, WEEKDAYS } from '../../../../../shared/constants.ts';
+import { formatTime, weekdayName } from '../../../../../shared/format-hours.ts';
 import type { HoursInterval } from '../../../../../shared/hours.ts';
 import { fieldErrorMap } from '../../../lib/field-errors.ts';
-import { clockTime, weekdayName } from '../model/format.ts';
 import {
   addInterval,
   displayHours,
@@ -52,8 +52,8 @@ export function HoursEditor({ hours, onChange, fieldErrors }: HoursEditorProps) 
   const label = (h: HoursInterval) =>
     t('hours.interval', {
       day: weekdayName(h.day, language),
-      open: clockTime(h.open, language),
-      close: clockTime(h.close, language),
+      open: formatTime(h.open, language),
+      close: formatTime(h.close, language),
     });
 
   const add = () => {

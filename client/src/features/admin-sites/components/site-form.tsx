@@ -113,7 +113,6 @@ export function SiteForm(props: SiteFormProps) {
 
   return (
     <section className="admin-form">
-      <title>{`${t('site.title')} – ${t('common:appName')}`}</title>
       <h1>{t('site.title')}</h1>
       {site && <LastUpdated historyPath={`/api/sites/${site.id}/history`} updatedAt={site.updatedAt} />}
       {geocodeWarning && (

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type Site, SiteCreateSchema, SiteUpdateSchema } from '../../../../../shared/schemas/sites.ts';
-import { clockTime, weekdayName } from './format.ts';
+import { SiteCreateSchema, SiteUpdateSchema } from '../../../../../shared/schemas/sites.ts';
+import { buildSiteRecord } from '../../../../../testing/factories.ts';
 import { buildSitePayload, coordinate, emptySiteValues, siteSchemaFor, siteValuesFrom } from './site-form.ts';
 
-const site: Site = {
+const site = buildSiteRecord({
   id: 7,
   name: 'Mission Dining Room',
   address: '1 Main St, San Francisco',
@@ -25,8 +25,7 @@ const site: Site = {
   Services: [{ id: 4, name: 'Takeout' }],
   CovidStatuses: [{ id: 5, name: 'Open' }],
   version: 4,
-  updatedAt: '2025-01-01T00:00:00.000Z',
-};
+});
 
 describe('siteValuesFrom', () => {
   it('shows the phone formatted, lists as ticked ids and hours in stored order', () => {
@@ -172,21 +171,5 @@ describe('buildSitePayload', () => {
       ['name', 'is required'],
       ['address', 'is required'],
     ]);
-  });
-});
-
-describe('format', () => {
-  it.each([
-    [0, 'en', 'Sunday'],
-    [1, 'en', 'Monday'],
-    [6, 'es', 'sábado'],
-    [3, 'zh', '星期三'],
-  ])('weekday %i in %s is %s', (day, language, name) => {
-    expect(weekdayName(day, language)).toBe(name);
-  });
-
-  it('shows times in the language’s usual clock', () => {
-    expect(clockTime('17:00', 'en')).toMatch(/^5:00\sPM$/);
-    expect(clockTime('09:30', 'es')).toBe('9:30');
   });
 });

@@ -3,16 +3,14 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Site } from '../../../../../shared/schemas/sites.ts';
+import { buildSiteRecord } from '../../../../../testing/factories.ts';
 import { createTestI18n } from '../../../testing/i18n.ts';
 import { SiteDetails } from './site-details.tsx';
 
-const site: Site = {
+const site = buildSiteRecord({
   id: 5,
   name: 'Mission Lunch Club',
   address: '1 Valencia St, San Francisco, CA',
-  phoneNumber: '',
-  email: null,
-  website: null,
   lat: null,
   lng: null,
   // Wednesday twice, Monday once; nothing on Tuesday.
@@ -21,14 +19,7 @@ const site: Site = {
     { day: 1, open: '11:00', close: '13:00' },
     { day: 3, open: '09:00', close: '11:00' },
   ],
-  NutritionPartners: [],
-  Populations: [],
-  MealTypes: [],
-  Services: [],
-  CovidStatuses: [],
-  version: 1,
-  updatedAt: '2026-01-01T00:00:00Z',
-};
+});
 
 async function renderOn(date: Date, language = 'en', shown: Site = site) {
   vi.useFakeTimers({ toFake: ['Date'] });

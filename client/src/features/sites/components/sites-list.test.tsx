@@ -3,27 +3,11 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Site } from '../../../../../shared/schemas/sites.ts';
+import { buildSiteRecord } from '../../../../../testing/factories.ts';
 import { createTestI18n } from '../../../testing/i18n.ts';
 import { LIST_PAGE_SIZE, SitesList } from './sites-list.tsx';
 
-const site = (id: number): Site => ({
-  id,
-  name: `Site ${id}`,
-  address: `${id} Market St`,
-  phoneNumber: '',
-  email: null,
-  website: null,
-  lat: 37.77,
-  lng: -122.42,
-  Hours: [],
-  NutritionPartners: [],
-  Populations: [],
-  MealTypes: [],
-  Services: [],
-  CovidStatuses: [],
-  version: 1,
-  updatedAt: '2026-01-01T00:00:00Z',
-});
+const site = (id: number) => buildSiteRecord({ id, name: `Site ${id}`, address: `${id} Market St` });
 
 async function renderList(sites: Site[], isAdmin = false) {
   const i18n = await createTestI18n('en');

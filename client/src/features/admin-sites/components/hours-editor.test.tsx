@@ -1,0 +1,66 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { HoursInterval } from '../../../../../shared/hours.ts';
+import { buildSiteRecord } from '../../../../../testing/factories.ts';
+import { createTestI18n } from '../../../testing/i18n.ts';
+import { SiteDetails } from '../../site-detail/components/site-details.tsx';
+import { HoursEditor } from './hours-editor.tsx';
+
+const HOURS: HoursInterval[] = [{ day: 6, open: '09:30', close: '13:00' }];
+
+/** The day and the times as the public site page shows them. */
+async function publicHours(language: string) {
+  const i18n = await createTestI18n(language);
+  await act(async () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <SiteDetails site={buildSiteRecord({ Hours: HOURS })} map={null} isAdmin={false} />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+  });
+  const hours = screen.getByRole('region', { name: i18n.t('site:hours') });
+  const day = within(hours).getByRole('term').textContent ?? '';
+  const [open = '', close = ''] = (within(hours).getByRole('definition').textContent ?? '').split(' – ');
+  document.body.innerHTML = '';
+  return { day, open, close };
+}
+
+/** The text of the interval's row in the admin editor, and the names in its weekday select. */
+async function adminHours(language: string) {
+  const i18n = await createTestI18n(language);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <HoursEditor hours={HOURS} onChange={() => {}} fieldErrors={{}} />
+    </I18nextProvider>,
+  );
+  const list = screen.getByRole('list', { name: i18n.t('admin:hours.listLabel') });
+  const row = within(list).getByRole('listitem');
+  const remove = within(row).getByRole('button');
+  const rowText = (row.textContent ?? '').replace(remove.textContent ?? '', '');
+  const days = within(screen.getByRole('combobox', { name: i18n.t('admin:hours.day') }))
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+  document.body.innerHTML = '';
+  return { i18n, rowText, days };
+}
+
+describe('the admin hours editor and the public site page', () => {
+  it.each(['en', 'es', 'zh'])('write the same day and times in %s', async (language) => {
+    const shown = await publicHours(language);
+    expect(shown.day).not.toBe('');
+    expect(shown.close).not.toBe('');
+    const admin = await adminHours(language);
+    expect(admin.i18n.exists('admin:hours.interval')).toBe(true);
+    expect(admin.rowText).toBe(admin.i18n.t('admin:hours.interval', shown));
+    expect(admin.days).toContain(shown.day);
+  });
+
+  it('writes Spanish hours as the public page does', async () => {
+    const admin = await adminHours('es');
+    expect(admin.rowText.replace(/\s/g, ' ')).toBe('Sábado, de 9:30 a.m. a 1:00 p.m.');
+  });
+});
