@@ -26,6 +26,7 @@ import staticClient from './plugins/static-client.ts';
 import assetsRoutes from './routes/assets.ts';
 import authRoutes from './routes/auth.ts';
 import healthRoutes from './routes/health.ts';
+import metaRoutes from './routes/meta.ts';
 import passwordsRoutes from './routes/passwords.ts';
 import referenceListRoutes from './routes/reference-lists.ts';
 import sitesRoutes from './routes/sites.ts';
@@ -311,6 +312,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
 
   for (const routes of [
     healthRoutes,
+    metaRoutes,
     sitesRoutes,
     referenceListRoutes,
     authRoutes,

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 
 const READY_TIMEOUT_MS = 1000;
 
+/** Liveness and readiness, for a process manager or load balancer. */
 const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
@@ -21,20 +22,6 @@ const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       return reply.code(503).send({ status: 503, message: 'The database is not reachable.' });
     }
   });
-
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-
-  /** Runtime settings the page needs; only this whitelist reaches the browser (STYLE.md 7). */
-  app.get('/api/config', { schema: { tags: ['config'] } }, async () => publicConfig(ctx));
 };
-
-export function publicConfig(ctx: AppContext) {
-  return {
-    mapTileUrl: ctx.config.MAP_TILE_URL,
-    mapAttribution: ctx.config.MAP_ATTRIBUTION,
-    mapApiKey: ctx.config.MAP_API_KEY ?? null,
-    allowRegistration: ctx.config.ALLOW_REGISTRATION,
-  };
-}
 
 export default healthRoutes;

@@ -1,13 +1,11 @@
-import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FALLBACK_LANGUAGE, isLanguage, pickLanguage } from '../../shared/languages.ts';
 import { IdParamsSchema } from '../../shared/schemas/common.ts';
 import { UserSchema, UserUpdateSchema } from '../../shared/schemas/users.ts';
 import type { AppContext } from '../context.ts';
-import { sessions } from '../db/schema.ts';
 import { requireUser } from '../plugins/session.ts';
-import { needsProof, presentUser, updateUser } from '../services/accounts.ts';
+import { endOtherSessions, needsProof, presentUser, updateUser } from '../services/accounts.ts';
 import { HttpError } from '../services/errors.ts';
 import { emailChangedEmail } from '../services/reset-email.ts';
 import { idOf } from '../services/route-params.ts';
@@ -100,9 +98,7 @@ const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         }
         // A new password ends the user's other sessions; this one stays signed in.
         if (request.body.password) {
-          await db
-            .delete(sessions)
-            .where(and(eq(sessions.userId, user.id), ne(sessions.sid, request.session.sessionId)));
+          await endOtherSessions(db, user.id, request.session.sessionId);
         }
         return presentUser(db, updated, ctx.assets);
       },

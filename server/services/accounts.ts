@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Language } from '../../shared/languages.ts';
 import type { RegisterSchema, User, UserUpdateSchema } from '../../shared/schemas/users.ts';
@@ -170,6 +170,11 @@ export async function ensureAdmin(
     .values({ email, passwordHash, firstName: input.firstName, lastName: input.lastName, isAdmin: true })
     .returning({ id: users.id });
   return { created: true, id: row!.id };
+}
+
+/** Signs the user out everywhere but the session `keep` (after a password change on this one). */
+export async function endOtherSessions(db: Db, userId: number, keep: string) {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.sid, keep)));
 }
 
 export async function setLanguage(db: Db, id: number, language: Language) {

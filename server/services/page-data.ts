@@ -3,8 +3,8 @@ import { parseId } from '../../shared/schemas/common.ts';
 import { REFERENCE_LIST_NAMES } from '../../shared/schemas/reference-lists.ts';
 import type { AppContext } from '../context.ts';
 import { hasDemoData } from '../db/seed/demo.ts';
-import { publicConfig } from '../routes/health.ts';
 import { NotFoundError } from './errors.ts';
+import { publicConfig } from './public-config.ts';
 import { publicReads } from './public-reads.ts';
 
 /** Above this, the sites list is not embedded in the page (it would delay the first paint). */

@@ -1,6 +1,6 @@
 import { AccountForm } from '../../features/account/components/account-form.tsx';
-import { useCurrentUser, useSetCurrentUser } from '../../features/auth/api/current-user.ts';
 import { PhotoInput } from '../../features/photo-input/components/photo-input.tsx';
+import { useCurrentUser, useSetCurrentUser } from '../../lib/current-user.ts';
 
 /**
  * /account/* (SPEC.md §2), behind RequireUser. Composes the account form with the photo uploader and

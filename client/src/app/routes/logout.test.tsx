@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useCurrentUser } from '../../features/auth/api/current-user.ts';
+import { useCurrentUser } from '../../lib/current-user.ts';
 import { createTestI18n } from '../../testing/i18n.ts';
 import { LogoutScreen } from './logout.tsx';
 

@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { apiPaths } from '../../../../shared/api-paths.ts';
-import { currentUserKey, useSetCurrentUser } from '../../features/auth/api/current-user.ts';
 import { api } from '../../lib/api.ts';
+import { currentUserKey, useSetCurrentUser } from '../../lib/current-user.ts';
 
 /** Calls the logout endpoint, clears the current user and goes home (SPEC.md §2). */
 export function LogoutScreen() {

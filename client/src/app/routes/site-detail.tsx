@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { parseId } from '../../../../shared/schemas/common.ts';
 import { hasPosition } from '../../../../shared/site-display.ts';
-import { useCurrentUser } from '../../features/auth/api/current-user.ts';
 import { SiteDetails } from '../../features/site-detail/components/site-details.tsx';
 import { SiteMap } from '../../features/site-map/site-map.tsx';
 import { isNotFound, useSite } from '../../features/sites/api/get-site.ts';
 import { LoadError } from '../../features/sites/components/load-error.tsx';
+import { useCurrentUser } from '../../lib/current-user.ts';
 
 function SiteNotFound() {
   const { t } = useTranslation('site');

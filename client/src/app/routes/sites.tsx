@@ -8,11 +8,11 @@ import {
   filtersToSearchParams,
   hasActiveFilters,
 } from '../../../../shared/filters.ts';
-import { useCurrentUser } from '../../features/auth/api/current-user.ts';
 import { SiteMap } from '../../features/site-map/site-map.tsx';
 import { useSites } from '../../features/sites/api/get-sites.ts';
 import { SiteFilters } from '../../features/sites/components/site-filters.tsx';
 import { SitesResults } from '../../features/sites/components/sites-results.tsx';
+import { useCurrentUser } from '../../lib/current-user.ts';
 
 /**
  * Locations: five filters kept in the URL (DECISIONS.md 4; back and forward work, links can be shared),

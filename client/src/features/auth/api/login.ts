@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { apiPaths } from '../../../../../shared/api-paths.ts';
 import type { LoginSchema, User } from '../../../../../shared/schemas/users.ts';
 import { api } from '../../../lib/api.ts';
-import { currentUserKey } from './current-user.ts';
+import { currentUserKey } from '../../../lib/current-user.ts';
 
 export type LoginInput = z.input<typeof LoginSchema>;
 

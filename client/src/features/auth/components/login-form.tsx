@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { useCurrentUser } from '../api/current-user.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useLogin } from '../api/login.ts';
 import { readFlash } from '../flash.ts';
 import { loginReturnPath, safeReturnPath } from '../redirect.ts';

@@ -1,11 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '../../../../../shared/api-paths.ts';
-import type { User } from '../../../../../shared/schemas/users.ts';
-import { api } from '../../../lib/api.ts';
+import { apiPaths } from '../../../shared/api-paths.ts';
+import type { User } from '../../../shared/schemas/users.ts';
+import { api } from './api.ts';
 
 export const currentUserKey = ['users', 'me'] as const;
 
-/** GET /api/users/me, asked once per page load and shared by every screen (204 → null). */
+/**
+ * The signed-in user, app-wide state: the navigation, the guards and several screens read it.
+ * GET /api/users/me, asked once per page load and shared by every screen (204 → null). */
 export function useCurrentUser() {
   const query = useQuery({
     queryKey: currentUserKey,
