@@ -1,6 +1,8 @@
 /**
  * One set of data factories for unit, API and browser tests (STYLE.md 11). Pure: no node:* and no DOM.
  */
+import { fieldsPerList, type SiteListKey } from '../shared/reference-lists.ts';
+import type { ReferenceItem } from '../shared/schemas/reference-lists.ts';
 import type { SiteInput } from '../shared/schemas/sites.ts';
 
 let sequence = 0;
@@ -25,6 +27,13 @@ export function buildSite(overrides: Partial<SiteInput> = {}): SiteInput {
     ],
     ...overrides,
   };
+}
+
+/** A site's items of every reference list (as the API answers them): empty unless given. */
+export function buildSiteLists(
+  overrides: Partial<Record<SiteListKey, ReferenceItem[]>> = {},
+): Record<SiteListKey, ReferenceItem[]> {
+  return { ...fieldsPerList('siteKey', () => []), ...overrides };
 }
 
 export function buildReferenceItem(overrides: { name?: string } = {}) {

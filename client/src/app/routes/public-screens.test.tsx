@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Site } from '../../../../shared/schemas/sites.ts';
+import { buildSiteLists } from '../../../../testing/factories.ts';
 import { createTestI18n } from '../../testing/i18n.ts';
 import { HomeScreen } from './home.tsx';
 import { SiteDetailScreen } from './site-detail.tsx';
@@ -29,11 +30,7 @@ function site(id: number, name: string, overrides: Partial<Site> = {}): Site {
     lat: 37.77,
     lng: -122.42,
     Hours: [],
-    NutritionPartners: [],
-    Populations: [],
-    MealTypes: [],
-    Services: [],
-    CovidStatuses: [],
+    ...buildSiteLists(),
     version: 1,
     updatedAt: '2026-01-01T00:00:00Z',
     ...overrides,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Site, SiteCreateSchema, SiteUpdateSchema } from '../../../../../shared/schemas/sites.ts';
+import { buildSiteLists } from '../../../../../testing/factories.ts';
 import { clockTime, weekdayName } from './format.ts';
 import { buildSitePayload, coordinate, emptySiteValues, siteSchemaFor, siteValuesFrom } from './site-form.ts';
 
@@ -16,14 +17,15 @@ const site: Site = {
     { day: 3, open: '11:00', close: '13:00' },
     { day: 1, open: '09:00', close: '17:00' },
   ],
-  NutritionPartners: [{ id: 1, name: 'Partner' }],
-  Populations: [
-    { id: 2, name: 'Seniors' },
-    { id: 3, name: 'Adults with disabilities' },
-  ],
-  MealTypes: [],
-  Services: [{ id: 4, name: 'Takeout' }],
-  CovidStatuses: [{ id: 5, name: 'Open' }],
+  ...buildSiteLists({
+    NutritionPartners: [{ id: 1, name: 'Partner' }],
+    Populations: [
+      { id: 2, name: 'Seniors' },
+      { id: 3, name: 'Adults with disabilities' },
+    ],
+    Services: [{ id: 4, name: 'Takeout' }],
+    CovidStatuses: [{ id: 5, name: 'Open' }],
+  }),
   version: 4,
   updatedAt: '2025-01-01T00:00:00.000Z',
 };

@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Site } from '../../../../../shared/schemas/sites.ts';
+import { buildSiteLists } from '../../../../../testing/factories.ts';
 import { createTestI18n } from '../../../testing/i18n.ts';
 import { SiteDetails } from './site-details.tsx';
 
@@ -21,11 +22,7 @@ const site: Site = {
     { day: 1, open: '11:00', close: '13:00' },
     { day: 3, open: '09:00', close: '11:00' },
   ],
-  NutritionPartners: [],
-  Populations: [],
-  MealTypes: [],
-  Services: [],
-  CovidStatuses: [],
+  ...buildSiteLists(),
   version: 1,
   updatedAt: '2026-01-01T00:00:00Z',
 };

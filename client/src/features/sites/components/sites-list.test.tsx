@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Site } from '../../../../../shared/schemas/sites.ts';
+import { buildSiteLists } from '../../../../../testing/factories.ts';
 import { createTestI18n } from '../../../testing/i18n.ts';
 import { LIST_PAGE_SIZE, SitesList } from './sites-list.tsx';
 
@@ -16,11 +17,7 @@ const site = (id: number): Site => ({
   lat: 37.77,
   lng: -122.42,
   Hours: [],
-  NutritionPartners: [],
-  Populations: [],
-  MealTypes: [],
-  Services: [],
-  CovidStatuses: [],
+  ...buildSiteLists(),
   version: 1,
   updatedAt: '2026-01-01T00:00:00Z',
 });
