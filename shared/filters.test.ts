@@ -8,6 +8,7 @@ import {
   type SiteFilters,
   toggleFilter,
 } from './filters.ts';
+import { fieldsPerList, REFERENCE_LISTS } from './reference-lists.ts';
 
 describe('filtersFromSearchParams', () => {
   it.each<[string, SiteFilters]>([
@@ -88,11 +89,7 @@ describe('hasActiveFilters', () => {
 const items = (...ids: number[]) => ids.map((id) => ({ id, name: `Item ${id}` }));
 const site = (id: number, lists: Partial<Record<string, number[]>> = {}) => ({
   id,
-  NutritionPartners: items(...(lists.partner ?? [])),
-  Populations: items(...(lists.population ?? [])),
-  MealTypes: items(...(lists.mealtype ?? [])),
-  Services: items(...(lists.service ?? [])),
-  CovidStatuses: items(...(lists.status ?? [])),
+  ...fieldsPerList('siteKey', (list) => items(...(lists[REFERENCE_LISTS[list].filterKey] ?? []))),
 });
 
 describe('filterSites', () => {

@@ -1,20 +1,33 @@
+import {
+  type ListFilterKey,
+  REFERENCE_LIST_NAMES,
+  REFERENCE_LISTS,
+  type ReferenceListName,
+  type SiteListKey,
+} from './reference-lists.ts';
 import { parseId } from './schemas/common.ts';
-import type { ReferenceItem, ReferenceListName, SiteListKey } from './schemas/reference-lists.ts';
+import type { ReferenceItem } from './schemas/reference-lists.ts';
+
+/** A filter of the locations page: its query key, the list it picks from, and that list's key on a site. */
+export type SiteFilter = {
+  [L in ReferenceListName]: {
+    key: (typeof REFERENCE_LISTS)[L]['filterKey'];
+    list: L;
+    siteKey: (typeof REFERENCE_LISTS)[L]['siteKey'];
+  };
+}[ReferenceListName];
 
 /**
- * The five filters of the locations page (SPEC.md §2, §4; DECISIONS.md 4): each is unset or one id,
- * choosing the chosen id again unsets it, active filters combine with AND, and the state lives in the
- * URL (`/sites?population=3&service=2`).
+ * The filters of the locations page (SPEC.md §2, §4; DECISIONS.md 4), one per reference list in the
+ * registry's order: each is unset or one id, choosing the chosen id again unsets it, active filters
+ * combine with AND, and the state lives in the URL (`/sites?population=3&service=2`).
  */
-export const SITE_FILTERS = [
-  { key: 'partner', list: 'nutritionpartners', siteKey: 'NutritionPartners' },
-  { key: 'population', list: 'populations', siteKey: 'Populations' },
-  { key: 'mealtype', list: 'mealtypes', siteKey: 'MealTypes' },
-  { key: 'service', list: 'services', siteKey: 'Services' },
-  { key: 'status', list: 'covidstatuses', siteKey: 'CovidStatuses' },
-] as const satisfies readonly { key: string; list: ReferenceListName; siteKey: SiteListKey }[];
+export const SITE_FILTERS: readonly SiteFilter[] = REFERENCE_LIST_NAMES.map(
+  (list) =>
+    ({ key: REFERENCE_LISTS[list].filterKey, list, siteKey: REFERENCE_LISTS[list].siteKey }) as SiteFilter,
+);
 
-export type FilterKey = (typeof SITE_FILTERS)[number]['key'];
+export type FilterKey = ListFilterKey;
 export type SiteFilters = Partial<Record<FilterKey, number>>;
 export const FILTER_KEYS: readonly FilterKey[] = SITE_FILTERS.map((filter) => filter.key);
 

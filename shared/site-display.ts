@@ -1,5 +1,7 @@
 /** How a site's lists read on the pages (SPEC.md §2), kept out of React so they can be table-tested. */
 
+import { REFERENCE_LIST_NAMES, REFERENCE_LISTS, type ReferenceListName } from './reference-lists.ts';
+
 type Named = { name: string };
 
 /** Populations on a list row: 'Seniors 60+ | Adults with disabilities'. */
@@ -20,6 +22,35 @@ export function namesWithBracketed(main: readonly Named[], bracketed: readonly N
   if (!inside) return outside;
   return outside ? `${outside} (${inside})` : `(${inside})`;
 }
+
+export interface SitePageRow {
+  /** The list with the row. */
+  list: ReferenceListName;
+  /** The translation key of the row's label (namespace `site`). */
+  label: string;
+  /** The lists whose items follow in brackets. */
+  bracketed: ReferenceListName[];
+  /** No row at all when the site has no items in it (instead of "Not listed"). */
+  hideWhenEmpty: boolean;
+}
+
+/** The rows of lists on a site's page, in order, as the registry's `sitePage` entries place them. */
+export const SITE_PAGE_ROWS: readonly SitePageRow[] = REFERENCE_LIST_NAMES.flatMap((list) => {
+  const placement = REFERENCE_LISTS[list].sitePage;
+  if (!('row' in placement)) return [];
+  const hideWhenEmpty = 'hideWhenEmpty' in placement && placement.hideWhenEmpty;
+  return [{ list, position: placement.row, hideWhenEmpty, label: REFERENCE_LISTS[list].i18n.site.row ?? '' }];
+})
+  .sort((a, b) => a.position - b.position)
+  .map(({ list, hideWhenEmpty, label }) => ({
+    list,
+    label,
+    hideWhenEmpty,
+    bracketed: REFERENCE_LIST_NAMES.filter((other) => {
+      const placement = REFERENCE_LISTS[other].sitePage;
+      return 'inBracketsOf' in placement && placement.inBracketsOf === list;
+    }),
+  }));
 
 /** A site has a map position only with both coordinates (SPEC.md §2: one marker per site having both). */
 export function hasPosition<S extends { lat?: number | null; lng?: number | null }>(

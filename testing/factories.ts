@@ -1,6 +1,8 @@
 /**
  * One set of data factories for unit, API and browser tests (STYLE.md 11). Pure: no node:* and no DOM.
  */
+import { fieldsPerList, type SiteListKey } from '../shared/reference-lists.ts';
+import type { ReferenceItem } from '../shared/schemas/reference-lists.ts';
 import type { Site, SiteInput } from '../shared/schemas/sites.ts';
 
 let sequence = 0;
@@ -27,6 +29,13 @@ export function buildSite(overrides: Partial<SiteInput> = {}): SiteInput {
   };
 }
 
+/** A site's items of every reference list (as the API answers them): empty unless given. */
+export function buildSiteLists(
+  overrides: Partial<Record<SiteListKey, ReferenceItem[]>> = {},
+): Record<SiteListKey, ReferenceItem[]> {
+  return { ...fieldsPerList('siteKey', () => []), ...overrides };
+}
+
 /**
  * A site as the API answers it (GET /api/sites/:id), for client tests: no phone, e-mail, website,
  * hours or list items unless the test gives them, so a test states what its screen depends on.
@@ -43,11 +52,7 @@ export function buildSiteRecord(overrides: Partial<Site> = {}): Site {
     lat: 37.77,
     lng: -122.42,
     Hours: [],
-    NutritionPartners: [],
-    Populations: [],
-    MealTypes: [],
-    Services: [],
-    CovidStatuses: [],
+    ...buildSiteLists(),
     version: 1,
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

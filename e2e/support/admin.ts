@@ -1,41 +1,29 @@
+import fs from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import type { ReferenceItem, ReferenceListName } from '../../shared/schemas/reference-lists.ts';
+import {
+  REFERENCE_LIST_NAMES,
+  REFERENCE_LISTS,
+  type ReferenceListName,
+} from '../../shared/reference-lists.ts';
+import type { ReferenceItem } from '../../shared/schemas/reference-lists.ts';
 import type { Site } from '../../shared/schemas/sites.ts';
 import { E2E_ADMIN } from './constants.ts';
 import { expect, loginThroughForm } from './fixtures.ts';
 
-/** The five list editors: URL segment, API list, form title, checklist legend and add link (SPEC.md §2). */
-export const LISTS = [
-  {
-    segment: 'partners',
-    list: 'nutritionpartners',
-    title: 'Nutrition Partner',
-    legend: 'Nutrition partners',
-    add: 'Add nutrition partner',
-  },
-  {
-    segment: 'populations',
-    list: 'populations',
-    title: 'Population',
-    legend: 'Populations served',
-    add: 'Add population',
-  },
-  { segment: 'mealtypes', list: 'mealtypes', title: 'Meal Type', legend: 'Meal types', add: 'Add meal type' },
-  { segment: 'services', list: 'services', title: 'Service', legend: 'Services', add: 'Add service' },
-  {
-    segment: 'statuses',
-    list: 'covidstatuses',
-    title: 'Status',
-    legend: 'COVID-19 statuses',
-    add: 'Add status',
-  },
-] as const satisfies readonly {
-  segment: string;
-  list: ReferenceListName;
-  title: string;
-  legend: string;
-  add: string;
-}[];
+/** English words of the admin screens, as the editors show them. */
+const ADMIN_EN: { lists: Record<ReferenceListName, { title: string; plural: string; add: string }> } =
+  JSON.parse(
+    fs.readFileSync(new URL('../../client/src/i18n/locales/en/admin.json', import.meta.url), 'utf8'),
+  );
+
+/** Every list editor: URL segment, API list, form title, checklist legend and add link, from the registry. */
+export const LISTS = REFERENCE_LIST_NAMES.map((list) => ({
+  segment: REFERENCE_LISTS[list].adminSegment,
+  list,
+  title: ADMIN_EN.lists[list].title,
+  legend: ADMIN_EN.lists[list].plural,
+  add: ADMIN_EN.lists[list].add,
+}));
 
 /** Signs in as the e2e administrator through the real login form and waits until it has let us in. */
 export async function loginAsAdmin(page: Page) {

@@ -1,4 +1,8 @@
-import type { ReferenceListName } from '../../shared/schemas/reference-lists.ts';
+import {
+  REFERENCE_LIST_NAMES,
+  REFERENCE_LISTS,
+  type ReferenceListName,
+} from '../../shared/schemas/reference-lists.ts';
 import {
   covidStatuses,
   mealTypes,
@@ -12,41 +16,33 @@ import {
   siteServices,
 } from './schema.ts';
 
-/** The table and link table behind each reference list, keyed by its API name. */
-export const REFERENCE_TABLES = {
-  nutritionpartners: {
-    table: nutritionPartners,
-    link: siteNutritionPartners,
-    sqlTable: 'nutrition_partners',
-    sqlLink: 'site_nutrition_partners',
-    itemColumn: 'nutrition_partner_id',
-  },
-  populations: {
-    table: populations,
-    link: sitePopulations,
-    sqlTable: 'populations',
-    sqlLink: 'site_populations',
-    itemColumn: 'population_id',
-  },
-  mealtypes: {
-    table: mealTypes,
-    link: siteMealTypes,
-    sqlTable: 'meal_types',
-    sqlLink: 'site_meal_types',
-    itemColumn: 'meal_type_id',
-  },
-  services: {
-    table: services,
-    link: siteServices,
-    sqlTable: 'services',
-    sqlLink: 'site_services',
-    itemColumn: 'service_id',
-  },
-  covidstatuses: {
-    table: covidStatuses,
-    link: siteCovidStatuses,
-    sqlTable: 'covid_statuses',
-    sqlLink: 'site_covid_statuses',
-    itemColumn: 'covid_status_id',
-  },
-} as const satisfies Record<ReferenceListName, unknown>;
+type Sql<L extends ReferenceListName> = (typeof REFERENCE_LISTS)[L]['sql'];
+
+/**
+ * What the Drizzle tables of each list must be: every list has an entry (a missing one does not
+ * compile), and the tables carry the SQL names the registry gives (a mismatch does not compile).
+ */
+type DrizzleTables = {
+  [L in ReferenceListName]: {
+    table: { _: { name: Sql<L>['table'] } };
+    link: { _: { name: Sql<L>['link'] }; itemId: { _: { name: Sql<L>['itemColumn'] } } };
+  };
+};
+
+const TABLES = {
+  nutritionpartners: { table: nutritionPartners, link: siteNutritionPartners },
+  populations: { table: populations, link: sitePopulations },
+  mealtypes: { table: mealTypes, link: siteMealTypes },
+  services: { table: services, link: siteServices },
+  covidstatuses: { table: covidStatuses, link: siteCovidStatuses },
+} as const satisfies DrizzleTables;
+
+/** The table and link table behind each reference list, keyed by its API name, with their SQL names. */
+export const REFERENCE_TABLES = Object.fromEntries(
+  REFERENCE_LIST_NAMES.map((list) => {
+    const { table, link, itemColumn } = REFERENCE_LISTS[list].sql;
+    return [list, { ...TABLES[list], sqlTable: table, sqlLink: link, itemColumn }];
+  }),
+) as {
+  [L in ReferenceListName]: (typeof TABLES)[L] & { sqlTable: string; sqlLink: string; itemColumn: string };
+};

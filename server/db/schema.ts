@@ -139,7 +139,11 @@ export const services = pgTable('services', recordFields);
 export const covidStatuses = pgTable('covid_statuses', recordFields);
 
 /** A site ↔ list-item link table; both sides cascade so deleting either removes the link (DECISIONS.md 19). */
-function linkTable(name: string, itemColumn: string, items: { id: AnyPgColumn }) {
+function linkTable<const Name extends string, const ItemColumn extends string>(
+  name: Name,
+  itemColumn: ItemColumn,
+  items: { id: AnyPgColumn },
+) {
   return pgTable(
     name,
     {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { REFERENCE_LIST_NAMES } from '../../shared/schemas/reference-lists.ts';
 import type { Database } from '../db/client.ts';
 import { type ChangeNotifier, localNotifier, postgresNotifier } from '../services/change-notifier.ts';
 import { type CachedResponse, pickEncoding, type ResponseCache } from '../services/response-cache.ts';
@@ -23,9 +24,8 @@ declare module 'fastify' {
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Write routes that change what the public reads: sites and the five lists. */
-const DIRECTORY_WRITE =
-  /^\/api\/(sites|nutritionpartners|populations|mealtypes|services|covidstatuses)(\/|$)/;
+/** Write routes that change what the public reads: sites and every reference list. */
+export const DIRECTORY_WRITE = new RegExp(`^/api/(sites|${REFERENCE_LIST_NAMES.join('|')})(/|$)`);
 
 export interface DirectoryCacheOptions {
   cache: ResponseCache;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REFERENCE_LISTS, type ReferenceListName } from '../reference-lists.ts';
 import {
   OptionalEmailSchema,
   PhoneSchema,
@@ -7,22 +8,16 @@ import {
   WebsiteSchema,
 } from './common.ts';
 
-/**
- * The five reference lists share one shape (name), nutrition partners add contact fields.
- * Everything about a list — its URL segment, its key on a site, its ids key on a write — lives here.
- */
-export const REFERENCE_LISTS = {
-  nutritionpartners: { siteKey: 'NutritionPartners', idsKey: 'NutritionPartnerIds', contact: true },
-  populations: { siteKey: 'Populations', idsKey: 'PopulationIds', contact: false },
-  mealtypes: { siteKey: 'MealTypes', idsKey: 'MealTypeIds', contact: false },
-  services: { siteKey: 'Services', idsKey: 'ServiceIds', contact: false },
-  covidstatuses: { siteKey: 'CovidStatuses', idsKey: 'CovidStatusIds', contact: false },
-} as const;
-
-export type ReferenceListName = keyof typeof REFERENCE_LISTS;
-export const REFERENCE_LIST_NAMES = Object.keys(REFERENCE_LISTS) as ReferenceListName[];
-export type SiteListKey = (typeof REFERENCE_LISTS)[ReferenceListName]['siteKey'];
-export type SiteIdsKey = (typeof REFERENCE_LISTS)[ReferenceListName]['idsKey'];
+// The registry itself has no zod, so public screens can read it without loading the schema library.
+export {
+  fieldsPerList,
+  type ListFilterKey,
+  REFERENCE_LIST_NAMES,
+  REFERENCE_LISTS,
+  type ReferenceListName,
+  type SiteIdsKey,
+  type SiteListKey,
+} from '../reference-lists.ts';
 
 const nameField = { name: RequiredTextSchema(200) };
 const contactFields = { phoneNumber: PhoneSchema, email: OptionalEmailSchema, website: WebsiteSchema };

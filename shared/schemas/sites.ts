@@ -8,7 +8,7 @@ import {
   VersionSchema,
   WebsiteSchema,
 } from './common.ts';
-import { ReferenceItemSchema } from './reference-lists.ts';
+import { fieldsPerList, ReferenceItemSchema } from './reference-lists.ts';
 
 const TimeSchema = z.string({ error: 'must be a time like 9:00 or 17:30' }).transform((value, ctx) => {
   const time = normalizeTime(value);
@@ -63,21 +63,14 @@ const siteFields = {
   lat: Coordinate(-90, 90).optional(),
   lng: Coordinate(-180, 180).optional(),
   Hours: z.array(HoursInputSchema).max(70, { error: 'must have at most 70 intervals' }),
-  NutritionPartnerIds: IdListSchema,
-  PopulationIds: IdListSchema,
-  MealTypeIds: IdListSchema,
-  ServiceIds: IdListSchema,
-  CovidStatusIds: IdListSchema,
+  /** `NutritionPartnerIds`, `PopulationIds`, …: one per reference list. */
+  ...fieldsPerList('idsKey', () => IdListSchema),
 };
 
 const SiteBaseSchema = z.object({
   ...siteFields,
   Hours: siteFields.Hours.default([]),
-  NutritionPartnerIds: siteFields.NutritionPartnerIds.default([]),
-  PopulationIds: siteFields.PopulationIds.default([]),
-  MealTypeIds: siteFields.MealTypeIds.default([]),
-  ServiceIds: siteFields.ServiceIds.default([]),
-  CovidStatusIds: siteFields.CovidStatusIds.default([]),
+  ...fieldsPerList('idsKey', () => IdListSchema.default([])),
   version: VersionSchema,
 });
 
@@ -117,11 +110,8 @@ export const SiteSchema = z.object({
   lat: z.number().nullable(),
   lng: z.number().nullable(),
   Hours: z.array(HoursSchema),
-  NutritionPartners: z.array(ReferenceItemSchema),
-  Populations: z.array(ReferenceItemSchema),
-  MealTypes: z.array(ReferenceItemSchema),
-  Services: z.array(ReferenceItemSchema),
-  CovidStatuses: z.array(ReferenceItemSchema),
+  /** `NutritionPartners`, `Populations`, …: one per reference list. */
+  ...fieldsPerList('siteKey', () => z.array(ReferenceItemSchema)),
   version: z.number(),
   updatedAt: z.string(),
   /** Set on a write answer when geocoding was tried and found nothing (DECISIONS.md 18). */

@@ -1,4 +1,9 @@
 import { Navigate, Route, Routes } from 'react-router';
+import {
+  REFERENCE_LIST_NAMES,
+  REFERENCE_LISTS,
+  type ReferenceListName,
+} from '../../../shared/reference-lists.ts';
 import { Layout } from '../components/layout/layout.tsx';
 import { RequireUser } from '../features/auth/guards.tsx';
 import { lazyChunk } from '../lib/lazy.ts';
@@ -42,14 +47,10 @@ const ReferenceFormScreen = lazyChunk(
   (m) => m.ReferenceFormScreen,
 );
 
-/** The URL segment of each reference-list editor and the API list it edits (SPEC.md §2). */
-export const REFERENCE_ROUTES = {
-  partners: 'nutritionpartners',
-  populations: 'populations',
-  mealtypes: 'mealtypes',
-  services: 'services',
-  statuses: 'covidstatuses',
-} as const;
+/** The URL segment of each reference-list editor (the registry's `adminSegment`) and the list it edits. */
+export const REFERENCE_ROUTES = Object.fromEntries(
+  REFERENCE_LIST_NAMES.map((list) => [REFERENCE_LISTS[list].adminSegment, list]),
+) as Record<string, ReferenceListName>;
 
 const admin = (element: React.ReactNode) => <RequireUser admin>{element}</RequireUser>;
 

@@ -1,5 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { REFERENCE_LIST_NAMES, type ReferenceListName } from '../../../shared/schemas/reference-lists.ts';
+import {
+  fieldsPerList,
+  REFERENCE_LIST_NAMES,
+  type ReferenceListName,
+} from '../../../shared/schemas/reference-lists.ts';
 import { createItem } from '../../services/reference-lists.ts';
 import { createSite } from '../../services/sites.ts';
 import type { Db } from '../client.ts';
@@ -12,16 +16,20 @@ import {
   DEMO_POPULATIONS,
   DEMO_SERVICES,
   DEMO_SITES,
+  type DemoSite,
 } from './demo-data.ts';
 
 export { DEMO_NOTICE };
 
-const LIST_ITEMS: Record<ReferenceListName, { name: string }[]> = {
-  nutritionpartners: DEMO_NUTRITION_PARTNERS,
-  populations: DEMO_POPULATIONS.map((name) => ({ name })),
-  mealtypes: DEMO_MEAL_TYPES.map((name) => ({ name })),
-  services: DEMO_SERVICES.map((name) => ({ name })),
-  covidstatuses: DEMO_COVID_STATUSES.map((name) => ({ name })),
+/** Each list's demo items and the names a demo site picks from it; a list without demo data stays empty. */
+const DEMO_LISTS: {
+  [L in ReferenceListName]?: { items: { name: string }[]; of: (site: DemoSite) => string[] };
+} = {
+  nutritionpartners: { items: DEMO_NUTRITION_PARTNERS, of: (site) => site.nutritionPartners },
+  populations: { items: DEMO_POPULATIONS.map((name) => ({ name })), of: (site) => site.populations },
+  mealtypes: { items: DEMO_MEAL_TYPES.map((name) => ({ name })), of: (site) => site.mealTypes },
+  services: { items: DEMO_SERVICES.map((name) => ({ name })), of: (site) => site.services },
+  covidstatuses: { items: DEMO_COVID_STATUSES.map((name) => ({ name })), of: (site) => site.covidStatuses },
 };
 
 /** Loads the demo sites and lists, and records that this installation shows demo data. */
@@ -29,7 +37,7 @@ export async function seedDemoData(db: Db): Promise<{ sites: number }> {
   const ids = {} as Record<ReferenceListName, Map<string, number>>;
   for (const list of REFERENCE_LIST_NAMES) {
     ids[list] = new Map();
-    for (const item of LIST_ITEMS[list])
+    for (const item of DEMO_LISTS[list]?.items ?? [])
       ids[list].set(item.name, (await createItem(db, list, item, null)).id);
   }
   const pick = (list: ReferenceListName, names: string[]) => names.map((name) => ids[list].get(name)!);
@@ -45,11 +53,7 @@ export async function seedDemoData(db: Db): Promise<{ sites: number }> {
         lat: site.lat,
         lng: site.lng,
         Hours: site.hours,
-        NutritionPartnerIds: pick('nutritionpartners', site.nutritionPartners),
-        PopulationIds: pick('populations', site.populations),
-        MealTypeIds: pick('mealtypes', site.mealTypes),
-        ServiceIds: pick('services', site.services),
-        CovidStatusIds: pick('covidstatuses', site.covidStatuses),
+        ...fieldsPerList('idsKey', (list) => pick(list, DEMO_LISTS[list]?.of(site) ?? [])),
       },
       null,
     );

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ReferenceListName } from '../../../../../shared/schemas/reference-lists.ts';
+import { REFERENCE_LISTS, type ReferenceListName } from '../../../../../shared/schemas/reference-lists.ts';
 import { RecordState } from '../../../components/admin/record-state.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useReferenceItem } from '../api/item.ts';
@@ -13,7 +13,7 @@ export function ReferenceEditor({ list, id }: { list: ReferenceListName; id: num
   const { t } = useTranslation('admin');
   const valid = id === undefined || Number.isInteger(id);
   const item = useReferenceItem(list, valid ? id : undefined);
-  const title = t(`lists.${list}.title`);
+  const title = t(REFERENCE_LISTS[list].i18n.admin.title);
 
   if (!valid) return <RecordState title={title} error={new ApiError(404, 'Not found')} onRetry={() => {}} />;
   if (id !== undefined && !item.data) {

@@ -2,7 +2,11 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { apiPaths } from '../../../../../shared/api-paths.ts';
-import type { ReferenceItem, ReferenceListName } from '../../../../../shared/schemas/reference-lists.ts';
+import {
+  REFERENCE_LISTS,
+  type ReferenceItem,
+  type ReferenceListName,
+} from '../../../../../shared/schemas/reference-lists.ts';
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog.tsx';
 import { ConflictAlert } from '../../../components/admin/conflict-alert.tsx';
 import { LastUpdated } from '../../../components/admin/last-updated.tsx';
@@ -95,7 +99,7 @@ export function ReferenceForm({ list, item, onReload, reloading }: ReferenceForm
     }
   }
 
-  const title = t(`lists.${list}.title`);
+  const title = t(REFERENCE_LISTS[list].i18n.admin.title);
   return (
     <section className="admin-form">
       <h1>{title}</h1>

@@ -1,7 +1,11 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ReferenceItem, ReferenceListName } from '../../../../../shared/schemas/reference-lists.ts';
+import {
+  REFERENCE_LISTS,
+  type ReferenceItem,
+  type ReferenceListName,
+} from '../../../../../shared/schemas/reference-lists.ts';
 
 export interface ChecklistProps {
   list: ReferenceListName;
@@ -32,7 +36,7 @@ export function Checklist(props: ChecklistProps) {
 
   return (
     <fieldset className="checklist" aria-describedby={error ? errorId : undefined}>
-      <legend>{t(`lists.${list}.plural`)}</legend>
+      <legend>{t(REFERENCE_LISTS[list].i18n.admin.plural)}</legend>
       {error && (
         <p id={errorId} className="field-error" data-invalid="true" tabIndex={-1}>
           {error}
@@ -68,7 +72,7 @@ export function Checklist(props: ChecklistProps) {
         </ul>
       )}
       <Link to={`${basePath}/new`} onClick={onLeave} className="checklist__add">
-        {t(`lists.${list}.add`)}
+        {t(REFERENCE_LISTS[list].i18n.admin.add)}
       </Link>
     </fieldset>
   );

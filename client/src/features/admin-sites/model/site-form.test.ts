@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SiteCreateSchema, SiteUpdateSchema } from '../../../../../shared/schemas/sites.ts';
-import { buildSiteRecord } from '../../../../../testing/factories.ts';
+import { buildSiteLists, buildSiteRecord } from '../../../../../testing/factories.ts';
 import { buildSitePayload, coordinate, emptySiteValues, siteSchemaFor, siteValuesFrom } from './site-form.ts';
 
 const site = buildSiteRecord({
@@ -16,14 +16,15 @@ const site = buildSiteRecord({
     { day: 3, open: '11:00', close: '13:00' },
     { day: 1, open: '09:00', close: '17:00' },
   ],
-  NutritionPartners: [{ id: 1, name: 'Partner' }],
-  Populations: [
-    { id: 2, name: 'Seniors' },
-    { id: 3, name: 'Adults with disabilities' },
-  ],
-  MealTypes: [],
-  Services: [{ id: 4, name: 'Takeout' }],
-  CovidStatuses: [{ id: 5, name: 'Open' }],
+  ...buildSiteLists({
+    NutritionPartners: [{ id: 1, name: 'Partner' }],
+    Populations: [
+      { id: 2, name: 'Seniors' },
+      { id: 3, name: 'Adults with disabilities' },
+    ],
+    Services: [{ id: 4, name: 'Takeout' }],
+    CovidStatuses: [{ id: 5, name: 'Open' }],
+  }),
   version: 4,
 });
 

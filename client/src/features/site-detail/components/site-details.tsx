@@ -1,10 +1,11 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { directionsUrl } from '../../../../../shared/directions.ts';
 import { weeklyHours } from '../../../../../shared/format-hours.ts';
+import { REFERENCE_LISTS } from '../../../../../shared/reference-lists.ts';
 import type { Site } from '../../../../../shared/schemas/sites.ts';
-import { joinNames, namesWithBracketed } from '../../../../../shared/site-display.ts';
+import { namesWithBracketed, SITE_PAGE_ROWS } from '../../../../../shared/site-display.ts';
 import { PhoneLink } from '../../../components/ui/phone-link.tsx';
 import './site-details.css';
 
@@ -51,16 +52,17 @@ export function SiteDetails({ site, map, isAdmin }: { site: Site; map: ReactNode
       )}
 
       <dl className="site-details__facts">
-        <dt>{t('populations')}</dt>
-        <dd>{namesWithBracketed(site.Populations, site.CovidStatuses) || none}</dd>
-        <dt>{t('mealTypes')}</dt>
-        <dd>{namesWithBracketed(site.MealTypes, site.Services) || none}</dd>
-        {site.NutritionPartners.length > 0 && (
-          <>
-            <dt>{t('partners')}</dt>
-            <dd>{joinNames(site.NutritionPartners)}</dd>
-          </>
-        )}
+        {SITE_PAGE_ROWS.map(({ list, label, bracketed, hideWhenEmpty }) => {
+          const items = site[REFERENCE_LISTS[list].siteKey];
+          if (hideWhenEmpty && items.length === 0) return null;
+          const inBrackets = bracketed.flatMap((other) => site[REFERENCE_LISTS[other].siteKey]);
+          return (
+            <Fragment key={list}>
+              <dt>{t(label)}</dt>
+              <dd>{namesWithBracketed(items, inBrackets) || none}</dd>
+            </Fragment>
+          );
+        })}
       </dl>
       <p className="site-details__hint">{t('bracketHint')}</p>
 

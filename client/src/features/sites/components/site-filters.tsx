@@ -1,35 +1,38 @@
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  type FilterKey,
   type SiteFilters as Filters,
   optionLabel,
   SITE_FILTERS,
+  type SiteFilter,
   toggleFilter,
 } from '../../../../../shared/filters.ts';
+import { REFERENCE_LISTS } from '../../../../../shared/reference-lists.ts';
 import type { ReferenceItem } from '../../../../../shared/schemas/reference-lists.ts';
 import { referenceListQuery } from '../api/get-reference-list.ts';
 import './sites.css';
 
 function FilterSelect({
-  filterKey,
+  filter,
   items,
   filters,
   onChange,
 }: {
-  filterKey: FilterKey;
+  filter: SiteFilter;
   /** Undefined while the list loads (or if it failed). */
   items: ReferenceItem[] | undefined;
   filters: Filters;
   onChange: (filters: Filters) => void;
 }) {
   const { t } = useTranslation('sites');
+  const filterKey = filter.key;
+  const words = REFERENCE_LISTS[filter.list].i18n.sites;
   const chosen = filters[filterKey];
   const id = `filter-${filterKey}`;
   const missing = chosen !== undefined && items !== undefined && !items.some((item) => item.id === chosen);
   return (
     <div className="site-filters__field">
-      <label htmlFor={id}>{t(`filters.${filterKey}.label`)}</label>
+      <label htmlFor={id}>{t(words.filterLabel)}</label>
       <select
         id={id}
         name={filterKey}
@@ -39,7 +42,7 @@ function FilterSelect({
           onChange(toggleFilter(filters, filterKey, value ? Number(value) : undefined));
         }}
       >
-        <option value="">{t(`filters.${filterKey}.all`)}</option>
+        <option value="">{t(words.filterAll)}</option>
         {items?.map((item) => (
           <option key={item.id} value={item.id}>
             {optionLabel(item.name, item.id === chosen)}
@@ -75,7 +78,7 @@ export function SiteFilters({
             {SITE_FILTERS.map((filter, index) => (
               <FilterSelect
                 key={filter.key}
-                filterKey={filter.key}
+                filter={filter}
                 items={lists[index]?.data}
                 filters={filters}
                 onChange={onChange}
