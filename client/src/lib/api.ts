@@ -12,6 +12,17 @@ export class ApiError extends Error {
   }
 }
 
+/** The wording of a failed answer without a message of its own; kept for the log and a details line. */
+export function httpErrorMessage(status: number) {
+  return `This is an HTTP error: The status is ${status}`;
+}
+
+/** A non-2xx answer as an ApiError: the server's message and field errors when it sent them. */
+export async function apiErrorFrom(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => ({}))) as { message?: string; errors?: FieldError[] };
+  return new ApiError(response.status, body.message ?? httpErrorMessage(response.status), body.errors ?? []);
+}
+
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler = () => {
   const from = `${window.location.pathname}${window.location.search}`;
@@ -48,14 +59,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     signal: options.signal,
   });
   if (response.status === 401 && !options.skipUnauthorizedRedirect) onUnauthorized();
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string; errors?: FieldError[] };
-    throw new ApiError(
-      response.status,
-      body.message ?? `This is an HTTP error: The status is ${response.status}`,
-      body.errors ?? [],
-    );
-  }
+  if (!response.ok) throw await apiErrorFrom(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

@@ -1,7 +1,6 @@
 import { apiPaths } from '../../../../../shared/api-paths.ts';
 import { DEFAULT_CONTENT_TYPE, type DirectUpload } from '../../../../../shared/schemas/assets.ts';
-import type { FieldError } from '../../../../../shared/schemas/common.ts';
-import { ApiError, api } from '../../../lib/api.ts';
+import { api, apiErrorFrom } from '../../../lib/api.ts';
 
 /**
  * The direct-upload protocol (SPEC.md §3, §7; DECISIONS.md 16): POST /api/assets describes the file and
@@ -22,13 +21,6 @@ export async function directUpload(file: File, signal?: AbortSignal): Promise<st
     credentials: 'same-origin',
     signal,
   });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string; errors?: FieldError[] };
-    throw new ApiError(
-      response.status,
-      body.message ?? `This is an HTTP error: The status is ${response.status}`,
-      body.errors ?? [],
-    );
-  }
+  if (!response.ok) throw await apiErrorFrom(response);
   return signed_id;
 }

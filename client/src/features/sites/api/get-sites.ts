@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../../shared/api-paths.ts';
 import { preloadKeys } from '../../../../../shared/app-data.ts';
 import type { Site } from '../../../../../shared/schemas/sites.ts';
-import { ApiError, api } from '../../../lib/api.ts';
+import { ApiError, api, httpErrorMessage } from '../../../lib/api.ts';
 
 export const sitesKeys = {
   all: ['sites'] as const,
@@ -10,11 +10,6 @@ export const sitesKeys = {
   list: () => preloadKeys.sites,
   detail: (id: number) => preloadKeys.site(id),
 };
-
-/** The wording SPEC.md §7 gives a failed list load; kept for the log and the details line (DECISIONS.md 3). */
-export function httpErrorMessage(status: number) {
-  return `This is an HTTP error: The status is ${status}`;
-}
 
 /** GET /api/sites. A non-OK answer becomes an ApiError carrying the SPEC.md §7 message, and is logged. */
 export async function getSites(signal?: AbortSignal): Promise<Site[]> {
