@@ -3,7 +3,7 @@
  * embedded database, starts the production server (tiles from the local placeholder), and measures
  * /sites in Debian's Chromium (playwright-core): time to list, time for a filter change, the map's
  * zoom and pan, and the long tasks (PerformanceObserver 'longtask') during each. Three page loads per N;
- * the figures are medians. Writes bench/results/browser-*.json and the README table, which shows the
+ * the figures are medians. Writes bench/results/browser-*.json and the docs/performance.md table, which shows the
  * newest run of every label (so a "before" run stays next to the "after" one).
  */
 import fs from 'node:fs';
@@ -16,7 +16,7 @@ import {
   CHROMIUM_PATH,
   freePort,
   prepareDatabase,
-  replaceReadmeSection,
+  replacePerformanceSection,
   root,
   startServer,
   stopServer,
@@ -28,7 +28,7 @@ const labelArg = process.argv.indexOf('--label');
 const label = labelArg > 0 ? process.argv[labelArg + 1]! : (process.env.BENCH_LABEL ?? 'latest');
 const sizes = (process.env.BENCH_BROWSER_SIZES ?? '1000,10000').split(',').map(Number);
 const LOADS = Number(process.env.BENCH_BROWSER_LOADS ?? 3);
-/** `--no-readme`: write only bench/results/browser-*.json, leave the README table alone. */
+/** `--no-readme`: write only bench/results/browser-*.json, leave the docs/performance.md table alone. */
 const writeReadme = !process.argv.includes('--no-readme');
 const resultsDir = path.join(root, 'bench/results');
 
@@ -310,7 +310,7 @@ fs.mkdirSync(resultsDir, { recursive: true });
 const stamp = result.date.replace(/[:.]/g, '-');
 fs.writeFileSync(path.join(resultsDir, `browser-${stamp}.json`), `${JSON.stringify(result, null, 2)}\n`);
 
-// 2. The README table: the newest run of each label.
+// 2. The docs/performance.md table: the newest run of each label.
 type Median = {
   load: Record<string, number | boolean>;
   filters: Record<string, ActionFigures>;
@@ -345,6 +345,6 @@ const table = [
   '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...rows,
 ].join('\n');
-if (writeReadme) replaceReadmeSection('bench:browser', table);
+if (writeReadme) replacePerformanceSection('bench:browser', table);
 console.log(table);
 process.exit(0);

@@ -147,8 +147,9 @@ export async function adminCookie(base: string): Promise<string> {
   return login.headers.get('set-cookie')?.split(';')[0] ?? '';
 }
 
-export function replaceReadmeSection(marker: string, content: string) {
-  const file = path.join(root, 'README.md');
+/** Rewrites one marked table of docs/performance.md with a benchmark's new figures. */
+export function replacePerformanceSection(marker: string, content: string) {
+  const file = path.join(root, 'docs/performance.md');
   const readme = fs.readFileSync(file, 'utf8');
   const pattern = new RegExp(`<!-- ${marker}:start -->[\\s\\S]*<!-- ${marker}:end -->`);
   if (pattern.test(readme))

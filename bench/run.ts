@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --quick]`: seeds N = 50, 1,000 and 10,000 sites (quick: 50 and 1,000), starts the
  * production server, drives it from this separate process with autocannon, measures a bare Node http
- * server answering the same bytes, and writes bench/results/*.json plus the README table.
+ * server answering the same bytes, and writes bench/results/*.json plus the docs/performance.md table.
  * Runs on the embedded database, and on PostgreSQL too when DATABASE_URL is set.
  */
 import { fork } from 'node:child_process';
@@ -16,7 +16,7 @@ import {
   freePort,
   peakMemoryMb,
   prepareDatabase,
-  replaceReadmeSection,
+  replacePerformanceSection,
   root,
   startServer,
   stopServer,
@@ -255,5 +255,6 @@ fs.writeFileSync(
   path.join(root, `bench/results/api-${quick ? 'quick-' : ''}${stamp}.json`),
   `${JSON.stringify({ quick, duration, connections, runs }, null, 2)}\n`,
 );
-if (!quick || process.env.BENCH_WRITE_README === '1') replaceReadmeSection('bench:api', readmeTable(runs));
+if (!quick || process.env.BENCH_WRITE_README === '1')
+  replacePerformanceSection('bench:api', readmeTable(runs));
 console.log(readmeTable(runs));

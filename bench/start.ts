@@ -3,13 +3,13 @@
  * database (client already built) answers within 3 s. Creates a database with the demo data once, then
  * times RUNS starts from spawning `npm start` to the first 200 on `/` (a server-rendered page, so the
  * database, the migrations check and the renderer are all ready). Writes bench/results/start-*.json and
- * the README section.
+ * the docs/performance.md section.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildClient, freePort, replaceReadmeSection, root, sleep } from './lib.ts';
+import { buildClient, freePort, replacePerformanceSection, root, sleep } from './lib.ts';
 
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 5);
 const BUDGET_MS = 3000;
@@ -83,6 +83,6 @@ fs.writeFileSync(
   `${JSON.stringify({ budgetMs: BUDGET_MS, runsMs: times.map(Math.round), medianMs: median, loadAverage: load }, null, 2)}\n`,
 );
 const line = `Measured ${new Date().toISOString().slice(0, 10)} (load average ${load}, ${os.cpus().length} cores): \`npm start\` on an existing embedded database answers \`/\` in **${median} ms** (median of ${RUNS}: ${times.map(Math.round).join(', ')} ms; budget ${BUDGET_MS} ms${median <= BUDGET_MS ? ', met' : ', **missed**'}).`;
-replaceReadmeSection('bench:start', line);
+replacePerformanceSection('bench:start', line);
 console.log(line);
 process.exit(0);

@@ -11,7 +11,7 @@ import {
   freePort,
   peakMemoryMb,
   prepareDatabase,
-  replaceReadmeSection,
+  replacePerformanceSection,
   startServer,
   stopServer,
   waitFor,
@@ -224,6 +224,6 @@ const table = [
   ),
 ].join('\n');
 console.log(table);
-if (SECONDS >= 60) replaceReadmeSection('stress', table);
+if (SECONDS >= 60) replacePerformanceSection('stress', table);
 const failed = results.some((r) => r.fiveXx || r.unexpected4xx || r.networkErrors || r.lost || r.phantom);
 process.exit(failed ? 1 : 0);

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:web`: builds the client, records the initial JavaScript and CSS of the public pages
  * (gzipped bytes), then runs Lighthouse (mobile preset, Debian Chromium, offline: tiles come from a
- * local placeholder) on /, /sites and a site page. Writes bench/results/web-*.json and the README table.
+ * local placeholder) on /, /sites and a site page. Writes bench/results/web-*.json and the docs/performance.md table.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +14,7 @@ import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,
   freePort,
-  replaceReadmeSection,
+  replacePerformanceSection,
   root,
   startServer,
   stopServer,
@@ -190,6 +190,6 @@ const table = [
   '|---|---|---|---|---|---|---|---|---|',
   ...rows,
 ].join('\n');
-replaceReadmeSection('bench:web', table);
+replacePerformanceSection('bench:web', table);
 console.log(table);
 process.exit(0);
