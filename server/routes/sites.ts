@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema, parseId } from '../../shared/schemas/common.ts';
+import { IdParamsSchema, parseId, VersionQuerySchema } from '../../shared/schemas/common.ts';
 import { SiteCreateSchema, SiteSchema, SiteUpdateSchema } from '../../shared/schemas/sites.ts';
 import type { AppContext } from '../context.ts';
 import { requireAdmin } from '../plugins/session.ts';
@@ -15,8 +15,6 @@ export const idOf = (params: { id: string }) => {
   if (id === undefined) throw new NotFoundError();
   return id;
 };
-
-const VersionQuerySchema = z.object({ version: z.coerce.number().int().positive().optional() });
 
 const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const reads = publicReads(ctx);

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Language } from '../../shared/languages.ts';
 import type { RegisterSchema, User, UserUpdateSchema } from '../../shared/schemas/users.ts';
+import { invalidField } from '../../shared/validation.ts';
 import type { Db } from '../db/client.ts';
 import { assets, sessions, users } from '../db/schema.ts';
 import type { AssetService } from './assets.ts';
@@ -57,7 +58,7 @@ export async function authenticate(db: Db, email: string, password: string): Pro
   return row && ok ? row : undefined;
 }
 
-const emailTaken = () => new ValidationError([{ path: 'email', message: 'is already taken' }]);
+const emailTaken = () => new ValidationError([invalidField('email', 'email_taken')]);
 
 export async function registerUser(db: Db, input: z.output<typeof RegisterSchema>, language?: Language) {
   try {

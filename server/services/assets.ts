@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { and, count, eq, gt } from 'drizzle-orm';
 import sharp from 'sharp';
 import { contentTypeFor, extensionOf, IMAGE_EXTENSIONS } from '../../shared/schemas/assets.ts';
+import { invalidField, type ValidationCode, type ValidationParams } from '../../shared/validation.ts';
 import type { Db } from '../db/client.ts';
 import { assets } from '../db/schema.ts';
 import { HttpError, NotFoundError, ValidationError } from './errors.ts';
@@ -54,7 +55,7 @@ export function createAssetService(db: Db, options: AssetOptions) {
   async function create(userId: number, blob: { filename: string; byte_size: number }) {
     if (blob.byte_size > options.maxBytes) {
       throw new ValidationError([
-        { path: 'blob.byte_size', message: `File is larger than ${options.maxBytes} bytes` },
+        invalidField('blob.byte_size', 'file_too_large', { bytes: options.maxBytes }),
       ]);
     }
     const hourAgo = new Date(Date.now() - 3_600_000);
@@ -102,7 +103,7 @@ export function createAssetService(db: Db, options: AssetOptions) {
       }
     });
     if (received !== asset.byteSize) {
-      throw new ValidationError([{ path: 'file', message: `File is smaller than ${asset.byteSize} bytes` }]);
+      throw new ValidationError([invalidField('file', 'file_too_small', { bytes: asset.byteSize })]);
     }
     const bytes = Buffer.concat(chunks, received);
     if (asset.contentType.startsWith('image/')) await assertImage(bytes);
@@ -115,22 +116,23 @@ export function createAssetService(db: Db, options: AssetOptions) {
       const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
       if (!meta.width || !meta.height) throw new Error('no dimensions');
     } catch {
-      throw new ValidationError([{ path: 'file', message: 'is not a valid image' }]);
+      throw new ValidationError([invalidField('file', 'invalid_image')]);
     }
   }
 
   /** Checks that a signed id is this user's uploaded image, strips its metadata and bounds its size. */
   async function claimPicture(signedId: string, userId: number): Promise<number> {
-    const invalid = (message: string) => new ValidationError([{ path: 'picture', message }]);
+    const invalid = (code: ValidationCode, params?: ValidationParams) =>
+      new ValidationError([invalidField('picture', code, params)]);
     const asset = await findBySignedId(signedId);
-    if (!asset || asset.createdBy !== userId) throw invalid('is not a known upload');
-    if (!asset.uploadedAt) throw invalid('has not been uploaded yet');
+    if (!asset || asset.createdBy !== userId) throw invalid('unknown_upload');
+    if (!asset.uploadedAt) throw invalid('not_uploaded');
     if (!(IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(asset.filename))) {
-      throw invalid(`File type must be ${IMAGE_EXTENSIONS.join(', ')}`);
+      throw invalid('file_type', { types: IMAGE_EXTENSIONS });
     }
     // A storage failure here is a 503 (from readAll or put), not "is not a valid image".
     const original = await readAll(storage, asset.key);
-    if (!original) throw invalid('is not a valid image');
+    if (!original) throw invalid('invalid_image');
     let output: Buffer;
     try {
       output = await sharp(original, { animated: false, limitInputPixels: MAX_INPUT_PIXELS })
@@ -138,7 +140,7 @@ export function createAssetService(db: Db, options: AssetOptions) {
         .resize(PICTURE_MAX_PX, PICTURE_MAX_PX, { fit: 'inside', withoutEnlargement: true })
         .toBuffer();
     } catch {
-      throw invalid('is not a valid image');
+      throw invalid('invalid_image');
     }
     await storage.put(asset.key, output, asset.contentType);
     await db.update(assets).set({ byteSize: output.length }).where(eq(assets.id, asset.id));

@@ -181,7 +181,12 @@ describe.each(backends)('uploads stored on $name', (backend) => {
         expect(response.json()).toEqual({
           status: 422,
           errors: [
-            { path: 'blob.filename', message: expect.stringMatching(/^File type must be avi, gif, /) },
+            {
+              path: 'blob.filename',
+              message: expect.stringMatching(/^File type must be avi, gif, /),
+              code: 'file_type',
+              params: { types: expect.arrayContaining(['avi', 'gif', 'png']) },
+            },
           ],
         });
       }
@@ -195,7 +200,14 @@ describe.each(backends)('uploads stored on $name', (backend) => {
       expect(big.statusCode).toBe(422);
       expect(big.json()).toEqual({
         status: 422,
-        errors: [{ path: 'blob.byte_size', message: `File is larger than ${max} bytes` }],
+        errors: [
+          {
+            path: 'blob.byte_size',
+            message: `File is larger than ${max} bytes`,
+            code: 'file_too_large',
+            params: { bytes: max },
+          },
+        ],
       });
       const empty = await createAsset({ filename: 'empty.png', byte_size: 0 }, user.cookie);
       expect(empty.statusCode).toBe(422);
@@ -232,7 +244,14 @@ describe.each(backends)('uploads stored on $name', (backend) => {
       expect(short.statusCode).toBe(422);
       expect(short.json()).toEqual({
         status: 422,
-        errors: [{ path: 'file', message: `File is smaller than ${redPng.length} bytes` }],
+        errors: [
+          {
+            path: 'file',
+            message: `File is smaller than ${redPng.length} bytes`,
+            code: 'file_too_small',
+            params: { bytes: redPng.length },
+          },
+        ],
       });
       expect(await uploadedFiles()).toEqual(before);
       expect((await rowOf(asset.signed_id)).uploadedAt).toBeNull();
@@ -263,7 +282,7 @@ describe.each(backends)('uploads stored on $name', (backend) => {
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         status: 422,
-        errors: [{ path: 'file', message: 'is not a valid image' }],
+        errors: [{ path: 'file', message: 'is not a valid image', code: 'invalid_image' }],
       });
       expect(await uploadedFiles()).toEqual(before);
     });
@@ -389,7 +408,7 @@ describe.each(backends)('uploads stored on $name', (backend) => {
         expect(response.statusCode).toBe(422);
         expect(response.json()).toEqual({
           status: 422,
-          errors: [{ path: 'picture', message: 'is not a known upload' }],
+          errors: [{ path: 'picture', message: 'is not a known upload', code: 'unknown_upload' }],
         });
       }
       const me = await ctx.app.inject({
@@ -422,7 +441,7 @@ describe.each(backends)('uploads stored on $name', (backend) => {
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         status: 422,
-        errors: [{ path: 'picture', message: 'has not been uploaded yet' }],
+        errors: [{ path: 'picture', message: 'has not been uploaded yet', code: 'not_uploaded' }],
       });
     });
 
@@ -435,7 +454,14 @@ describe.each(backends)('uploads stored on $name', (backend) => {
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         status: 422,
-        errors: [{ path: 'picture', message: 'File type must be gif, jpeg, jpg, png' }],
+        errors: [
+          {
+            path: 'picture',
+            message: 'File type must be gif, jpeg, jpg, png',
+            code: 'file_type',
+            params: { types: ['gif', 'jpeg', 'jpg', 'png'] },
+          },
+        ],
       });
       const file = await ctx.app.inject({
         method: 'GET',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  BodySchema,
   OptionalEmailSchema,
   PhoneSchema,
   RequiredTextSchema,
@@ -27,8 +28,8 @@ export type SiteIdsKey = (typeof REFERENCE_LISTS)[ReferenceListName]['idsKey'];
 const nameField = { name: RequiredTextSchema(200) };
 const contactFields = { phoneNumber: PhoneSchema, email: OptionalEmailSchema, website: WebsiteSchema };
 
-export const ReferenceItemInputSchema = z.object({ ...nameField, version: VersionSchema });
-export const NutritionPartnerInputSchema = z.object({
+export const ReferenceItemInputSchema = BodySchema({ ...nameField, version: VersionSchema });
+export const NutritionPartnerInputSchema = BodySchema({
   ...nameField,
   ...contactFields,
   version: VersionSchema,
