@@ -1,6 +1,7 @@
 import { apiPaths } from '../../../../../shared/api-paths.ts';
 import { DEFAULT_CONTENT_TYPE, type DirectUpload } from '../../../../../shared/schemas/assets.ts';
 import type { FieldError } from '../../../../../shared/schemas/common.ts';
+import { invalidField } from '../../../../../shared/validation.ts';
 import { ApiError, api } from '../../../lib/api.ts';
 
 /**
@@ -24,11 +25,12 @@ export async function directUpload(file: File, signal?: AbortSignal): Promise<st
   });
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { message?: string; errors?: FieldError[] };
-    throw new ApiError(
-      response.status,
-      body.message ?? `This is an HTTP error: The status is ${response.status}`,
-      body.errors ?? [],
-    );
+    const message = body.message ?? `This is an HTTP error: The status is ${response.status}`;
+    // A 413 here means more bytes arrived than were declared: the same reason as a declared size too big.
+    const errors =
+      body.errors ??
+      (response.status === 413 ? [invalidField('file', 'file_too_large', { bytes: blob.byte_size })] : []);
+    throw new ApiError(response.status, message, errors);
   }
   return signed_id;
 }
