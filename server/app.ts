@@ -39,6 +39,7 @@ import { createMailer, type Mailer } from './services/mail.ts';
 import { pageData } from './services/page-data.ts';
 import { publicReads } from './services/public-reads.ts';
 import { createResponseCache } from './services/response-cache.ts';
+import { schemaFieldErrors } from './services/validation-errors.ts';
 
 export interface AppDependencies {
   database: Database;
@@ -215,16 +216,8 @@ export async function buildApp(config: Config, deps: AppDependencies) {
       // A malformed id is an unknown id (DECISIONS.md 20).
       if (error.validationContext === 'params')
         return reply.code(404).send({ status: 404, message: 'Not found' });
-      const errors = error.validation.map((issue) => ({
-        path:
-          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body'),
-        message: issue.message ?? 'is invalid',
-      }));
-      // One rule broken two ways (a short password with no digit) is reported once.
-      const unique = errors.filter(
-        (e, i) => errors.findIndex((o) => o.path === e.path && o.message === e.message) === i,
-      );
-      return reply.code(422).send({ status: 422, errors: unique });
+      const errors = schemaFieldErrors(error.validation, error.validationContext);
+      return reply.code(422).send({ status: 422, errors });
     }
     if (error instanceof ValidationError) return reply.code(422).send({ status: 422, errors: error.errors });
     if (error instanceof StorageUnavailableError) {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pickLanguage } from '../../shared/languages.ts';
 import { LoginSchema, RegisterSchema, UserSchema } from '../../shared/schemas/users.ts';
+import { invalidField } from '../../shared/validation.ts';
 import type { AppContext } from '../context.ts';
 import { authenticate, presentUser, registerUser, setLanguage } from '../services/accounts.ts';
 import { HttpError, ValidationError } from '../services/errors.ts';
@@ -16,7 +17,7 @@ const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     { config: { rateLimit }, schema: { tags, body: LoginSchema, response: { 200: UserSchema } } },
     async (request) => {
       const user = await authenticate(db, request.body.email, request.body.password);
-      if (!user) throw new ValidationError([{ path: 'email', message: 'Invalid email and/or password.' }]);
+      if (!user) throw new ValidationError([invalidField('email', 'invalid_login')]);
       // A new session id at login, so a session id planted before login is worthless (fixation).
       await request.session.regenerate();
       request.session.userId = user.id;

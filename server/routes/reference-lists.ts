@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema } from '../../shared/schemas/common.ts';
+import { IdParamsSchema, VersionQuerySchema } from '../../shared/schemas/common.ts';
 import {
   REFERENCE_LIST_NAMES,
   ReferenceItemSchema,
@@ -12,8 +12,6 @@ import { listHistory } from '../services/history.ts';
 import { publicReads } from '../services/public-reads.ts';
 import { createItem, deleteItem, getItem, updateItem, usageCount } from '../services/reference-lists.ts';
 import { idOf } from '../services/route-params.ts';
-
-const VersionQuerySchema = z.object({ version: z.coerce.number().int().positive().optional() });
 
 /** The five reference lists, written once: only the list name and its body schema vary. */
 const referenceListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema } from '../../shared/schemas/common.ts';
+import { IdParamsSchema, VersionQuerySchema } from '../../shared/schemas/common.ts';
 import { SiteCreateSchema, SiteSchema, SiteUpdateSchema } from '../../shared/schemas/sites.ts';
 import type { AppContext } from '../context.ts';
 import { requireAdmin } from '../plugins/session.ts';
@@ -10,8 +10,6 @@ import { locate } from '../services/locate.ts';
 import { publicReads } from '../services/public-reads.ts';
 import { idOf } from '../services/route-params.ts';
 import { createSite, deleteSite, siteLocation, updateSite } from '../services/sites.ts';
-
-const VersionQuerySchema = z.object({ version: z.coerce.number().int().positive().optional() });
 
 const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const reads = publicReads(ctx);

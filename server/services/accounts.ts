@@ -3,6 +3,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Language } from '../../shared/languages.ts';
 import type { RegisterSchema, User, UserUpdateSchema } from '../../shared/schemas/users.ts';
+import { invalidField } from '../../shared/validation.ts';
 import type { Db } from '../db/client.ts';
 import { assets, passwordResets, sessions, users } from '../db/schema.ts';
 import type { AssetService } from './assets.ts';
@@ -76,7 +77,7 @@ export function needsProof(
   return (input.email !== undefined && input.email !== current.email) || Boolean(input.password);
 }
 
-const emailTaken = () => new ValidationError([{ path: 'email', message: 'is already taken' }]);
+const emailTaken = () => new ValidationError([invalidField('email', 'email_taken')]);
 
 export async function registerUser(db: Db, input: z.output<typeof RegisterSchema>, language?: Language) {
   try {
@@ -110,8 +111,8 @@ export async function updateUser(
       input.currentPassword !== undefined &&
       (await verify(current.passwordHash, input.currentPassword).catch(() => false));
     if (!proven) {
-      const message = input.currentPassword === undefined ? 'is required' : 'is not correct';
-      throw new ValidationError([{ path: 'currentPassword', message }]);
+      const code = input.currentPassword === undefined ? 'required' : 'incorrect_password';
+      throw new ValidationError([invalidField('currentPassword', code)]);
     }
   }
   const emailChanges = input.email !== undefined && input.email !== current.email;

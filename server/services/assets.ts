@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { and, count, eq, gt, like, lte, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { contentTypeFor, extensionOf, IMAGE_EXTENSIONS } from '../../shared/schemas/assets.ts';
+import { invalidField, type ValidationCode, type ValidationParams } from '../../shared/validation.ts';
 import type { Db } from '../db/client.ts';
 import { assets } from '../db/schema.ts';
 import { HttpError, NotFoundError, ValidationError } from './errors.ts';
@@ -93,7 +94,7 @@ export function createAssetService(db: Db, options: AssetOptions) {
   async function create(userId: number, blob: { filename: string; byte_size: number }) {
     if (blob.byte_size > options.maxBytes) {
       throw new ValidationError([
-        { path: 'blob.byte_size', message: `File is larger than ${options.maxBytes} bytes` },
+        invalidField('blob.byte_size', 'file_too_large', { bytes: options.maxBytes }),
       ]);
     }
     // Counting and inserting happen under a per-user lock held to the end of the transaction, so
@@ -153,7 +154,7 @@ export function createAssetService(db: Db, options: AssetOptions) {
       }
     });
     if (received !== asset.byteSize) {
-      throw new ValidationError([{ path: 'file', message: `File is smaller than ${asset.byteSize} bytes` }]);
+      throw new ValidationError([invalidField('file', 'file_too_small', { bytes: asset.byteSize })]);
     }
     const bytes = Buffer.concat(chunks, received);
     // An image is stored, and later served, as the type its bytes are (a PNG named .jpg is a PNG).
@@ -169,7 +170,7 @@ export function createAssetService(db: Db, options: AssetOptions) {
    * same format within the pixel bound. Anything else is "is not a valid image" on `path`.
    */
   async function imageTypeOf(bytes: Buffer, path: string) {
-    const invalid = new ValidationError([{ path, message: 'is not a valid image' }]);
+    const invalid = new ValidationError([invalidField(path, 'invalid_image')]);
     const signature = pictureTypeOf(bytes);
     if (!signature) throw invalid;
     try {
@@ -183,19 +184,20 @@ export function createAssetService(db: Db, options: AssetOptions) {
 
   /** Checks that a signed id is this user's uploaded image, strips its metadata and bounds its size. */
   async function claimPicture(signedId: string, userId: number): Promise<number> {
-    const invalid = (message: string) => new ValidationError([{ path: 'picture', message }]);
+    const invalid = (code: ValidationCode, params?: ValidationParams) =>
+      new ValidationError([invalidField('picture', code, params)]);
     const asset = await findBySignedId(signedId);
-    if (!asset || asset.createdBy !== userId) throw invalid('is not a known upload');
-    if (!asset.uploadedAt) throw invalid('has not been uploaded yet');
+    if (!asset || asset.createdBy !== userId) throw invalid('unknown_upload');
+    if (!asset.uploadedAt) throw invalid('not_uploaded');
     if (!(IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(asset.filename))) {
-      throw invalid(`File type must be ${IMAGE_EXTENSIONS.join(', ')}`);
+      throw invalid('file_type', { types: IMAGE_EXTENSIONS });
     }
     // A storage failure here is a 503 (from readAll or put), not "is not a valid image".
     const original = await readAll(storage, asset.key);
-    if (!original) throw invalid('is not a valid image');
+    if (!original) throw invalid('invalid_image');
     // Checked again on the stored bytes: a file uploaded before this check existed may be any format.
     const signature = pictureTypeOf(original);
-    if (!signature) throw invalid('is not a valid image');
+    if (!signature) throw invalid('invalid_image');
     let output: Buffer;
     try {
       output = await sharp(original, { animated: false, limitInputPixels: MAX_INPUT_PIXELS })
@@ -204,7 +206,7 @@ export function createAssetService(db: Db, options: AssetOptions) {
         .toFormat(signature.format)
         .toBuffer();
     } catch {
-      throw invalid('is not a valid image');
+      throw invalid('invalid_image');
     }
     await storage.put(asset.key, output, signature.type);
     await db

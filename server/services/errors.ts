@@ -1,4 +1,4 @@
-import type { FieldError } from '../../shared/schemas/common.ts';
+import type { CodedFieldError } from '../../shared/validation.ts';
 
 /** An error with an HTTP status and a message that is safe to show to the user. */
 export class HttpError extends Error {
@@ -22,8 +22,9 @@ export class ConflictError extends HttpError {
   }
 }
 
+/** A 422: field errors made with `invalidField(path, code, params)`, so each carries its code. */
 export class ValidationError extends HttpError {
-  constructor(public readonly errors: FieldError[]) {
+  constructor(public readonly errors: CodedFieldError[]) {
     super(422, errors.map((e) => `${e.path} ${e.message}`).join('; '));
   }
 }

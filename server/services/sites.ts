@@ -1,6 +1,7 @@
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { REFERENCE_LIST_NAMES, REFERENCE_LISTS } from '../../shared/schemas/reference-lists.ts';
 import type { Site, SiteCreate, SiteUpdate } from '../../shared/schemas/sites.ts';
+import { type CodedFieldError, invalidField } from '../../shared/validation.ts';
 import { type Db, rowsOf } from '../db/client.ts';
 import { REFERENCE_TABLES } from '../db/reference-tables.ts';
 import { siteHours, sites } from '../db/schema.ts';
@@ -80,7 +81,7 @@ async function replaceLinks(tx: Db, siteId: number, input: SiteFields, replacing
     if (replacing) await tx.delete(siteHours).where(eq(siteHours.siteId, siteId));
     if (input.Hours.length) await tx.insert(siteHours).values(input.Hours.map((h) => ({ siteId, ...h })));
   }
-  const errors: { path: string; message: string }[] = [];
+  const errors: CodedFieldError[] = [];
   for (const list of REFERENCE_LIST_NAMES) {
     const ids = input[REFERENCE_LISTS[list].idsKey];
     if (ids === undefined) continue;
@@ -96,7 +97,7 @@ async function replaceLinks(tx: Db, siteId: number, input: SiteFields, replacing
     if (inserted.length !== ids.length) {
       const found = new Set(inserted.map((r) => Number(r.item_id)));
       const missing = ids.filter((id) => !found.has(id));
-      errors.push({ path: REFERENCE_LISTS[list].idsKey, message: `has unknown ids: ${missing.join(', ')}` });
+      errors.push(invalidField(REFERENCE_LISTS[list].idsKey, 'unknown_ids', { ids: missing }));
     }
   }
   if (errors.length) throw new ValidationError(errors);

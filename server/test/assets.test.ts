@@ -181,7 +181,12 @@ describe.each(backends)('uploads stored on $name', (backend) => {
         expect(response.json()).toEqual({
           status: 422,
           errors: [
-            { path: 'blob.filename', message: expect.stringMatching(/^File type must be avi, gif, /) },
+            {
+              path: 'blob.filename',
+              message: expect.stringMatching(/^File type must be avi, gif, /),
+              code: 'file_type',
+              params: { types: expect.arrayContaining(['avi', 'gif', 'png']) },
+            },
           ],
         });
       }
@@ -218,7 +223,14 @@ describe.each(backends)('uploads stored on $name', (backend) => {
       expect(big.statusCode).toBe(422);
       expect(big.json()).toEqual({
         status: 422,
-        errors: [{ path: 'blob.byte_size', message: `File is larger than ${max} bytes` }],
+        errors: [
+          {
+            path: 'blob.byte_size',
+            message: `File is larger than ${max} bytes`,
+            code: 'file_too_large',
+            params: { bytes: max },
+          },
+        ],
       });
       const empty = await createAsset({ filename: 'empty.png', byte_size: 0 }, user.cookie);
       expect(empty.statusCode).toBe(422);
@@ -255,7 +267,14 @@ describe.each(backends)('uploads stored on $name', (backend) => {
       expect(short.statusCode).toBe(422);
       expect(short.json()).toEqual({
         status: 422,
-        errors: [{ path: 'file', message: `File is smaller than ${redPng.length} bytes` }],
+        errors: [
+          {
+            path: 'file',
+            message: `File is smaller than ${redPng.length} bytes`,
+            code: 'file_too_small',
+            params: { bytes: redPng.length },
+          },
+        ],
       });
       expect(await uploadedFiles()).toEqual(before);
       expect((await rowOf(asset.signed_id)).uploadedAt).toBeNull();
@@ -286,7 +305,7 @@ describe.each(backends)('uploads stored on $name', (backend) => {
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         status: 422,
-        errors: [{ path: 'file', message: 'is not a valid image' }],
+        errors: [{ path: 'file', message: 'is not a valid image', code: 'invalid_image' }],
       });
       expect(await uploadedFiles()).toEqual(before);
     });
@@ -506,7 +525,7 @@ describe.each(backends)('uploads stored on $name', (backend) => {
         expect(response.statusCode).toBe(422);
         expect(response.json()).toEqual({
           status: 422,
-          errors: [{ path: 'picture', message: 'is not a known upload' }],
+          errors: [{ path: 'picture', message: 'is not a known upload', code: 'unknown_upload' }],
         });
       }
       const me = await ctx.app.inject({
@@ -539,7 +558,7 @@ describe.each(backends)('uploads stored on $name', (backend) => {
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         status: 422,
-        errors: [{ path: 'picture', message: 'has not been uploaded yet' }],
+        errors: [{ path: 'picture', message: 'has not been uploaded yet', code: 'not_uploaded' }],
       });
     });
 
@@ -552,7 +571,14 @@ describe.each(backends)('uploads stored on $name', (backend) => {
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         status: 422,
-        errors: [{ path: 'picture', message: 'File type must be gif, jpeg, jpg, png' }],
+        errors: [
+          {
+            path: 'picture',
+            message: 'File type must be gif, jpeg, jpg, png',
+            code: 'file_type',
+            params: { types: ['gif', 'jpeg', 'jpg', 'png'] },
+          },
+        ],
       });
       const file = await ctx.app.inject({
         method: 'GET',

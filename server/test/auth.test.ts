@@ -15,7 +15,7 @@ import {
 
 const INVALID_LOGIN = {
   status: 422,
-  errors: [{ path: 'email', message: 'Invalid email and/or password.' }],
+  errors: [{ path: 'email', message: 'Invalid email and/or password.', code: 'invalid_login' }],
 };
 
 /** The raw Set-Cookie header that sets `sid`. */
@@ -304,7 +304,10 @@ describe('POST /api/auth/register', () => {
         payload: { ...newUser(), email: body.email.toUpperCase() },
       });
       expect(again.statusCode).toBe(422);
-      expect(again.json()).toEqual({ status: 422, errors: [{ path: 'email', message: 'is already taken' }] });
+      expect(again.json()).toEqual({
+        status: 422,
+        errors: [{ path: 'email', message: 'is already taken', code: 'email_taken' }],
+      });
     });
 
     it('enforces the password rule', async () => {
@@ -317,6 +320,7 @@ describe('POST /api/auth/register', () => {
       expect(response.json().errors).toContainEqual({
         path: 'password',
         message: 'Minimum eight characters, at least one letter and one number.',
+        code: 'password_rule',
       });
     });
   });

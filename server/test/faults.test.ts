@@ -632,7 +632,9 @@ describe('uploads cut off half-way or longer than declared (real TCP)', () => {
       payload: { picture: asset.signedId },
     });
     expect(picture.statusCode).toBe(422);
-    expect(picture.json().errors).toEqual([{ path: 'picture', message: 'has not been uploaded yet' }]);
+    expect(picture.json().errors).toEqual([
+      { path: 'picture', message: 'has not been uploaded yet', code: 'not_uploaded' },
+    ]);
   };
 
   /** Sends an HTTP/1.1 PUT by hand: headers, then the given bytes. */

@@ -241,7 +241,10 @@ describe('GET and PATCH /api/passwords/{token}', () => {
     const { token } = await requestReset(user.email);
     const weak = await reset(token, 'weak');
     expect(weak.statusCode).toBe(422);
-    expect(weak.json()).toEqual({ status: 422, errors: [{ path: 'password', message: PASSWORD_RULE }] });
+    expect(weak.json()).toEqual({
+      status: 422,
+      errors: [{ path: 'password', message: PASSWORD_RULE, code: 'password_rule' }],
+    });
     expect((await check(token)).statusCode).toBe(200);
   });
 

@@ -174,9 +174,9 @@ describe.each(REFERENCE_LIST_NAMES)('/api/%s', (list) => {
       expect(response.json()).toEqual({
         status: 422,
         errors: [
-          { path: 'phoneNumber', message: 'must be exactly 10 digits' },
-          { path: 'email', message: 'must be a valid e-mail address' },
-          { path: 'website', message: 'must be a valid web address' },
+          { path: 'phoneNumber', message: 'must be exactly 10 digits', code: 'invalid_phone' },
+          { path: 'email', message: 'must be a valid e-mail address', code: 'invalid_email' },
+          { path: 'website', message: 'must be a valid web address', code: 'invalid_website' },
         ],
       });
     });
@@ -186,12 +186,18 @@ describe.each(REFERENCE_LIST_NAMES)('/api/%s', (list) => {
     for (const payload of [{}, { name: '   ' }]) {
       const response = await asAdmin({ method: 'POST', url: `/api/${list}`, payload });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ status: 422, errors: [{ path: 'name', message: 'is required' }] });
+      expect(response.json()).toEqual({
+        status: 422,
+        errors: [{ path: 'name', message: 'is required', code: 'required' }],
+      });
     }
     const item = await create(list);
     const patch = await asAdmin({ method: 'PATCH', url: `/api/${list}/${item.id}`, payload: { name: '' } });
     expect(patch.statusCode).toBe(422);
-    expect(patch.json()).toEqual({ status: 422, errors: [{ path: 'name', message: 'is required' }] });
+    expect(patch.json()).toEqual({
+      status: 422,
+      errors: [{ path: 'name', message: 'is required', code: 'required' }],
+    });
     expect((await ctx.app.inject({ method: 'GET', url: `/api/${list}/${item.id}` })).json()).toEqual(item);
   });
 

@@ -255,8 +255,18 @@ describe('creating a site', () => {
     const body = response.json();
     expect(body.status).toBe(422);
     expect(body.errors).toEqual([
-      { path: 'PopulationIds', message: expect.stringContaining('999999') },
-      { path: 'CovidStatusIds', message: expect.stringContaining('888888') },
+      {
+        path: 'PopulationIds',
+        message: 'has unknown ids: 999999',
+        code: 'unknown_ids',
+        params: { ids: [999_999] },
+      },
+      {
+        path: 'CovidStatusIds',
+        message: 'has unknown ids: 888888',
+        code: 'unknown_ids',
+        params: { ids: [888_888] },
+      },
     ]);
     expect(await rowCounts()).toEqual(before);
     const names = ((await ctx.app.inject({ method: 'GET', url: '/api/sites' })).json() as Site[]).map(
@@ -460,7 +470,14 @@ describe('updating a site', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       status: 422,
-      errors: [{ path: 'MealTypeIds', message: expect.stringContaining('2000000000') }],
+      errors: [
+        {
+          path: 'MealTypeIds',
+          message: 'has unknown ids: 2000000000',
+          code: 'unknown_ids',
+          params: { ids: [2_000_000_000] },
+        },
+      ],
     });
     expect(await rowCounts()).toEqual(before);
     expect(await getSite(site.id)).toEqual(site);
@@ -510,7 +527,11 @@ describe('clients written against the previous API', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual([
-      { path: 'Hours.0.day', message: 'must be a weekday from 0 (Sunday) to 6 (Saturday)' },
+      {
+        path: 'Hours.0.day',
+        message: 'must be a weekday from 0 (Sunday) to 6 (Saturday)',
+        code: 'invalid_weekday',
+      },
     ]);
   });
 

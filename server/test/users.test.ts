@@ -103,7 +103,10 @@ describe.each(['PATCH', 'PUT'] as const)('%s /api/users/{id}', (method) => {
     const user = await signedIn();
     const response = await update(method, user.id, { password, currentPassword: PASSWORD }, user.cookie);
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ status: 422, errors: [{ path: 'password', message: PASSWORD_RULE }] });
+    expect(response.json()).toEqual({
+      status: 422,
+      errors: [{ path: 'password', message: PASSWORD_RULE, code: 'password_rule' }],
+    });
     expect((await tryLogin(user.email, PASSWORD)).statusCode).toBe(200);
   });
 
@@ -119,7 +122,7 @@ describe.each(['PATCH', 'PUT'] as const)('%s /api/users/{id}', (method) => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       status: 422,
-      errors: [{ path: 'email', message: 'is already taken' }],
+      errors: [{ path: 'email', message: 'is already taken', code: 'email_taken' }],
     });
     expect((await rowOf(user.id)).email).toBe(user.email);
   });

@@ -6,6 +6,7 @@
 import { count } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FieldError } from '../../shared/schemas/common.ts';
 import { buildSite } from '../../testing/factories.ts';
 import { history, sites } from '../db/schema.ts';
 import { createTestApp, signInRoles, type TestContext } from './helpers.ts';
@@ -43,7 +44,7 @@ async function counts() {
 }
 
 /** POSTs a site with `override` applied and expects exactly `errors` and nothing saved. */
-async function expectRefused(override: Record<string, unknown>, errors: { path: string; message: string }[]) {
+async function expectRefused(override: Record<string, unknown>, errors: FieldError[]) {
   const before = await counts();
   const payload: Record<string, unknown> = { ...buildSite(), ...override };
   for (const [key, value] of Object.entries(override)) if (value === undefined) delete payload[key];
@@ -60,106 +61,122 @@ const TIME = 'must be a time like 9:00 or 17:30';
 
 describe('422 for each bad site field, one entry per field', () => {
   it.each([
-    ['name missing', { name: undefined }, [{ path: 'name', message: 'is required' }]],
-    ['name blank', { name: '   ' }, [{ path: 'name', message: 'is required' }]],
-    ['name not text', { name: 42 }, [{ path: 'name', message: 'is required' }]],
+    ['name missing', { name: undefined }, [{ path: 'name', message: 'is required', code: 'required' }]],
+    ['name blank', { name: '   ' }, [{ path: 'name', message: 'is required', code: 'required' }]],
+    ['name not text', { name: 42 }, [{ path: 'name', message: 'is required', code: 'required' }]],
     [
       'name too long',
       { name: 'x'.repeat(201) },
-      [{ path: 'name', message: 'must be at most 200 characters' }],
+      [{ path: 'name', message: 'must be at most 200 characters', code: 'too_long', params: { max: 200 } }],
     ],
-    ['address missing', { address: undefined }, [{ path: 'address', message: 'is required' }]],
-    ['address blank', { address: '' }, [{ path: 'address', message: 'is required' }]],
+    [
+      'address missing',
+      { address: undefined },
+      [{ path: 'address', message: 'is required', code: 'required' }],
+    ],
+    ['address blank', { address: '' }, [{ path: 'address', message: 'is required', code: 'required' }]],
     [
       'phone of 7 digits',
       { phoneNumber: '555-0123' },
-      [{ path: 'phoneNumber', message: 'must be exactly 10 digits' }],
+      [{ path: 'phoneNumber', message: 'must be exactly 10 digits', code: 'invalid_phone' }],
     ],
     [
       'phone of 11 digits',
       { phoneNumber: '24155550123' },
-      [{ path: 'phoneNumber', message: 'must be exactly 10 digits' }],
+      [{ path: 'phoneNumber', message: 'must be exactly 10 digits', code: 'invalid_phone' }],
     ],
     [
       'phone of letters',
       { phoneNumber: 'call us' },
-      [{ path: 'phoneNumber', message: 'must be exactly 10 digits' }],
+      [{ path: 'phoneNumber', message: 'must be exactly 10 digits', code: 'invalid_phone' }],
     ],
-    ['bad e-mail', { email: 'not-an-email' }, [{ path: 'email', message: 'must be a valid e-mail address' }]],
+    [
+      'bad e-mail',
+      { email: 'not-an-email' },
+      [{ path: 'email', message: 'must be a valid e-mail address', code: 'invalid_email' }],
+    ],
     [
       'e-mail without domain',
       { email: 'chef@' },
-      [{ path: 'email', message: 'must be a valid e-mail address' }],
+      [{ path: 'email', message: 'must be a valid e-mail address', code: 'invalid_email' }],
     ],
-    ['bad URL', { website: 'http://' }, [{ path: 'website', message: 'must be a valid web address' }]],
+    [
+      'bad URL',
+      { website: 'http://' },
+      [{ path: 'website', message: 'must be a valid web address', code: 'invalid_website' }],
+    ],
     [
       'URL with spaces',
       { website: 'not a url' },
-      [{ path: 'website', message: 'must be a valid web address' }],
+      [{ path: 'website', message: 'must be a valid web address', code: 'invalid_website' }],
     ],
     [
       'javascript: URL',
       { website: 'javascript:alert(1)' },
-      [{ path: 'website', message: 'must be a valid web address' }],
+      [{ path: 'website', message: 'must be a valid web address', code: 'invalid_website' }],
     ],
     [
       'data: URL',
       { website: 'data:text/html,<script>alert(1)</script>' },
-      [{ path: 'website', message: 'must be a valid web address' }],
+      [{ path: 'website', message: 'must be a valid web address', code: 'invalid_website' }],
     ],
     [
       'ftp: URL',
       { website: 'ftp://files.example.org' },
-      [{ path: 'website', message: 'must be a valid web address' }],
+      [{ path: 'website', message: 'must be a valid web address', code: 'invalid_website' }],
     ],
     [
       'hour day 7',
       { Hours: [{ day: 7, open: '09:00', close: '10:00' }] },
-      [{ path: 'Hours.0.day', message: HOURS_DAY }],
+      [{ path: 'Hours.0.day', message: HOURS_DAY, code: 'invalid_weekday' }],
     ],
     [
       'hour day -1',
       { Hours: [{ day: -1, open: '09:00', close: '10:00' }] },
-      [{ path: 'Hours.0.day', message: HOURS_DAY }],
+      [{ path: 'Hours.0.day', message: HOURS_DAY, code: 'invalid_weekday' }],
     ],
     [
       'hour day 1.5',
       { Hours: [{ day: 1.5, open: '09:00', close: '10:00' }] },
-      [{ path: 'Hours.0.day', message: HOURS_DAY }],
+      [{ path: 'Hours.0.day', message: HOURS_DAY, code: 'invalid_weekday' }],
     ],
     [
       'hour day as text',
       { Hours: [{ day: 'Monday', open: '09:00', close: '10:00' }] },
-      [{ path: 'Hours.0.day', message: HOURS_DAY }],
+      [{ path: 'Hours.0.day', message: HOURS_DAY, code: 'invalid_weekday' }],
     ],
     [
       'open 25:00',
       { Hours: [{ day: 1, open: '25:00', close: '26:00' }] },
       [
-        { path: 'Hours.0.open', message: TIME },
-        { path: 'Hours.0.close', message: TIME },
+        { path: 'Hours.0.open', message: TIME, code: 'invalid_time' },
+        { path: 'Hours.0.close', message: TIME, code: 'invalid_time' },
       ],
     ],
     [
       'close 9',
       { Hours: [{ day: 1, open: '08:00', close: '9' }] },
-      [{ path: 'Hours.0.close', message: TIME }],
+      [{ path: 'Hours.0.close', message: TIME, code: 'invalid_time' }],
     ],
     [
       'open 9:60',
       { Hours: [{ day: 1, open: '9:60', close: '10:00' }] },
-      [{ path: 'Hours.0.open', message: TIME }],
+      [{ path: 'Hours.0.open', message: TIME, code: 'invalid_time' }],
     ],
-    ['open missing', { Hours: [{ day: 1, close: '10:00' }] }, [{ path: 'Hours.0.open', message: TIME }]],
+    [
+      'open missing',
+      { Hours: [{ day: 1, close: '10:00' }] },
+      [{ path: 'Hours.0.open', message: TIME, code: 'invalid_time' }],
+    ],
     [
       'close before open',
       { Hours: [{ day: 1, open: '14:00', close: '9:00' }] },
-      [{ path: 'Hours.0.close', message: 'must be after the opening time' }],
+      [{ path: 'Hours.0.close', message: 'must be after the opening time', code: 'close_not_after_open' }],
     ],
     [
       'close equal to open',
       { Hours: [{ day: 1, open: '9:00', close: '09:00' }] },
-      [{ path: 'Hours.0.close', message: 'must be after the opening time' }],
+      [{ path: 'Hours.0.close', message: 'must be after the opening time', code: 'close_not_after_open' }],
     ],
     [
       'second interval bad',
@@ -169,34 +186,76 @@ describe('422 for each bad site field, one entry per field', () => {
           { day: 2, open: '11:00', close: '10:59' },
         ],
       },
-      [{ path: 'Hours.1.close', message: 'must be after the opening time' }],
+      [{ path: 'Hours.1.close', message: 'must be after the opening time', code: 'close_not_after_open' }],
     ],
-    ['lat 91', { lat: 91, lng: -122.4 }, [{ path: 'lat', message: 'must be between -90 and 90' }]],
-    ['lat -90.5', { lat: -90.5, lng: -122.4 }, [{ path: 'lat', message: 'must be between -90 and 90' }]],
-    ['lng 181', { lat: 37.7, lng: 181 }, [{ path: 'lng', message: 'must be between -180 and 180' }]],
-    ['lat as text', { lat: '37.7', lng: -122.4 }, [{ path: 'lat', message: 'must be a number' }]],
+    [
+      'lat 91',
+      { lat: 91, lng: -122.4 },
+      [
+        {
+          path: 'lat',
+          message: 'must be between -90 and 90',
+          code: 'out_of_range',
+          params: { min: -90, max: 90 },
+        },
+      ],
+    ],
+    [
+      'lat -90.5',
+      { lat: -90.5, lng: -122.4 },
+      [
+        {
+          path: 'lat',
+          message: 'must be between -90 and 90',
+          code: 'out_of_range',
+          params: { min: -90, max: 90 },
+        },
+      ],
+    ],
+    [
+      'lng 181',
+      { lat: 37.7, lng: 181 },
+      [
+        {
+          path: 'lng',
+          message: 'must be between -180 and 180',
+          code: 'out_of_range',
+          params: { min: -180, max: 180 },
+        },
+      ],
+    ],
+    [
+      'lat as text',
+      { lat: '37.7', lng: -122.4 },
+      [{ path: 'lat', message: 'must be a number', code: 'not_a_number' }],
+    ],
     [
       'lat without lng',
       { lat: 37.7, lng: undefined },
-      [{ path: 'lng', message: 'must be given with the other coordinate' }],
+      [{ path: 'lng', message: 'must be given with the other coordinate', code: 'both_coordinates' }],
     ],
     [
       'lng without lat',
       { lat: undefined, lng: -122.4 },
-      [{ path: 'lat', message: 'must be given with the other coordinate' }],
+      [{ path: 'lat', message: 'must be given with the other coordinate', code: 'both_coordinates' }],
     ],
     [
       'lat with lng null',
       { lat: 37.7, lng: null },
-      [{ path: 'lng', message: 'must be given with the other coordinate' }],
+      [{ path: 'lng', message: 'must be given with the other coordinate', code: 'both_coordinates' }],
     ],
-    ['ids not a list', { PopulationIds: 3 }, [{ path: 'PopulationIds', message: 'must be a list of ids' }]],
-    ['id not a number', { ServiceIds: ['3'] }, [{ path: 'ServiceIds.0', message: 'must be a list of ids' }]],
+    [
+      'ids not a list',
+      { PopulationIds: 3 },
+      [{ path: 'PopulationIds', message: 'must be a list of ids', code: 'invalid_id_list' }],
+    ],
+    [
+      'id not a number',
+      { ServiceIds: ['3'] },
+      [{ path: 'ServiceIds.0', message: 'must be a list of ids', code: 'invalid_id_list' }],
+    ],
   ] as const)('%s', async (_label, override, errors) => {
-    await expectRefused(
-      override as Record<string, unknown>,
-      errors as unknown as { path: string; message: string }[],
-    );
+    await expectRefused(override as Record<string, unknown>, errors as unknown as FieldError[]);
   });
 
   it('reports every bad field at once, one entry each', async () => {
@@ -212,14 +271,19 @@ describe('422 for each bad site field, one entry per field', () => {
         lng: 0,
       },
       [
-        { path: 'name', message: 'is required' },
-        { path: 'address', message: 'is required' },
-        { path: 'phoneNumber', message: 'must be exactly 10 digits' },
-        { path: 'email', message: 'must be a valid e-mail address' },
-        { path: 'website', message: 'must be a valid web address' },
-        { path: 'lat', message: 'must be between -90 and 90' },
-        { path: 'Hours.0.day', message: HOURS_DAY },
-        { path: 'Hours.0.open', message: TIME },
+        { path: 'name', message: 'is required', code: 'required' },
+        { path: 'address', message: 'is required', code: 'required' },
+        { path: 'phoneNumber', message: 'must be exactly 10 digits', code: 'invalid_phone' },
+        { path: 'email', message: 'must be a valid e-mail address', code: 'invalid_email' },
+        { path: 'website', message: 'must be a valid web address', code: 'invalid_website' },
+        {
+          path: 'lat',
+          message: 'must be between -90 and 90',
+          code: 'out_of_range',
+          params: { min: -90, max: 90 },
+        },
+        { path: 'Hours.0.day', message: HOURS_DAY, code: 'invalid_weekday' },
+        { path: 'Hours.0.open', message: TIME, code: 'invalid_time' },
       ],
     );
   });
@@ -244,18 +308,36 @@ describe('422 for each bad site field, one entry per field', () => {
 
 describe('422 on PATCH', () => {
   it.each([
-    [{ name: '' }, [{ path: 'name', message: 'is required' }]],
-    [{ name: null }, [{ path: 'name', message: 'is required' }]],
-    [{ phoneNumber: '12345' }, [{ path: 'phoneNumber', message: 'must be exactly 10 digits' }]],
+    [{ name: '' }, [{ path: 'name', message: 'is required', code: 'required' }]],
+    [{ name: null }, [{ path: 'name', message: 'is required', code: 'required' }]],
+    [
+      { phoneNumber: '12345' },
+      [{ path: 'phoneNumber', message: 'must be exactly 10 digits', code: 'invalid_phone' }],
+    ],
     [
       { Hours: [{ day: 1, open: '10:00', close: '9:00' }] },
-      [{ path: 'Hours.0.close', message: 'must be after the opening time' }],
+      [{ path: 'Hours.0.close', message: 'must be after the opening time', code: 'close_not_after_open' }],
     ],
-    [{ lat: 37.7 }, [{ path: 'lng', message: 'must be given with the other coordinate' }]],
-    [{ lat: null, lng: -122.4 }, [{ path: 'lat', message: 'must be given with the other coordinate' }]],
-    [{ lat: null }, [{ path: 'lng', message: 'must be given with the other coordinate' }]],
-    [{ version: 0 }, [{ path: 'version', message: expect.any(String) }]],
-    [{ version: 'one' }, [{ path: 'version', message: expect.any(String) }]],
+    [
+      { lat: 37.7 },
+      [{ path: 'lng', message: 'must be given with the other coordinate', code: 'both_coordinates' }],
+    ],
+    [
+      { lat: null, lng: -122.4 },
+      [{ path: 'lat', message: 'must be given with the other coordinate', code: 'both_coordinates' }],
+    ],
+    [
+      { lat: null },
+      [{ path: 'lng', message: 'must be given with the other coordinate', code: 'both_coordinates' }],
+    ],
+    [
+      { version: 0 },
+      [{ path: 'version', message: 'must be a positive whole number', code: 'invalid_version' }],
+    ],
+    [
+      { version: 'one' },
+      [{ path: 'version', message: 'must be a positive whole number', code: 'invalid_version' }],
+    ],
   ])('PATCH %j', async (payload, errors) => {
     const before = (await ctx.app.inject({ method: 'GET', url: `/api/sites/${siteId}` })).json();
     const response = await asAdmin({ method: 'PATCH', url: `/api/sites/${siteId}`, payload });
@@ -332,7 +414,9 @@ describe('request bodies that are not valid JSON objects', () => {
       payload: underLimit,
     });
     expect(small.statusCode).toBe(422);
-    expect(small.json().errors).toEqual([{ path: 'address', message: 'must be at most 300 characters' }]);
+    expect(small.json().errors).toEqual([
+      { path: 'address', message: 'must be at most 300 characters', code: 'too_long', params: { max: 300 } },
+    ]);
   });
 });
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { coded } from '../validation.ts';
+import { BodySchema } from './common.ts';
 
 /** SPEC.md §3: the accepted extensions and their content types. */
 export const CONTENT_TYPES: Record<string, string> = {
@@ -38,22 +40,29 @@ export function contentTypeFor(filename: string): string {
   return isKnownExtension(extension) ? CONTENT_TYPES[extension]! : DEFAULT_CONTENT_TYPE;
 }
 
-export const BlobInputSchema = z.object({
-  blob: z.object({
-    filename: z
-      .string({ error: 'is required' })
-      .trim()
-      .min(1, { error: 'is required' })
-      .max(255, { error: 'must be at most 255 characters' })
-      .refine((name) => isKnownExtension(extensionOf(name)), {
-        error: `File type must be ${Object.keys(CONTENT_TYPES).join(', ')}`,
-      }),
-    content_type: z.string().max(255).optional(),
-    byte_size: z
-      .number({ error: 'must be a number of bytes' })
-      .int()
-      .positive({ error: 'must be more than 0 bytes' }),
-  }),
+export const BlobInputSchema = BodySchema({
+  blob: z.object(
+    {
+      filename: z
+        .string(coded('required'))
+        .trim()
+        .min(1, coded('required'))
+        .max(255, coded('too_long', { max: 255 }))
+        .refine(
+          (name) => isKnownExtension(extensionOf(name)),
+          coded('file_type', { types: Object.keys(CONTENT_TYPES) }),
+        ),
+      content_type: z
+        .string(coded('not_text'))
+        .max(255, coded('too_long', { max: 255 }))
+        .optional(),
+      byte_size: z
+        .number(coded('invalid_byte_size'))
+        .int(coded('invalid_byte_size'))
+        .positive(coded('empty_file')),
+    },
+    coded('required'),
+  ),
 });
 
 export const DirectUploadSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizePhone } from '../phone.ts';
+import { coded, VALIDATION_CODES } from '../validation.ts';
 
 /** Trims a string and turns '' / null / undefined into null, so optional text is stored one way. */
 const blankToNull = (value: unknown) => {
@@ -12,20 +13,10 @@ const blankToNull = (value: unknown) => {
 };
 
 export const RequiredTextSchema = (max: number) =>
-  z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, { error: 'is required' })
-    .max(max, { error: `must be at most ${max} characters` });
+  z.string(coded('required')).trim().min(1, coded('required')).max(max, coded('too_long', { max }));
 
 export const OptionalTextSchema = (max: number) =>
-  z.preprocess(
-    blankToNull,
-    z
-      .string()
-      .max(max, { error: `must be at most ${max} characters` })
-      .nullable(),
-  );
+  z.preprocess(blankToNull, z.string(coded('not_text')).max(max, coded('too_long', { max })).nullable());
 
 export const PhoneSchema = z.preprocess(
   (value) => {
@@ -33,17 +24,17 @@ export const PhoneSchema = z.preprocess(
     return typeof v === 'string' ? normalizePhone(v) || v : v;
   },
   z
-    .string({ error: 'must be exactly 10 digits' })
-    .regex(/^\d{10}$/, { error: 'must be exactly 10 digits' })
+    .string(coded('invalid_phone'))
+    .regex(/^\d{10}$/, coded('invalid_phone'))
     .nullable(),
 );
 
 export const EmailSchema = z
-  .string({ error: 'is required' })
+  .string(coded('required'))
   .trim()
   .toLowerCase()
-  .max(254, { error: 'must be at most 254 characters' })
-  .pipe(z.email({ error: 'must be a valid e-mail address' }));
+  .max(254, coded('too_long', { max: 254 }))
+  .pipe(z.email(coded('invalid_email')));
 
 export const OptionalEmailSchema = z.preprocess(blankToNull, EmailSchema.nullable());
 
@@ -54,32 +45,52 @@ export const WebsiteSchema = z.preprocess(
     return typeof v === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(v) ? `https://${v}` : v;
   },
   z
-    .string({ error: 'must be a valid web address' })
-    .max(500, { error: 'must be at most 500 characters' })
-    .refine(
-      (value) => {
-        try {
-          const url = new URL(value);
-          return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
-        } catch {
-          return false;
-        }
-      },
-      { error: 'must be a valid web address' },
-    )
+    .string(coded('invalid_website'))
+    .max(500, coded('too_long', { max: 500 }))
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+      } catch {
+        return false;
+      }
+    }, coded('invalid_website'))
     .nullable(),
 );
 
+/** A request body: a JSON object with these fields (anything else is `invalid_body`). */
+export function BodySchema<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object(shape, coded('invalid_body'));
+}
+
 /** Positive 32-bit ids; duplicates are collapsed, order kept. */
 export const IdListSchema = z
-  .array(z.number({ error: 'must be a list of ids' }).int().positive().max(2_147_483_647), {
-    error: 'must be a list of ids',
-  })
-  .max(200, { error: 'must have at most 200 items' })
+  .array(
+    z
+      .number(coded('invalid_id_list'))
+      .int(coded('invalid_id_list'))
+      .positive(coded('invalid_id_list'))
+      .max(2_147_483_647, coded('invalid_id_list')),
+    coded('invalid_id_list'),
+  )
+  .max(200, coded('list_too_long', { max: 200 }))
   .transform((ids) => [...new Set(ids)]);
 
 /** Optimistic-concurrency token carried by records (additive to SPEC.md §7). */
-export const VersionSchema = z.number().int().positive().optional();
+export const VersionSchema = z
+  .number(coded('invalid_version'))
+  .int(coded('invalid_version'))
+  .positive(coded('invalid_version'))
+  .optional();
+
+/** `?version=N` on a delete: the same token, read from the query string. */
+export const VersionQuerySchema = z.object({
+  version: z.coerce
+    .number(coded('invalid_version'))
+    .int(coded('invalid_version'))
+    .positive(coded('invalid_version'))
+    .optional(),
+});
 
 export const IdParamsSchema = z.object({ id: z.string() });
 
@@ -94,7 +105,13 @@ export function parseId(raw: string | null | undefined): number | undefined {
   return id > 0 && id <= 2_147_483_647 ? id : undefined;
 }
 
-export const FieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+/** One field's error in a 422: `code` and `params` are listed in shared/validation.ts. */
+export const FieldErrorSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  code: z.enum(VALIDATION_CODES).optional(),
+  params: z.record(z.string(), z.unknown()).optional(),
+});
 export type FieldError = z.infer<typeof FieldErrorSchema>;
 export const ValidationErrorSchema = z.object({ status: z.literal(422), errors: z.array(FieldErrorSchema) });
 export const ErrorSchema = z.object({ status: z.number(), message: z.string() });

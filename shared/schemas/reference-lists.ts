@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REFERENCE_LISTS, type ReferenceListName } from '../reference-lists.ts';
 import {
+  BodySchema,
   OptionalEmailSchema,
   PhoneSchema,
   RequiredTextSchema,
@@ -22,8 +23,8 @@ export {
 const nameField = { name: RequiredTextSchema(200) };
 const contactFields = { phoneNumber: PhoneSchema, email: OptionalEmailSchema, website: WebsiteSchema };
 
-export const ReferenceItemInputSchema = z.object({ ...nameField, version: VersionSchema });
-export const NutritionPartnerInputSchema = z.object({
+export const ReferenceItemInputSchema = BodySchema({ ...nameField, version: VersionSchema });
+export const NutritionPartnerInputSchema = BodySchema({
   ...nameField,
   ...contactFields,
   version: VersionSchema,

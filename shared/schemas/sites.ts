@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { minutesOf, normalizeTime } from '../hours.ts';
+import { coded, codedIssue } from '../validation.ts';
 import {
+  BodySchema,
   IdListSchema,
   OptionalEmailSchema,
   PhoneSchema,
@@ -10,16 +12,16 @@ import {
 } from './common.ts';
 import { fieldsPerList, ReferenceItemSchema } from './reference-lists.ts';
 
-const TimeSchema = z.string({ error: 'must be a time like 9:00 or 17:30' }).transform((value, ctx) => {
+const TimeSchema = z.string(coded('invalid_time')).transform((value, ctx) => {
   const time = normalizeTime(value);
   if (!time) {
-    ctx.addIssue({ code: 'custom', message: 'must be a time like 9:00 or 17:30' });
+    ctx.addIssue(codedIssue('invalid_time'));
     return z.NEVER;
   }
   return time;
 });
 
-const WEEKDAY_ERROR = 'must be a weekday from 0 (Sunday) to 6 (Saturday)';
+const WEEKDAY_ERROR = coded('invalid_weekday');
 
 /**
  * A weekday 0-6. A one-digit string "0"-"6" is read as that number: forms that take the day from a
@@ -28,30 +30,29 @@ const WEEKDAY_ERROR = 'must be a weekday from 0 (Sunday) to 6 (Saturday)';
 const WeekdaySchema = z.preprocess(
   (value) =>
     typeof value === 'string' && value.length === 1 && value >= '0' && value <= '6' ? Number(value) : value,
-  z
-    .number({ error: WEEKDAY_ERROR })
-    .int({ error: WEEKDAY_ERROR })
-    .min(0, { error: WEEKDAY_ERROR })
-    .max(6, { error: WEEKDAY_ERROR }),
+  z.number(WEEKDAY_ERROR).int(WEEKDAY_ERROR).min(0, WEEKDAY_ERROR).max(6, WEEKDAY_ERROR),
 );
 
 export const HoursInputSchema = z
-  .object({
-    day: WeekdaySchema,
-    open: TimeSchema,
-    close: TimeSchema,
-  })
+  .object(
+    {
+      day: WeekdaySchema,
+      open: TimeSchema,
+      close: TimeSchema,
+    },
+    coded('invalid_hours'),
+  )
   .refine((h) => minutesOf(h.close) > minutesOf(h.open), {
-    error: 'must be after the opening time',
+    ...coded('close_not_after_open'),
     path: ['close'],
   });
 export type HoursInput = z.input<typeof HoursInputSchema>;
 
 const Coordinate = (min: number, max: number) =>
   z
-    .number({ error: 'must be a number' })
-    .min(min, { error: `must be between ${min} and ${max}` })
-    .max(max, { error: `must be between ${min} and ${max}` })
+    .number(coded('not_a_number'))
+    .min(min, coded('out_of_range', { min, max }))
+    .max(max, coded('out_of_range', { min, max }))
     .nullable();
 
 const siteFields = {
@@ -62,12 +63,12 @@ const siteFields = {
   website: WebsiteSchema,
   lat: Coordinate(-90, 90).optional(),
   lng: Coordinate(-180, 180).optional(),
-  Hours: z.array(HoursInputSchema).max(70, { error: 'must have at most 70 intervals' }),
+  Hours: z.array(HoursInputSchema, coded('invalid_hours')).max(70, coded('too_many_hours', { max: 70 })),
   /** `NutritionPartnerIds`, `PopulationIds`, …: one per reference list. */
   ...fieldsPerList('idsKey', () => IdListSchema),
 };
 
-const SiteBaseSchema = z.object({
+const SiteBaseSchema = BodySchema({
   ...siteFields,
   Hours: siteFields.Hours.default([]),
   ...fieldsPerList('idsKey', () => IdListSchema.default([])),
@@ -82,14 +83,13 @@ const bothOrNeither = (site: LatLng, ctx: z.RefinementCtx) => {
   const mismatch = hasLat !== hasLng || (site.lat === undefined) !== (site.lng === undefined);
   if (!mismatch) return;
   const missing = hasLat !== hasLng ? (hasLat ? 'lng' : 'lat') : site.lat === undefined ? 'lat' : 'lng';
-  ctx.addIssue({ code: 'custom', path: [missing], message: 'must be given with the other coordinate' });
+  ctx.addIssue(codedIssue('both_coordinates', undefined, [missing]));
 };
 
 /** POST /api/sites. */
 export const SiteCreateSchema = SiteBaseSchema.superRefine(bothOrNeither);
 /** PATCH /api/sites/{id}: every field optional; a list that is given replaces the stored one exactly. */
-export const SiteUpdateSchema = z
-  .object({ ...siteFields, version: VersionSchema })
+export const SiteUpdateSchema = BodySchema({ ...siteFields, version: VersionSchema })
   .partial()
   .superRefine(bothOrNeither);
 export type SiteCreate = z.output<typeof SiteCreateSchema>;

@@ -1,23 +1,27 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
-import { EmailSchema, RequiredTextSchema } from './common.ts';
+import { coded, VALIDATION_MESSAGES } from '../validation.ts';
+import { BodySchema, EmailSchema, RequiredTextSchema } from './common.ts';
 
-export const PASSWORD_RULE_MESSAGE = 'Minimum eight characters, at least one letter and one number.';
+export const PASSWORD_RULE_MESSAGE = VALIDATION_MESSAGES.password_rule;
+const PASSWORD_RULE = coded('password_rule');
+const REQUIRED = coded('required');
+const TOO_LONG = (max: number) => coded('too_long', { max });
 
 /** SPEC.md §9: at least 8 characters, one letter, one number. */
 export const PasswordSchema = z
-  .string({ error: PASSWORD_RULE_MESSAGE })
-  .min(8, { error: PASSWORD_RULE_MESSAGE })
-  .max(200, { error: 'must be at most 200 characters' })
-  .regex(/\p{L}/u, { error: PASSWORD_RULE_MESSAGE })
-  .regex(/\p{N}/u, { error: PASSWORD_RULE_MESSAGE });
+  .string(PASSWORD_RULE)
+  .min(8, PASSWORD_RULE)
+  .max(200, TOO_LONG(200))
+  .regex(/\p{L}/u, PASSWORD_RULE)
+  .regex(/\p{N}/u, PASSWORD_RULE);
 
-export const LoginSchema = z.object({
-  email: z.string({ error: 'is required' }).trim().toLowerCase().max(254),
-  password: z.string({ error: 'is required' }).max(200),
+export const LoginSchema = BodySchema({
+  email: z.string(REQUIRED).trim().toLowerCase().max(254, TOO_LONG(254)),
+  password: z.string(REQUIRED).max(200, TOO_LONG(200)),
 });
 
-export const RegisterSchema = z.object({
+export const RegisterSchema = BodySchema({
   firstName: RequiredTextSchema(100),
   lastName: RequiredTextSchema(100),
   email: EmailSchema,
@@ -29,16 +33,16 @@ export const RegisterSchema = z.object({
  * means unchanged. A new e-mail address or a new password needs `currentPassword` as proof
  * (docs/decisions/018-account-proof-and-upload-types.md); names and the picture do not.
  */
-export const UserUpdateSchema = z.object({
+export const UserUpdateSchema = BodySchema({
   firstName: RequiredTextSchema(100).optional(),
   lastName: RequiredTextSchema(100).optional(),
   email: EmailSchema.optional(),
   password: z.preprocess((v) => (v === '' || v === null ? undefined : v), PasswordSchema.optional()),
-  picture: z.string().max(500).nullable().optional(),
-  language: z.enum(LANGUAGES).optional(),
+  picture: z.string(coded('not_text')).max(500, TOO_LONG(500)).nullable().optional(),
+  language: z.enum(LANGUAGES, coded('invalid_language', { languages: LANGUAGES })).optional(),
   currentPassword: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.string().max(200).optional(),
+    z.string(coded('not_text')).max(200, TOO_LONG(200)).optional(),
   ),
 });
 export type UserUpdate = z.input<typeof UserUpdateSchema>;
@@ -54,7 +58,7 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-export const ForgotPasswordSchema = z.object({
-  email: z.string({ error: 'is required' }).trim().toLowerCase().max(254),
+export const ForgotPasswordSchema = BodySchema({
+  email: z.string(REQUIRED).trim().toLowerCase().max(254, TOO_LONG(254)),
 });
-export const ResetPasswordSchema = z.object({ password: PasswordSchema });
+export const ResetPasswordSchema = BodySchema({ password: PasswordSchema });

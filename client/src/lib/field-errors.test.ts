@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { fieldErrorMap, formatFieldMessages, translateServerMessage } from './field-errors.ts';
+import { fieldErrorMap, formatFieldMessages, translateFieldError } from './field-errors.ts';
 
 const t = ((key: string, options: Record<string, string>) =>
   `${key}|${JSON.stringify(options)}`) as unknown as TFunction;
@@ -18,16 +18,34 @@ describe('formatFieldMessages (SPEC.md §5)', () => {
   });
 });
 
-describe('translateServerMessage', () => {
-  it('maps known messages to keys and keeps their numbers', () => {
-    expect(translateServerMessage('must be at most 200 characters', t)).toContain(
-      'common:validation.maxLength',
+describe('translateFieldError', () => {
+  it('looks the code up and fills in its params, lists joined', () => {
+    expect(
+      translateFieldError(
+        { path: 'name', message: 'must be at most 200 characters', code: 'too_long', params: { max: 200 } },
+        t,
+      ),
+    ).toBe('common:validation.codes.too_long|{"max":"200","defaultValue":"must be at most 200 characters"}');
+    expect(
+      translateFieldError(
+        {
+          path: 'PopulationIds',
+          message: 'has unknown ids: 3, 4',
+          code: 'unknown_ids',
+          params: { ids: [3, 4] },
+        },
+        t,
+      ),
+    ).toContain('"ids":"3, 4"');
+    expect(translateFieldError({ path: 'name', message: 'is required', code: 'required' }, t)).toContain(
+      'common:validation.codes.required',
     );
-    expect(translateServerMessage('must be at most 200 characters', t)).toContain('"max":"200"');
-    expect(translateServerMessage('is required', t)).toContain('common:validation.required');
   });
-  it('leaves unknown messages as sent', () => {
-    expect(translateServerMessage('something new', t)).toBe('something new');
+  it('shows an error without a code it knows as sent, whatever its English says', () => {
+    expect(translateFieldError({ path: 'x', message: 'something new' }, t)).toBe('something new');
+    expect(translateFieldError({ path: 'x', message: 'is required', code: 'brand_new' as never }, t)).toBe(
+      'is required',
+    );
   });
 });
 
@@ -37,9 +55,9 @@ describe('fieldErrorMap', () => {
       options.defaultValue) as unknown as TFunction;
     const map = fieldErrorMap(
       [
-        { path: 'email', message: 'is already taken' },
-        { path: 'email', message: 'is already taken' },
-        { path: 'name', message: 'is required' },
+        { path: 'email', message: 'is already taken', code: 'email_taken' },
+        { path: 'email', message: 'is already taken', code: 'email_taken' },
+        { path: 'name', message: 'is required', code: 'required' },
       ],
       identity,
     );

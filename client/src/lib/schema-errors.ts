@@ -1,16 +1,22 @@
 import type { z } from 'zod';
 import type { FieldError } from '../../../shared/schemas/common.ts';
+import { codeOfIssue } from '../../../shared/validation.ts';
 import { ApiError } from './api.ts';
 
 /**
  * The shared zod schemas check a form before it is sent (STYLE.md 3); their issues become the same
- * field errors a 422 carries ('Hours.0.close'), so one code path shows both.
+ * field errors a 422 carries ('Hours.0.close', with the same codes), so one code path shows both.
  */
 export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
-  return issues.map((issue) => ({
-    path: issue.path.map(String).join('.') || 'body',
-    message: issue.message,
-  }));
+  return issues.map((issue) => {
+    const { code, params } = codeOfIssue((issue as { params?: unknown }).params);
+    return {
+      path: issue.path.map(String).join('.') || 'body',
+      message: issue.message,
+      code,
+      ...(params ? { params } : {}),
+    };
+  });
 }
 
 /** Checks `payload` with `schema`; a failure is thrown as the 422 the server would have answered. */

@@ -13,7 +13,14 @@ describe('uploadErrorText', () => {
 
   it.each([
     [
-      new ApiError(422, 'x', [{ path: 'blob.byte_size', message: 'File is larger than 5242880 bytes' }]),
+      new ApiError(422, 'x', [
+        {
+          path: 'blob.byte_size',
+          message: 'File is larger than 5242880 bytes',
+          code: 'file_too_large',
+          params: { bytes: 5242880 },
+        },
+      ]),
       'The picture could not be uploaded: File is larger than 5242880 bytes',
     ],
     [
@@ -21,7 +28,7 @@ describe('uploadErrorText', () => {
       'The picture could not be uploaded: File is larger than 100 bytes',
     ],
     [
-      new ApiError(422, 'x', [{ path: 'file', message: 'is not a valid image' }]),
+      new ApiError(422, 'x', [{ path: 'file', message: 'is not a valid image', code: 'invalid_image' }]),
       'The picture could not be uploaded: is not a valid image',
     ],
     [
@@ -37,8 +44,19 @@ describe('uploadErrorText', () => {
     expect(uploadErrorText(error, en.t)).toBe(expected);
   });
 
-  it('translates the server reasons it knows', () => {
-    const error = new ApiError(422, 'x', [{ path: 'file', message: 'is not a valid image' }]);
+  it('translates the server reasons by their codes', () => {
+    const error = new ApiError(422, 'x', [
+      { path: 'file', message: 'is not a valid image', code: 'invalid_image' },
+    ]);
     expect(uploadErrorText(error, zh.t)).toBe('無法上傳相片：不是有效的圖片');
+    const large = new ApiError(422, 'x', [
+      {
+        path: 'file',
+        message: 'File is larger than 100 bytes',
+        code: 'file_too_large',
+        params: { bytes: 100 },
+      },
+    ]);
+    expect(uploadErrorText(large, zh.t)).toBe('無法上傳相片：檔案大於 100 位元組');
   });
 });

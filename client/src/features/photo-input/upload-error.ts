@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api.ts';
-import { translateServerMessage } from '../../lib/field-errors.ts';
+import { translateFieldError } from '../../lib/field-errors.ts';
 
 /**
  * Why an upload failed, in words: the server's own reasons when it gave them (422 field errors, a 413
@@ -10,9 +10,9 @@ export function uploadErrorText(error: unknown, t: TFunction): string {
   if (error instanceof ApiError) {
     if (error.status === 429) return t('photo:tooManyUploads');
     const reasons = error.errors.length
-      ? error.errors.map((e) => translateServerMessage(e.message, t))
+      ? error.errors.map((e) => translateFieldError(e, t))
       : error.status >= 400 && error.status < 500 && error.status !== 401
-        ? [translateServerMessage(error.message, t)]
+        ? [error.message]
         : [];
     if (reasons.length) return t('photo:uploadFailed', { reason: [...new Set(reasons)].join('; ') });
   }

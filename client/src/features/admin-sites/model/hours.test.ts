@@ -36,14 +36,29 @@ describe('addInterval', () => {
   });
 
   it.each([
-    [{ day: 1, open: '17:00', close: '09:00' }, 'close', 'must be after the opening time'],
-    [{ day: 1, open: '09:00', close: '09:00' }, 'close', 'must be after the opening time'],
-    [{ day: 1, open: '', close: '09:00' }, 'open', 'must be a time like 9:00 or 17:30'],
-    [{ day: 7, open: '09:00', close: '10:00' }, 'day', 'must be a weekday from 0 (Sunday) to 6 (Saturday)'],
-  ])('refuses %j with the API message on %s', (candidate, path, message) => {
+    [
+      { day: 1, open: '17:00', close: '09:00' },
+      'close',
+      'must be after the opening time',
+      'close_not_after_open',
+    ],
+    [
+      { day: 1, open: '09:00', close: '09:00' },
+      'close',
+      'must be after the opening time',
+      'close_not_after_open',
+    ],
+    [{ day: 1, open: '', close: '09:00' }, 'open', 'must be a time like 9:00 or 17:30', 'invalid_time'],
+    [
+      { day: 7, open: '09:00', close: '10:00' },
+      'day',
+      'must be a weekday from 0 (Sunday) to 6 (Saturday)',
+      'invalid_weekday',
+    ],
+  ])('refuses %j with the API message and code on %s', (candidate, path, message, code) => {
     const result = addInterval([], candidate);
     expect(result.kind).toBe('invalid');
-    expect(result.kind === 'invalid' && result.errors).toContainEqual({ path, message });
+    expect(result.kind === 'invalid' && result.errors).toContainEqual({ path, message, code });
   });
 
   it('refuses an exact duplicate', () => {

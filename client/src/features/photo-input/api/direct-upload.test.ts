@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api.ts';
+import { createTestI18n } from '../../../testing/i18n.ts';
+import { uploadErrorText } from '../upload-error.ts';
 import { directUpload } from './direct-upload.ts';
 
 const json = (status: number, body: unknown) =>
@@ -78,5 +80,24 @@ describe('directUpload (SPEC.md §7, DECISIONS.md 16)', () => {
     vi.stubGlobal('fetch', fetch);
     await expect(directUpload(new File(['x'], 'big.png'))).rejects.toMatchObject({ status: 422 });
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('turns a 413 from the upload URL into the file_too_large reason, so it can be translated', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn<typeof globalThis.fetch>()
+        .mockResolvedValueOnce(json(200, { signed_id: 's', direct_upload: { url: '/u', headers: {} } }))
+        .mockResolvedValueOnce(json(413, { status: 413, message: 'File is larger than 3 bytes' })),
+    );
+    const error = await directUpload(new File(['abc'], 'me.png', { type: 'image/png' })).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).errors).toEqual([
+      { path: 'file', message: 'File is larger than 3 bytes', code: 'file_too_large', params: { bytes: 3 } },
+    ]);
+    const es = await createTestI18n('es');
+    expect(uploadErrorText(error, es.t)).toBe('No se pudo subir la foto: El archivo pesa más de 3 bytes');
   });
 });

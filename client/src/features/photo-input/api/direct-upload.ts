@@ -1,6 +1,7 @@
 import { apiPaths } from '../../../../../shared/api-paths.ts';
 import { DEFAULT_CONTENT_TYPE, type DirectUpload } from '../../../../../shared/schemas/assets.ts';
-import { api, apiErrorFrom } from '../../../lib/api.ts';
+import { invalidField } from '../../../../../shared/validation.ts';
+import { ApiError, api, apiErrorFrom } from '../../../lib/api.ts';
 
 /**
  * The direct-upload protocol (SPEC.md §3, §7; DECISIONS.md 16): POST /api/assets describes the file and
@@ -21,6 +22,14 @@ export async function directUpload(file: File, signal?: AbortSignal): Promise<st
     credentials: 'same-origin',
     signal,
   });
-  if (!response.ok) throw await apiErrorFrom(response);
+  if (!response.ok) {
+    const error = await apiErrorFrom(response);
+    // A 413 here means more bytes arrived than were declared: the same reason as a declared size too big.
+    if (response.status === 413 && error.errors.length === 0)
+      throw new ApiError(error.status, error.message, [
+        invalidField('file', 'file_too_large', { bytes: blob.byte_size }),
+      ]);
+    throw error;
+  }
   return signed_id;
 }

@@ -1,0 +1,290 @@
+/**
+ * Every 422 carries, beside its English message, a code from the table in shared/validation.ts (and
+ * its params), so clients can translate it: driven with invalid site, reference-item, user, login,
+ * registration, password and upload bodies until every code of the table has been seen.
+ */
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  isValidationCode,
+  VALIDATION_CODES,
+  type ValidationCode,
+  type ValidationParams,
+  validationMessage,
+} from '../../shared/validation.ts';
+import { buildSite } from '../../testing/factories.ts';
+import { createTestApp, signInRoles, type TestContext } from './helpers.ts';
+
+let ctx: TestContext;
+let cookies: Awaited<ReturnType<typeof signInRoles>>;
+let siteId: number;
+let partnerId: number;
+const seen = new Set<string>();
+
+beforeAll(async () => {
+  ctx = await createTestApp({ ALLOW_REGISTRATION: 'true', UPLOAD_MAX_BYTES: '100000' });
+  cookies = await signInRoles(ctx);
+  const site = await as('admin', { method: 'POST', url: '/api/sites', payload: buildSite() });
+  siteId = site.json().id;
+  const partner = await as('admin', {
+    method: 'POST',
+    url: '/api/nutritionpartners',
+    payload: { name: 'P' },
+  });
+  partnerId = partner.json().id;
+});
+afterAll(() => ctx.close());
+
+function as(who: 'admin' | 'user' | 'nobody', options: InjectOptions) {
+  const cookie = who === 'nobody' ? undefined : cookies[who].cookie;
+  return ctx.app.inject({ ...options, headers: { ...(cookie ? { cookie } : {}), ...options.headers } });
+}
+
+type FieldError = { path: string; message: string; code: string; params?: ValidationParams };
+
+/** Sends the request, expects a 422 whose every error has a known code and the table's message. */
+async function refused(who: 'admin' | 'user' | 'nobody', options: InjectOptions): Promise<FieldError[]> {
+  const response = await as(who, options);
+  expect(response.statusCode, response.body).toBe(422);
+  const { errors } = response.json() as { errors: FieldError[] };
+  expect(errors.length).toBeGreaterThan(0);
+  for (const error of errors) {
+    expect(isValidationCode(error.code), JSON.stringify(error)).toBe(true);
+    expect(error.code, JSON.stringify(error)).not.toBe('invalid');
+    expect(error.message).toBe(validationMessage(error.code as ValidationCode, error.params));
+    seen.add(error.code);
+  }
+  return errors;
+}
+
+const json = (method: string, url: string, payload: unknown): InjectOptions => ({
+  method: method as InjectOptions['method'],
+  url,
+  headers: { 'content-type': 'application/json' },
+  payload: JSON.stringify(payload),
+});
+
+const siteBodies: [string, unknown][] = [
+  ['not an object', []],
+  ['null', null],
+  ['name missing, address blank, name not text', { ...buildSite(), name: 42, address: ' ' }],
+  ['too long', { ...buildSite(), name: 'x'.repeat(201) }],
+  ['phone, email, website', { ...buildSite(), phoneNumber: 'call', email: 'x@', website: 'javascript:x' }],
+  ['not text e-mail and website', { ...buildSite(), email: 5, website: 5, phoneNumber: 5 }],
+  ['weekday', { ...buildSite(), Hours: [{ day: 'Monday', open: '9:00', close: '10:00' }] }],
+  ['time', { ...buildSite(), Hours: [{ day: 1, open: 'nine', close: 5 }] }],
+  ['close before open', { ...buildSite(), Hours: [{ day: 1, open: '10:00', close: '9:00' }] }],
+  ['hours not a list', { ...buildSite(), Hours: 'Mondays' }],
+  ['an hour not an object', { ...buildSite(), Hours: ['9-5'] }],
+  [
+    'too many hours',
+    {
+      ...buildSite(),
+      Hours: Array.from({ length: 71 }, (_, i) => ({ day: i % 7, open: '9:00', close: '9:30' })),
+    },
+  ],
+  ['letters in a coordinate', { ...buildSite(), lat: 'abc', lng: 'def' }],
+  ['coordinates out of range', { ...buildSite(), lat: 91, lng: -181 }],
+  ['one coordinate', { ...buildSite(), lat: 37.7, lng: null }],
+  ['ids', { ...buildSite(), PopulationIds: 3, ServiceIds: ['3', -1, 1.5], MealTypeIds: [0] }],
+  ['too many ids', { ...buildSite(), CovidStatusIds: Array.from({ length: 201 }, (_, i) => i + 1) }],
+  ['unknown ids', { ...buildSite(), NutritionPartnerIds: [999_999] }],
+  ['version', { ...buildSite(), version: 'one' }],
+];
+
+describe('sites', () => {
+  it.each(siteBodies)('POST: %s', async (_label, body) => {
+    await refused('admin', json('POST', '/api/sites', body));
+  });
+
+  it.each(siteBodies)('PATCH: %s', async (_label, body) => {
+    await refused('admin', json('PATCH', `/api/sites/${siteId}`, body));
+  });
+
+  it('DELETE with a bad version', async () => {
+    const errors = await refused('admin', { method: 'DELETE', url: `/api/sites/${siteId}?version=abc` });
+    expect(errors).toEqual([expect.objectContaining({ path: 'version', code: 'invalid_version' })]);
+  });
+
+  it('letters typed in a coordinate box are not_a_number on that field', async () => {
+    const errors = await refused('admin', json('POST', '/api/sites', { ...buildSite(), lat: 'abc', lng: 1 }));
+    expect(errors).toEqual([{ path: 'lat', message: 'must be a number', code: 'not_a_number' }]);
+  });
+});
+
+describe('reference items', () => {
+  it.each<[string, unknown]>([
+    ['not an object', 'name'],
+    ['no name', { name: null }],
+    ['name too long', { name: 'x'.repeat(201) }],
+    ['contact fields', { name: 'P', phoneNumber: '123', email: 'nope', website: 'ftp://x.org' }],
+    ['website too long', { name: 'P', website: `https://example.org/${'x'.repeat(500)}` }],
+    ['version', { name: 'P', version: 0 }],
+  ])('nutrition partner: %s', async (_label, body) => {
+    await refused('admin', json('POST', '/api/nutritionpartners', body));
+    await refused('admin', json('PATCH', `/api/nutritionpartners/${partnerId}`, body));
+  });
+
+  it('a plain list', async () => {
+    await refused('admin', json('POST', '/api/populations', { name: '' }));
+    await refused('admin', { method: 'DELETE', url: `/api/populations/1?version=-2` });
+  });
+});
+
+describe('users, login, registration and passwords', () => {
+  it.each<[string, unknown]>([
+    ['not an object', 5],
+    ['blank names', { firstName: ' ', lastName: '' }],
+    ['too long', { firstName: 'x'.repeat(101), picture: 'x'.repeat(501) }],
+    ['e-mail', { email: 'not-an-email' }],
+    ['e-mail too long', { email: `${'x'.repeat(250)}@example.org` }],
+    ['weak passwords', { password: 'short' }],
+    ['password too long', { password: `a1${'x'.repeat(200)}` }],
+    ['language and picture', { language: 'fr', picture: 5 }],
+    ['unknown picture', { picture: '1--AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }],
+  ])('PATCH and PUT the account: %s', async (_label, body) => {
+    for (const method of ['PATCH', 'PUT']) {
+      await refused('user', json(method, `/api/users/${cookies.user.id}`, body));
+    }
+  });
+
+  it('an e-mail another account has', async () => {
+    const errors = await refused(
+      'user',
+      json('PATCH', `/api/users/${cookies.user.id}`, { email: cookies.admin.email }),
+    );
+    expect(errors).toEqual([{ path: 'email', message: 'is already taken', code: 'email_taken' }]);
+  });
+
+  it.each<[string, unknown]>([
+    ['not an object', null],
+    ['nothing', {}],
+    ['too long', { email: `${'x'.repeat(250)}@example.org`, password: 'x'.repeat(201) }],
+  ])('login: %s', async (_label, body) => {
+    await refused('nobody', json('POST', '/api/auth/login', body));
+  });
+
+  it('login with a wrong password', async () => {
+    const errors = await refused(
+      'nobody',
+      json('POST', '/api/auth/login', { email: cookies.user.email, password: 'wrong-password1' }),
+    );
+    expect(errors).toEqual([
+      { path: 'email', message: 'Invalid email and/or password.', code: 'invalid_login' },
+    ]);
+  });
+
+  it.each<[string, unknown]>([
+    ['not an object', []],
+    ['nothing', {}],
+    ['bad fields', { firstName: 'x'.repeat(101), lastName: ' ', email: 'x', password: 'abcdefgh' }],
+  ])('register: %s', async (_label, body) => {
+    await refused('nobody', json('POST', '/api/auth/register', body));
+  });
+
+  it('register with an e-mail already registered', async () => {
+    const body = {
+      firstName: 'A',
+      lastName: 'B',
+      email: cookies.admin.email.toUpperCase(),
+      password: 'password1',
+    };
+    await refused('nobody', json('POST', '/api/auth/register', body));
+  });
+
+  it.each<[string, unknown]>([
+    ['not an object', 'me@example.org'],
+    ['no e-mail', {}],
+    ['e-mail too long', { email: `${'x'.repeat(250)}@example.org` }],
+  ])('forgotten password: %s', async (_label, body) => {
+    await refused('nobody', json('POST', '/api/passwords', body));
+  });
+
+  it.each<[string, unknown]>([
+    ['not an object', 'password1'],
+    ['no password', {}],
+    ['weak', { password: '12345678' }],
+    ['too long', { password: `a1${'x'.repeat(200)}` }],
+  ])('new password: %s', async (_label, body) => {
+    await refused('nobody', json('PATCH', '/api/passwords/some-token', body));
+  });
+});
+
+describe('uploads', () => {
+  const createAsset = (payload: unknown) => refused('user', json('POST', '/api/assets', payload));
+
+  async function created(filename: string, bytes: number) {
+    const response = await as('user', json('POST', '/api/assets', { blob: { filename, byte_size: bytes } }));
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as {
+      signed_id: string;
+      direct_upload: { url: string; headers: Record<string, string> };
+    };
+  }
+  const put = (asset: Awaited<ReturnType<typeof created>>, body: Buffer) =>
+    as('user', {
+      method: 'PUT',
+      url: asset.direct_upload.url,
+      headers: asset.direct_upload.headers,
+      payload: body,
+    });
+
+  it.each<[string, unknown]>([
+    ['not an object', 'me.png'],
+    ['no blob', {}],
+    ['blob not an object', { blob: 'me.png' }],
+    ['no file name', { blob: { filename: ' ', byte_size: 10 } }],
+    ['file name not text', { blob: { filename: 5, byte_size: 10 } }],
+    ['file name too long', { blob: { filename: `${'x'.repeat(252)}.png`, byte_size: 10 } }],
+    ['file type', { blob: { filename: 'x.exe', byte_size: 10 } }],
+    ['content type', { blob: { filename: 'x.png', byte_size: 10, content_type: 'x'.repeat(256) } }],
+    ['content type not text', { blob: { filename: 'x.png', byte_size: 10, content_type: 5 } }],
+    ['size not a number', { blob: { filename: 'x.png', byte_size: '10' } }],
+    ['size not whole', { blob: { filename: 'x.png', byte_size: 1.5 } }],
+    ['empty', { blob: { filename: 'x.png', byte_size: 0 } }],
+    ['too large', { blob: { filename: 'x.png', byte_size: 100_001 } }],
+  ])('POST /api/assets: %s', async (_label, body) => {
+    await createAsset(body);
+  });
+
+  it('a short upload, bytes that are not an image, and pictures that cannot be used', async () => {
+    const short = await created('me.png', 100);
+    await refused('user', {
+      method: 'PUT',
+      url: short.direct_upload.url,
+      headers: short.direct_upload.headers,
+      payload: Buffer.alloc(50, 1),
+    });
+    const notImage = await created('me.png', 64);
+    await refused('user', {
+      method: 'PUT',
+      url: notImage.direct_upload.url,
+      headers: notImage.direct_upload.headers,
+      payload: Buffer.alloc(64, 7),
+    });
+    const notUploaded = await created('later.png', 10);
+    await refused('user', json('PATCH', `/api/users/${cookies.user.id}`, { picture: notUploaded.signed_id }));
+    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+    const menu = await created('menu.pdf', pdf.length);
+    expect((await put(menu, pdf)).statusCode).toBe(204);
+    const errors = await refused(
+      'user',
+      json('PATCH', `/api/users/${cookies.user.id}`, { picture: menu.signed_id }),
+    );
+    expect(errors).toEqual([
+      {
+        path: 'picture',
+        message: 'File type must be gif, jpeg, jpg, png',
+        code: 'file_type',
+        params: { types: ['gif', 'jpeg', 'jpg', 'png'] },
+      },
+    ]);
+  });
+});
+
+describe('the table', () => {
+  it('has every code seen above, and every rule of the table was reached by some body', () => {
+    const reachable = VALIDATION_CODES.filter((code) => code !== 'invalid');
+    expect([...seen].sort()).toEqual([...reachable].sort());
+  });
+});
