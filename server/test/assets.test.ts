@@ -203,7 +203,12 @@ describe.each(backends)('uploads stored on $name', (backend) => {
         );
         expect(response.statusCode, filename).toBe(422);
         expect(response.json().errors).toEqual([
-          { path: 'blob.filename', message: expect.stringMatching(/^File type must be /) },
+          {
+            path: 'blob.filename',
+            message: expect.stringMatching(/^File type must be /),
+            code: 'file_type',
+            params: { types: expect.any(Array) },
+          },
         ]);
       }
       // A declared content type is never looked up: the extension alone decides.
@@ -357,7 +362,7 @@ describe.each(backends)('uploads stored on $name', (backend) => {
         expect(response.statusCode, filename).toBe(422);
         expect(response.json()).toEqual({
           status: 422,
-          errors: [{ path: 'file', message: 'is not a valid image' }],
+          errors: [{ path: 'file', message: 'is not a valid image', code: 'invalid_image' }],
         });
         expect(await uploadedFiles()).toEqual(before);
         expect((await rowOf(asset.signed_id)).uploadedAt).toBeNull();
@@ -491,7 +496,9 @@ describe.each(backends)('uploads stored on $name', (backend) => {
       expect(await ctx.database.db.select().from(assets).where(eq(assets.key, oldKey))).toEqual([]);
       const reclaim = await setPicture(user, first.asset.signed_id);
       expect(reclaim.statusCode).toBe(422);
-      expect(reclaim.json().errors).toEqual([{ path: 'picture', message: 'is not a known upload' }]);
+      expect(reclaim.json().errors).toEqual([
+        { path: 'picture', message: 'is not a known upload', code: 'unknown_upload' },
+      ]);
       // The new one is served.
       expect((await ctx.app.inject({ method: 'GET', url: second.user.pictureUrl })).statusCode).toBe(200);
     });

@@ -278,7 +278,11 @@ describe('proof for a new e-mail address or password (currentPassword)', () => {
       for (const [payload, message] of cases) {
         const response = await change(mailing, method, user, payload);
         expect(response.statusCode, JSON.stringify(payload)).toBe(422);
-        expect(response.json()).toEqual({ status: 422, errors: [{ path: 'currentPassword', message }] });
+        const code = message === 'is required' ? 'required' : 'incorrect_password';
+        expect(response.json()).toEqual({
+          status: 422,
+          errors: [{ path: 'currentPassword', message, code }],
+        });
       }
       // Nothing changed, nothing was sent.
       const after = await stored(mailing, user.id);

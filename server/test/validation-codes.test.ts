@@ -13,7 +13,7 @@ import {
   validationMessage,
 } from '../../shared/validation.ts';
 import { buildSite } from '../../testing/factories.ts';
-import { createTestApp, signInRoles, type TestContext } from './helpers.ts';
+import { createTestApp, PASSWORD, signInRoles, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
 let cookies: Awaited<ReturnType<typeof signInRoles>>;
@@ -151,9 +151,25 @@ describe('users, login, registration and passwords', () => {
   it('an e-mail another account has', async () => {
     const errors = await refused(
       'user',
-      json('PATCH', `/api/users/${cookies.user.id}`, { email: cookies.admin.email }),
+      json('PATCH', `/api/users/${cookies.user.id}`, {
+        email: cookies.admin.email,
+        currentPassword: PASSWORD,
+      }),
     );
     expect(errors).toEqual([{ path: 'email', message: 'is already taken', code: 'email_taken' }]);
+  });
+
+  it('a new e-mail with a wrong current password', async () => {
+    const errors = await refused(
+      'user',
+      json('PATCH', `/api/users/${cookies.user.id}`, {
+        email: 'someone-else@example.org',
+        currentPassword: 'not-the-password-1',
+      }),
+    );
+    expect(errors).toEqual([
+      { path: 'currentPassword', message: 'is not correct', code: 'incorrect_password' },
+    ]);
   });
 
   it.each<[string, unknown]>([
