@@ -18,6 +18,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import directoryCache from './plugins/directory-cache.ts';
+import requestPath, { isPathTooLong, PATH_TOO_LONG } from './plugins/request-path.ts';
 import securityPlugin, { HSTS, helmetHeaders, helmetOptions } from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import staticClient from './plugins/static-client.ts';
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
         ?.trim();
       if (request.protocol === 'https' || (config.TRUST_PROXY && forwarded === 'https'))
         reply.header('strict-transport-security', HSTS);
+      if (isPathTooLong(request.url)) return reply.code(414).send(PATH_TOO_LONG);
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
         return reply.code(404).send({ status: 404, message: 'Not found' });
       if (error.code === 'FST_ERR_BAD_URL')
@@ -267,6 +269,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     transform: jsonSchemaTransform,
   });
   await app.register(securityPlugin, { headers: securityHeaders, baseUrl: config.BASE_URL });
+  await app.register(requestPath);
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
