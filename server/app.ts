@@ -18,7 +18,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import directoryCache from './plugins/directory-cache.ts';
-import requestPath, { isPathTooLong, PATH_TOO_LONG } from './plugins/request-path.ts';
+import requestPath, { clientErrorHandler, isPathTooLong, PATH_TOO_LONG } from './plugins/request-path.ts';
 import securityPlugin, { HSTS, helmetHeaders, helmetOptions } from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import staticClient from './plugins/static-client.ts';
@@ -141,6 +141,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    clientErrorHandler: clientErrorHandler(securityHeaders),
     // Errors the router raises before any route runs keep the one error shape (DECISIONS.md 20)
     // rather than Fastify's own ({error, code, statusCode}): an undecodable path (%E0%A4%A) is a
     // 400, an over-long path parameter is a malformed id and so a 404.

@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** The longest request path (without the query string) the server reads, in bytes (docs/decisions/017-request-paths.md). */
@@ -59,3 +61,37 @@ export default fp(async function requestPath(app: FastifyInstance) {
     done();
   });
 });
+
+/**
+ * Fastify's clientErrorHandler: a request Node's HTTP parser refuses before Fastify sees it (a path
+ * starting with '\\', a control character in the request line, headers over 16 KB) is answered in the
+ * API's error shape with the security headers, as every other answer is, instead of Fastify's own
+ * {error, message, statusCode}. The connection is then closed, as Node does.
+ */
+export function clientErrorHandler(securityHeaders: Record<string, string>) {
+  const headerLines = Object.entries(securityHeaders)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return function answerClientError(error: ConnectionError, socket: Socket) {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    // An answer to HEAD has no body (the client would read one as the start of the next answer).
+    // (Node passes the packet as a Buffer, whatever Fastify's type says.)
+    const packet: unknown = error.rawPacket;
+    const head = Buffer.isBuffer(packet) && packet.subarray(0, 5).toString('latin1') === 'HEAD ';
+    const [status, message] =
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive.']
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'The request headers are too large.']
+          : [400, 'The request could not be understood.'];
+    const body = JSON.stringify({ status, message });
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headerLines}` +
+          `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+          `Connection: close\r\n\r\n${head ? '' : body}`,
+      );
+    }
+    socket.destroy(error);
+  };
+}

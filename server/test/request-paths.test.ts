@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,10 +126,43 @@ describe('cookies, headers and path encodings never get a 5xx', () => {
         const response = await send(method, url, { cookie: admin });
         const label = `${method} ${url}`;
         expect(response.statusCode, label).toBeLessThan(500);
-        if (response.statusCode >= 400 && response.headers['content-type']?.includes('json')) {
+        if (response.statusCode >= 400 && String(response.headers['content-type']).includes('json')) {
           expect(response.json().status, label).toBe(response.statusCode);
         }
       }
     }
+  });
+});
+
+describe('requests the HTTP parser refuses', () => {
+  /** Writes raw bytes to the listening server and reads until it closes the connection. */
+  async function raw(port: number, text: string) {
+    return new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.end(text));
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+    });
+  }
+
+  it('answer in the API error shape with the security headers (and no body to HEAD)', async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as net.AddressInfo;
+    const backslash = await raw(port, 'GET \\sites HTTP/1.1\r\nHost: meals.test\r\n\r\n');
+    expect(backslash).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(backslash).toMatch(/\r\ncontent-security-policy: default-src 'self'/i);
+    expect(backslash.split('\r\n\r\n')[1]).toBe(
+      JSON.stringify({ status: 400, message: 'The request could not be understood.' }),
+    );
+    const huge = await raw(
+      port,
+      `GET /sites HTTP/1.1\r\nHost: meals.test\r\nCookie: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(huge).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(huge.split('\r\n\r\n')[1]!)).toEqual({ status: 431, message: expect.any(String) });
+    const head = await raw(port, 'HEAD \\x HTTP/1.1\r\nHost: meals.test\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(head.split('\r\n\r\n')[1]).toBe('');
   });
 });
