@@ -696,6 +696,8 @@ async function check(options: InjectOptions, send: (o: InjectOptions) => Promise
 
 /** The body as text, after undoing the Content-Encoding the client asked for. */
 function decoded(raw: Buffer, encoding: unknown): string {
+  // HEAD, 204 and 304 answers may name an encoding but have no body.
+  if (raw.length === 0) return '';
   if (encoding === 'br') return zlib.brotliDecompressSync(raw).toString();
   if (encoding === 'gzip') return zlib.gunzipSync(raw).toString();
   return raw.toString();
@@ -729,8 +731,14 @@ function overHttp(options: InjectOptions): Promise<Answer> {
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
         incoming.on('error', reject);
         incoming.on('end', () => {
-          const body = decoded(Buffer.concat(chunks), incoming.headers['content-encoding']);
-          resolve({ statusCode: incoming.statusCode ?? 0, headers: incoming.headers, body });
+          const raw = Buffer.concat(chunks);
+          try {
+            const body = decoded(raw, incoming.headers['content-encoding']);
+            resolve({ statusCode: incoming.statusCode ?? 0, headers: incoming.headers, body });
+          } catch (error) {
+            const answer = `${incoming.statusCode} ${JSON.stringify(incoming.headers)}`;
+            reject(new Error(`${options.method} ${String(options.url).slice(0, 120)} → ${answer}: ${error}`));
+          }
         });
       },
     );
