@@ -1,6 +1,9 @@
 /**
- * `npm run fuzz`: the hostile-input properties of server/test/fuzz.test.ts with a large number of cases
- * (FUZZ_RUNS, default 10,000; `npm test` runs 300). On the embedded database unless TEST_DB=postgres
+ * `npm run fuzz [-- <cases>]`: the hostile-input properties of server/test/fuzz.test.ts with a large
+ * number of cases (default 10,000, or FUZZ_RUNS; `npm test` runs 300), shared out among them: half to
+ * bodies, params and headers through every endpoint, three tenths to cookies, headers, path encodings
+ * and query strings on the pages and the API over real HTTP, a tenth each to the …Ids lists and to
+ * prototype-pollution keys. On the embedded database unless TEST_DB=postgres
  * (then with TEST_DATABASE_URL or DATABASE_URL). FUZZ_SEED=<n> replays a run; on a failure fast-check
  * prints the seed, the path and the smallest failing case.
  */

@@ -20,6 +20,7 @@ import type { Database } from './db/client.ts';
 import { connectionOptions } from './plugins/connections.ts';
 import directoryCache from './plugins/directory-cache.ts';
 import { installJsonParser, refuseUnknownRoutesEarly } from './plugins/json-body.ts';
+import requestPath, { clientErrorHandler, isPathTooLong, PATH_TOO_LONG } from './plugins/request-path.ts';
 import securityPlugin, { HSTS, helmetHeaders, helmetOptions, proxyTrust } from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import staticClient from './plugins/static-client.ts';
@@ -145,11 +146,11 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     ...connectionOptions({
       requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
       keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS,
-      headers: securityHeaders,
     }),
     trustProxy: trust.option,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    clientErrorHandler: clientErrorHandler(securityHeaders),
     // Errors the router raises before any route runs keep the one error shape (DECISIONS.md 20)
     // rather than Fastify's own ({error, code, statusCode}): an undecodable path (%E0%A4%A) is a
     // 400, an over-long path parameter is a malformed id and so a 404.
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
         (trust.trustsPeer(request.raw.socket?.remoteAddress) && forwarded === 'https')
       )
         reply.header('strict-transport-security', HSTS);
+      if (isPathTooLong(request.url)) return reply.code(414).send(PATH_TOO_LONG);
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
         return reply.code(404).send({ status: 404, message: 'Not found' });
       if (error.code === 'FST_ERR_BAD_URL')
@@ -279,6 +281,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     trust,
     db: deps.database.db,
   });
+  await app.register(requestPath);
   // After the security headers' hook, so the early 404s carry them too.
   refuseUnknownRoutesEarly(app);
   await app.register(compress, {

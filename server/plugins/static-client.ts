@@ -6,10 +6,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppData } from '../../shared/app-data.ts';
 import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, type Language, pickLanguage } from '../../shared/languages.ts';
-import type { PageRoute } from '../services/page-data.ts';
-import { pageRoute } from '../services/page-data.ts';
+import { type PageRoute, pagePath, pageRoute } from '../services/page-data.ts';
 import type { ResponseCache } from '../services/response-cache.ts';
 import { alternateLinks, robotsTxt, sitemapXml } from '../services/sitemap.ts';
+import { headerSafe, splitUrl } from './request-path.ts';
 
 /** dist/server/entry-server.js (client/src/entry-server.tsx). */
 export interface PageRenderer {
@@ -43,15 +43,41 @@ export function scriptSafeJson(json: string): string {
 }
 
 /**
- * The page's language, looked up as the browser's i18next does (SPEC.md §1) as far as a server can
- * see: `lng` in the query, the language cookie, then Accept-Language; English otherwise.
+ * The value of the first cookie called `name` in a Cookie header, %-decoded; undefined when there is
+ * none or it cannot be decoded ('%', '%E0%A4%A'): a bad cookie is ignored, never an error. One pass
+ * over the header with indexOf, no regular expression.
+ */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  let start = 0;
+  while (start < header.length) {
+    let end = header.indexOf(';', start);
+    if (end < 0) end = header.length;
+    const eq = header.indexOf('=', start);
+    if (eq >= 0 && eq < end && header.slice(start, eq).trim() === name) {
+      let value = header.slice(eq + 1, end).trim();
+      if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return undefined;
+      }
+    }
+    start = end + 1;
+  }
+  return undefined;
+}
+
+/**
+ * The page's language, looked up as the browser's i18next does as far as a server can see: `lng` in
+ * the query, the language cookie, then Accept-Language; English otherwise.
  */
 export function requestLanguage(request: FastifyRequest, params: URLSearchParams): Language {
-  const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(request.headers.cookie ?? '');
+  const header = request.headers['accept-language'];
   return (
     pickLanguage(params.get('lng')) ??
-    pickLanguage(cookie ? decodeURIComponent(cookie[1]!) : undefined) ??
-    pickLanguage(request.headers['accept-language']) ??
+    pickLanguage(cookieValue(request.headers.cookie, LANGUAGE_COOKIE)) ??
+    pickLanguage(typeof header === 'string' ? header : undefined) ??
     FALLBACK_LANGUAGE
   );
 }
@@ -64,12 +90,6 @@ async function loadRenderer(clientRoot: string): Promise<PageRenderer | null> {
 
 function routeKey(route: PageRoute) {
   return route.kind === 'site' ? `site:${route.id}` : route.kind;
-}
-
-/** The canonical path of a rendered page ('/sites/' and '/sites' are one page). */
-function routePath(route: Exclude<PageRoute, { kind: 'other' }>) {
-  if (route.kind === 'home') return '/';
-  return route.kind === 'site' ? `/sites/${route.id}` : `/${route.kind}`;
 }
 
 /** Replaces one marker; a function replacement, so '$&' in a site's name stays text. */
@@ -121,13 +141,15 @@ export default fp(async function staticClient(app: FastifyInstance, options: Sta
     });
   }
 
-  async function rendered(route: Exclude<PageRoute, { kind: 'other' }>, url: URL, language: Language) {
+  async function rendered(route: Exclude<PageRoute, { kind: 'other' }>, language: Language) {
     return options.cache.get(`page:${routeKey(route)}:${language}`, async () => {
       const data = await options.pageData(route);
       if (!data) throw new PageNotFound();
-      const page = renderer!.render({ url: `${url.pathname}${url.search}`, language, data });
+      // Rendered for the canonical address, whatever address asked first: the cached page is the
+      // same for every request that shares its key (a variant's path or query never gets into it).
+      const page = renderer!.render({ url: pagePath(route), language, data });
       let html = put(template!, /<html lang="[^"]*">/, `<html lang="${language}">`);
-      const head = [`<title>${page.title}</title>`, alternateLinks(options.baseUrl, routePath(route))];
+      const head = [`<title>${page.title}</title>`, alternateLinks(options.baseUrl, pagePath(route))];
       html = put(html, /<title>[^<]*<\/title>/, head.join(''));
       if (page.description) {
         const content = page.description.replace(/"/g, '&quot;');
@@ -162,15 +184,21 @@ export default fp(async function staticClient(app: FastifyInstance, options: Sta
         .type('text/plain; charset=utf-8')
         .send('The web client is not built yet. Run `npm run build`.');
     }
-    const url = new URL(request.url, 'http://page.invalid');
-    const route = pageRoute(url.pathname);
-    const language = requestLanguage(request, url.searchParams);
+    const { path: rawPath, query } = splitUrl(request.url);
+    const route = pageRoute(rawPath);
+    // A variant of a public page's address ('/sites/12/', '//sites/12', '/sites/012') is sent to the
+    // canonical one, query kept, so each page has one address (and one cache entry).
+    if (route.kind !== 'other' && rawPath !== pagePath(route)) {
+      return this.redirect(`${pagePath(route)}${query ? `?${headerSafe(query)}` : ''}`, 301);
+    }
+    const params = new URLSearchParams(query);
+    const language = requestLanguage(request, params);
     // Only the canonical address of a page is rendered (and cached): filters and other query strings
     // would make the cache unbounded, so those pages are drawn by the browser from the same data.
-    const onlyLanguage = [...url.searchParams.keys()].every((key) => key === 'lng');
+    const onlyLanguage = [...params.keys()].every((key) => key === 'lng');
     if (renderer && route.kind !== 'other' && onlyLanguage) {
       try {
-        const entry = await rendered(route, url, language);
+        const entry = await rendered(route, language);
         return this.sendCached(request, entry, HTML, 'Accept-Language, Cookie');
       } catch (error) {
         if (error instanceof PageNotFound) {

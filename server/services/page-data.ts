@@ -19,14 +19,59 @@ export type PageRoute =
   | { kind: 'partners' }
   | { kind: 'other' };
 
-export function pageRoute(pathname: string): PageRoute {
-  const path = pathname.replace(/\/+$/, '') || '/';
+/**
+ * One slash for each run of slashes and none at the end ('/sites//12/' -> '/sites/12'). A single pass
+ * over the characters: a pattern such as /\/+$/ is retried from every slash of a run and took
+ * quadratic time on a path of thousands of slashes.
+ */
+export function collapseSlashes(path: string): string {
+  let out = '';
+  let start = 0;
+  let previousSlash = false;
+  for (let i = 0; i < path.length; i += 1) {
+    const slash = path.charCodeAt(i) === 47;
+    if (slash && previousSlash) {
+      // The text since the last kept character, then skip this extra slash.
+      out += path.slice(start, i);
+      start = i + 1;
+    }
+    previousSlash = slash;
+  }
+  out += path.slice(start);
+  if (out.length > 1 && out.charCodeAt(out.length - 1) === 47) out = out.slice(0, -1);
+  return out || '/';
+}
+
+/** '12' -> 12 for a positive 32-bit id written with at most 10 digits; otherwise 0. */
+function siteId(text: string): number {
+  if (text.length === 0 || text.length > 10) return 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) return 0;
+  }
+  const id = Number(text);
+  return id > 0 && id <= 2_147_483_647 ? id : 0;
+}
+
+/**
+ * Which page a request path names, from the raw path (before any %-decoding, without the query).
+ * Slash variants ('/sites/12/', '//sites//12') and leading zeros ('/sites/012') name the same page as
+ * its canonical path (pagePath), which the server redirects them to; anything else is 'other'.
+ */
+export function pageRoute(rawPath: string): PageRoute {
+  const path = collapseSlashes(rawPath);
   if (path === '/') return { kind: 'home' };
   if (path === '/sites') return { kind: 'sites' };
   if (path === '/about') return { kind: 'about' };
   if (path === '/partners') return { kind: 'partners' };
-  const id = parseId(/^\/sites\/([^/]+)$/.exec(path)?.[1]);
-  return id === undefined ? { kind: 'other' } : { kind: 'site', id };
+  const id = path.startsWith('/sites/') ? siteId(path.slice('/sites/'.length)) : 0;
+  return id > 0 ? { kind: 'site', id } : { kind: 'other' };
+}
+
+/** The canonical path of a public page: the only address it is rendered (and cached) for. */
+export function pagePath(route: Exclude<PageRoute, { kind: 'other' }>): string {
+  if (route.kind === 'home') return '/';
+  return route.kind === 'site' ? `/sites/${route.id}` : `/${route.kind}`;
 }
 
 /**

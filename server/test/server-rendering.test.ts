@@ -93,7 +93,7 @@ describe('server-rendered pages', () => {
 
   it('takes the language from ?lng first, then the i18next cookie, then Accept-Language', async () => {
     const both = { cookie: 'sid=x; i18next=zh', 'accept-language': 'es' };
-    expect(root((await get('/about?lng=en', both)).body)).toContain('<h1>en /about?lng=en</h1>');
+    expect(root((await get('/about?lng=en', both)).body)).toContain('<h1>en /about</h1>');
     expect(root((await get('/about', both)).body)).toContain('<h1>zh /about</h1>');
     expect(root((await get('/about', { 'accept-language': 'fr, es;q=0.5' })).body)).toContain('<h1>es ');
     expect(root((await get('/about', { 'accept-language': 'fr' })).body)).toContain('<h1>en ');
@@ -158,7 +158,7 @@ describe('server-rendered pages', () => {
   });
 
   it('names every language version of a page (hreflang) and gives its description in its language', async () => {
-    const page = await get('/sites/', { 'accept-language': 'zh' });
+    const page = await get('/sites', { 'accept-language': 'zh' });
     const links = [...page.body.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)" \/>/g)];
     expect(links.map(([, lang, href]) => `${lang} ${href}`)).toEqual([
       'en http://meals.test/sites?lng=en',
@@ -167,7 +167,7 @@ describe('server-rendered pages', () => {
       'x-default http://meals.test/sites',
     ]);
     expect(page.body).toContain(
-      '<meta name="description" content="Described zh &quot;quoted&quot; &amp; /sites/" />',
+      '<meta name="description" content="Described zh &quot;quoted&quot; &amp; /sites" />',
     );
     expect(page.body).not.toContain('Find a community dining site near you.');
     // A page the browser draws keeps the template's description and has no language links.
@@ -189,6 +189,77 @@ describe('server-rendered pages', () => {
     expect(fallback.statusCode).toBe(200);
     expect(root(fallback.body)).toBe('');
     expect(lines.join('\n')).toContain('render failed on purpose');
+  });
+});
+
+describe('one address per page: variants cannot poison the page cache', () => {
+  it('sends slash variants and leading zeros of a public page to its canonical address, query kept', async () => {
+    const cases: [string, string][] = [
+      ['/sites/', '/sites'],
+      ['//sites', '/sites'],
+      ['/about//', '/about'],
+      ['//', '/'],
+      ['/partners/?lng=es', '/partners?lng=es'],
+      ['/sites/?population=1&population=2', '/sites?population=1&population=2'],
+      ['/sites/?a=%E0%A4%A&b=%', '/sites?a=%E0%A4%A&b=%'],
+      ['/sites/?q=a b', '/sites?q=a%20b'],
+    ];
+    for (const [variant, canonical] of cases) {
+      const response = await get(variant);
+      expect(response.statusCode, variant).toBe(301);
+      expect(response.headers.location, variant).toBe(canonical);
+      expect(response.headers['content-security-policy'], variant).toBeDefined();
+    }
+    // Protocol-relative-looking paths are never answered with a Location that leaves the site.
+    const host = await get('//evil.example/sites');
+    expect(host.headers.location).toBeUndefined();
+    expect(host.statusCode).toBe(200);
+  });
+
+  it('a variant fetched first after a write does not decide what the site page shows', async () => {
+    const site = await createSite('Canonical Kitchen');
+    for (const variant of [
+      `/sites/${site.id}//`,
+      `//sites/${site.id}`,
+      `/sites/${site.id}/`,
+      `/sites/0${site.id}`,
+    ]) {
+      // A write empties the page cache, so the variant is the first to ask for the page.
+      const renamed = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/sites/${site.id}`,
+        headers: { cookie: admin },
+        payload: { name: `Canonical Kitchen ${variant}` },
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      const first = await get(variant, { cookie: 'i18next=es' });
+      expect(first.statusCode, variant).toBe(301);
+      expect(first.headers.location).toBe(`/sites/${site.id}`);
+      const page = await get(`/sites/${site.id}`, { cookie: 'i18next=es' });
+      expect(page.statusCode).toBe(200);
+      expect(root(page.body)).toContain(`<h1>es /sites/${site.id}</h1>`);
+      expect(root(page.body)).toContain(`Canonical Kitchen ${variant}`);
+    }
+  });
+
+  it('renders and caches a page for its canonical address, whatever ?lng= the first request carried', async () => {
+    await createSite('Empties The Cache Kitchen');
+    const first = await get('/about?lng=en&lng=%3Cb%3Ezh%3C/b%3E');
+    expect(root(first.body)).toContain('<h1>en /about</h1>');
+    expect(first.body).not.toContain('<b>zh');
+    const plain = await get('/about');
+    expect(root(plain.body)).toBe(root(first.body));
+  });
+
+  it('a language cookie that cannot be decoded is ignored: the page comes in the next language found', async () => {
+    for (const cookie of ['i18next=%', 'i18next=%E0%A4%A', 'sid=%; i18next=%ZZ', 'i18next="%"']) {
+      const english = await get('/about', { cookie });
+      expect(english.statusCode, cookie).toBe(200);
+      expect(english.body, cookie).toContain('<html lang="en">');
+      const spanish = await get('/partners', { cookie, 'accept-language': 'es' });
+      expect(spanish.statusCode, cookie).toBe(200);
+      expect(spanish.body, cookie).toContain('<html lang="es">');
+    }
   });
 });
 

@@ -12,6 +12,13 @@ const neverReturnTo = (pathname: string) =>
   pathname === '/passwords' ||
   pathname.startsWith('/passwords/');
 
+/** '/logout//' -> '/logout', in one pass (no backtracking pattern on text from the address bar). */
+function withoutTrailingSlashes(path: string) {
+  let end = path.length;
+  while (end > 1 && path[end - 1] === '/') end -= 1;
+  return path.slice(0, end);
+}
+
 export function safeReturnPath(raw: unknown): string | null {
   if (typeof raw !== 'string' || !raw.startsWith('/') || raw.startsWith('//')) return null;
   // Browsers read '\' as '/' and drop tabs and newlines, so '/\evil.example' and '/\t/evil.example'
@@ -24,7 +31,10 @@ export function safeReturnPath(raw: unknown): string | null {
     return null;
   }
   if (url.origin !== PROBE_ORIGIN) return null;
-  if (neverReturnTo(url.pathname.replace(/\/+$/, ''))) return null;
+  // Dot segments are resolved only now: '/.//evil.example/' and '/a/..//evil.example' (or their
+  // %2e spellings) become '//evil.example/', which a browser reads as another site.
+  if (!url.pathname.startsWith('/') || url.pathname.startsWith('//')) return null;
+  if (neverReturnTo(withoutTrailingSlashes(url.pathname))) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
