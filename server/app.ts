@@ -20,6 +20,7 @@ import type { Database } from './db/client.ts';
 import { connectionOptions } from './plugins/connections.ts';
 import directoryCache from './plugins/directory-cache.ts';
 import { installJsonParser, refuseUnknownRoutesEarly } from './plugins/json-body.ts';
+import languagePlugin from './plugins/language.ts';
 import requestPath, { clientErrorHandler, isPathTooLong, PATH_TOO_LONG } from './plugins/request-path.ts';
 import securityPlugin, { HSTS, helmetHeaders, helmetOptions, proxyTrust } from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
@@ -282,6 +283,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     db: deps.database.db,
   });
   await app.register(requestPath);
+  await app.register(languagePlugin);
   // After the security headers' hook, so the early 404s carry them too.
   refuseUnknownRoutesEarly(app);
   await app.register(compress, {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { collapseSlashes, pagePath, pageRoute } from '../services/page-data.ts';
+import { cookieValue } from './language.ts';
 import { headerSafe, isPathTooLong, MAX_PATH_BYTES, splitUrl } from './request-path.ts';
-import { cookieValue } from './static-client.ts';
 
 /**
  * The functions that read request paths and cookies, on ordinary and on long, adversarial input. They

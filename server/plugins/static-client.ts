@@ -42,46 +42,6 @@ export function scriptSafeJson(json: string): string {
   return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
-/**
- * The value of the first cookie called `name` in a Cookie header, %-decoded; undefined when there is
- * none or it cannot be decoded ('%', '%E0%A4%A'): a bad cookie is ignored, never an error. One pass
- * over the header with indexOf, no regular expression.
- */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  let start = 0;
-  while (start < header.length) {
-    let end = header.indexOf(';', start);
-    if (end < 0) end = header.length;
-    const eq = header.indexOf('=', start);
-    if (eq >= 0 && eq < end && header.slice(start, eq).trim() === name) {
-      let value = header.slice(eq + 1, end).trim();
-      if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-      try {
-        return decodeURIComponent(value);
-      } catch {
-        return undefined;
-      }
-    }
-    start = end + 1;
-  }
-  return undefined;
-}
-
-/**
- * The page's language, looked up as the browser's i18next does as far as a server can see: `lng` in
- * the query, the language cookie, then Accept-Language; English otherwise.
- */
-export function requestLanguage(request: FastifyRequest, params: URLSearchParams): Language {
-  const header = request.headers['accept-language'];
-  return (
-    pickLanguage(params.get('lng')) ??
-    pickLanguage(cookieValue(request.headers.cookie, LANGUAGE_COOKIE)) ??
-    pickLanguage(typeof header === 'string' ? header : undefined) ??
-    FALLBACK_LANGUAGE
-  );
-}
-
 async function loadRenderer(clientRoot: string): Promise<PageRenderer | null> {
   const file = path.resolve(clientRoot, '../server/entry-server.js');
   if (!fs.existsSync(file)) return null;
@@ -192,7 +152,7 @@ export default fp(async function staticClient(app: FastifyInstance, options: Sta
       return this.redirect(`${pagePath(route)}${query ? `?${headerSafe(query)}` : ''}`, 301);
     }
     const params = new URLSearchParams(query);
-    const language = requestLanguage(request, params);
+    const language = request.language;
     // Only the canonical address of a page is rendered (and cached): filters and other query strings
     // would make the cache unbounded, so those pages are drawn by the browser from the same data.
     const onlyLanguage = [...params.keys()].every((key) => key === 'lng');

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pickLanguage } from '../../shared/languages.ts';
 import { LoginSchema, RegisterSchema, UserSchema } from '../../shared/schemas/users.ts';
 import { invalidField } from '../../shared/validation.ts';
 import type { AppContext } from '../context.ts';
+import { preferredLanguage } from '../plugins/language.ts';
 import { authenticate, presentUser, registerUser, setLanguage } from '../services/accounts.ts';
 import { HttpError, ValidationError } from '../services/errors.ts';
 
@@ -21,7 +21,7 @@ const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       // A new session id at login, so a session id planted before login is worthless (fixation).
       await request.session.regenerate();
       request.session.userId = user.id;
-      const language = pickLanguage(request.headers['accept-language']);
+      const language = preferredLanguage(request);
       if (language && language !== user.language) await setLanguage(db, user.id, language);
       return presentUser(db, user, ctx.assets);
     },
@@ -42,7 +42,7 @@ const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     { config: { rateLimit }, schema: { tags, body: RegisterSchema, response: { 201: UserSchema } } },
     async (request, reply) => {
       if (!ctx.config.ALLOW_REGISTRATION) throw new HttpError(403, 'Registration is turned off.');
-      const user = await registerUser(db, request.body, pickLanguage(request.headers['accept-language']));
+      const user = await registerUser(db, request.body, preferredLanguage(request));
       await request.session.regenerate();
       request.session.userId = user.id;
       return reply.code(201).send(await presentUser(db, user, ctx.assets));

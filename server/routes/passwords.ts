@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FALLBACK_LANGUAGE, pickLanguage } from '../../shared/languages.ts';
 import { ForgotPasswordSchema, ResetPasswordSchema } from '../../shared/schemas/users.ts';
 import type { AppContext } from '../context.ts';
 import { checkReset, completeReset, ResetMailUnavailableError, requestReset } from '../services/passwords.ts';
@@ -18,16 +17,11 @@ const passwordsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     async (request, reply) => {
       let sent: { file?: string };
       try {
-        sent = await requestReset(
-          db,
-          request.body.email,
-          pickLanguage(request.headers['accept-language']) ?? FALLBACK_LANGUAGE,
-          {
-            baseUrl: ctx.baseUrl,
-            ttlSeconds: ctx.config.PASSWORD_RESET_TTL_SECONDS,
-            mailer: ctx.mailer,
-          },
-        );
+        sent = await requestReset(db, request.body.email, request.language, {
+          baseUrl: ctx.baseUrl,
+          ttlSeconds: ctx.config.PASSWORD_RESET_TTL_SECONDS,
+          mailer: ctx.mailer,
+        });
       } catch (error) {
         if (!(error instanceof ResetMailUnavailableError)) throw error;
         // The mail server is down or too slow (SMTP_TIMEOUT_MS): say so, and when to try again.

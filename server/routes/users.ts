@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FALLBACK_LANGUAGE, isLanguage, pickLanguage } from '../../shared/languages.ts';
+import { isLanguage } from '../../shared/languages.ts';
 import { IdParamsSchema } from '../../shared/schemas/common.ts';
 import { UserSchema, UserUpdateSchema } from '../../shared/schemas/users.ts';
 import type { AppContext } from '../context.ts';
@@ -84,9 +84,7 @@ const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         }
         if (updated.email !== user.email) {
           // The old address hears of it: if someone else made the change, its owner can act.
-          const language = isLanguage(user.language)
-            ? user.language
-            : (pickLanguage(request.headers['accept-language']) ?? FALLBACK_LANGUAGE);
+          const language = isLanguage(user.language) ? user.language : request.language;
           try {
             await ctx.mailer.send(
               emailChangedEmail({ to: user.email, name: user.firstName, newEmail: updated.email, language }),

@@ -191,6 +191,15 @@ describe('POST /api/passwords', () => {
     );
   });
 
+  it("takes the request's language from the language cookie before Accept-Language, as pages do", async () => {
+    const user = await createUser(ctx);
+    const { mail } = await requestReset(user.email, {
+      cookie: 'i18next=es',
+      'accept-language': 'zh-TW,zh;q=0.9',
+    });
+    expect(mail.subject).toBe('Restablezca su contraseña');
+  });
+
   it('stores only a hash of the token', async () => {
     const user = await createUser(ctx);
     const { token } = await requestReset(user.email);

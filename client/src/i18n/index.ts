@@ -2,7 +2,6 @@ import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES } from '../../../shared/languages.ts';
-import { setApiLanguage } from '../lib/api.ts';
 
 type LocaleModule = { default: Record<string, unknown> };
 
@@ -52,13 +51,13 @@ export function baseOptions() {
 /**
  * The browser's instance. Besides local storage (SPEC.md §1) the choice is kept in the `i18next`
  * cookie, which the server reads to render the page in the visitor's language at once
- * (docs/decisions/011-server-rendering.md).
+ * (docs/decisions/011-server-rendering.md) and to word what it sends this visitor (e-mails, messages):
+ * the API calls carry no language of their own.
  */
 export function initI18n() {
   i18n.on('languageChanged', (language) => {
     const lng = i18n.resolvedLanguage ?? language;
     document.documentElement.lang = lng;
-    setApiLanguage(lng);
   });
   return i18n
     .use(LanguageDetector)

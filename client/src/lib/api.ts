@@ -28,15 +28,10 @@ let onUnauthorized: UnauthorizedHandler = () => {
   const from = `${window.location.pathname}${window.location.search}`;
   window.location.assign(`/login?from=${encodeURIComponent(from)}`);
 };
-let currentLanguage = 'en';
 
 /** The app decides what a 401 does (SPEC.md §4: go to /login, remembering the page). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
   onUnauthorized = handler;
-}
-
-export function setApiLanguage(language: string) {
-  currentLanguage = language;
 }
 
 export interface RequestOptions {
@@ -49,7 +44,9 @@ export interface RequestOptions {
 
 /** JSON in, JSON out (SPEC.md §7). 204 answers undefined. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage };
+  // No language of its own: the server reads the language cookie the i18n setup keeps (?lng, cookie,
+  // Accept-Language: server/plugins/language.ts), the same one pages are rendered in.
+  const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(path, {
     method: options.method ?? 'GET',
