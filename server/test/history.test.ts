@@ -127,7 +127,7 @@ describe('site history', () => {
     expect(entries[0]!.changes).toMatchObject({
       id: site.id,
       name: 'Renamed Dining Room',
-      phoneNumber: null,
+      phoneNumber: '',
     });
     expect(new Set(entries.map((e) => e.id)).size).toBe(4);
     const times = entries.map((e) => Date.parse(e.createdAt));
