@@ -1,9 +1,26 @@
+import path from 'node:path';
+import type { FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { AssetService } from './services/assets.ts';
-import type { Geocoder } from './services/geocoding.ts';
-import type { Mailer } from './services/mail.ts';
-import type { ResponseCache } from './services/response-cache.ts';
+import { type AssetService, createAssetService } from './services/assets.ts';
+import type { FileStorage } from './services/file-storage.ts';
+import { createGeocoder, type Geocoder } from './services/geocoding.ts';
+import { createMailer, type Mailer } from './services/mail.ts';
+import { createResponseCache, type ResponseCache } from './services/response-cache.ts';
+
+/** What buildApp is given besides the configuration; tests pass their own mailer, geocoder, storage. */
+export interface AppDependencies {
+  database: Database;
+  /** Signs session cookies and upload ids. */
+  secret: string;
+  mailer?: Mailer;
+  geocoder?: Geocoder;
+  /** Where uploads are kept; by default from the config (S3_BUCKET or DATA_DIR/uploads). The caller closes one it passes. */
+  storage?: FileStorage;
+  logger?: FastifyServerOptions['logger'];
+  /** Where the production logger writes (stdout by default); tests capture the log lines here. */
+  logStream?: { write(line: string): void };
+}
 
 /** What route modules need, built once by buildApp. */
 export interface AppContext {
@@ -15,4 +32,36 @@ export interface AppContext {
   baseUrl: string;
   /** Public read answers as ready bytes, dropped on every directory write. */
   cache: ResponseCache;
+}
+
+/** The services every route module is given, from the configuration and what the caller passed. */
+export function createAppContext(config: Config, deps: AppDependencies, storage: FileStorage): AppContext {
+  return {
+    config,
+    cache: createResponseCache(),
+    database: deps.database,
+    baseUrl: config.BASE_URL ?? `http://localhost:${config.PORT}`,
+    mailer:
+      deps.mailer ??
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        timeoutMs: config.SMTP_TIMEOUT_MS,
+      }),
+    geocoder:
+      deps.geocoder ??
+      createGeocoder({
+        kind: config.GEOCODER,
+        url: config.GEOCODER_URL,
+        googleKey: config.GOOGLE_MAPS_API_KEY,
+        timeoutMs: config.GEOCODER_TIMEOUT_MS,
+      }),
+    assets: createAssetService(deps.database.db, {
+      storage,
+      secret: deps.secret,
+      maxBytes: config.UPLOAD_MAX_BYTES,
+      uploadsPerHour: config.UPLOADS_PER_HOUR,
+    }),
+  };
 }

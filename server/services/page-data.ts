@@ -1,5 +1,4 @@
 import { type AppData, type PreloadedQuery, preloadKeys } from '../../shared/app-data.ts';
-import { parseId } from '../../shared/schemas/common.ts';
 import { REFERENCE_LIST_NAMES } from '../../shared/schemas/reference-lists.ts';
 import type { AppContext } from '../context.ts';
 import { hasDemoData } from '../db/seed/demo.ts';

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppData } from '../../shared/app-data.ts';
-import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, type Language, pickLanguage } from '../../shared/languages.ts';
+import type { Language } from '../../shared/languages.ts';
 import { type PageRoute, pagePath, pageRoute } from '../services/page-data.ts';
 import type { ResponseCache } from '../services/response-cache.ts';
-import { alternateLinks, robotsTxt, sitemapXml } from '../services/sitemap.ts';
+import { alternateLinks } from '../services/sitemap.ts';
 import { headerSafe, splitUrl } from './request-path.ts';
 
 /** dist/server/entry-server.js (client/src/entry-server.tsx). */
@@ -21,17 +20,16 @@ export interface PageRenderer {
   };
 }
 
-export interface StaticClientOptions {
+export interface PagesOptions {
+  /** The built client (dist/client): its index.html is every page's template. */
   root: string;
   cache: ResponseCache;
   /** What a page embeds and is rendered with; null when its record does not exist (404). */
   pageData: (route: PageRoute) => Promise<AppData | null>;
   /** The server renderer; by default the built one next to the client bundle, when there is one. */
   renderer?: PageRenderer | null;
-  /** The public address (BASE_URL): language links, the sitemap and robots.txt name absolute URLs. */
+  /** The public address (BASE_URL): each page names its other language versions with it. */
   baseUrl: string;
-  /** The ids of every site, for the sitemap. */
-  siteIds: () => Promise<number[]>;
 }
 
 /**
@@ -58,32 +56,17 @@ function put(html: string, marker: string | RegExp, content: string) {
 }
 
 /**
- * Serves the built single-page app: hashed files under /assets/ are cached for a year; index.html is
- * answered for every page path (no-cache + ETag) with runtime settings and the first screen's data
- * embedded. The public pages (/, /sites, /sites/{id}, /about, /partners) also come rendered on the
- * server in the visitor's language, so they show before any script has run
- * (docs/decisions/011-server-rendering.md).
+ * The server renderer: `reply.sendPage(request)` answers every page path with index.html, runtime
+ * settings and the first screen's data embedded (no-cache + ETag). The public pages (/, /sites,
+ * /sites/{id}, /about, /partners) come rendered in the visitor's language (`request.language`), so
+ * they show before any script has run (docs/decisions/011-server-rendering.md); a variant of their
+ * address is redirected to the canonical one first (docs/decisions/017-request-paths.md).
  */
-export default fp(async function staticClient(app: FastifyInstance, options: StaticClientOptions) {
+export default fp(async function pages(app: FastifyInstance, options: PagesOptions) {
   const indexFile = path.join(options.root, 'index.html');
   const template = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
   const renderer =
     options.renderer !== undefined ? options.renderer : template ? await loadRenderer(options.root) : null;
-
-  if (template) {
-    await app.register(fastifyStatic, {
-      root: options.root,
-      wildcard: false,
-      index: false,
-      serve: true,
-      // Answered below with this deployment's address in it (an old build may still hold the file).
-      globIgnore: ['robots.txt'],
-      setHeaders(res, filePath) {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      },
-    });
-  }
 
   const withData = (html: string, data: AppData) =>
     put(
@@ -125,18 +108,6 @@ export default fp(async function staticClient(app: FastifyInstance, options: Sta
       return withData(html, data);
     });
   }
-
-  // For search engines: every public page and site page, each in the three languages.
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
-    const entry = await options.cache.get('sitemap', async () =>
-      sitemapXml(options.baseUrl, await options.siteIds()),
-    );
-    return reply.sendCached(request, entry, 'application/xml; charset=utf-8');
-  });
-  const robots = robotsTxt(options.baseUrl);
-  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(robots),
-  );
 
   app.decorateReply('sendPage', async function sendPage(this: FastifyReply, request: FastifyRequest) {
     if (!template) {

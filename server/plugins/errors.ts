@@ -1,0 +1,97 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, isUnstorableText } from '../services/database-errors.ts';
+import { HttpError, ValidationError } from '../services/errors.ts';
+import { StorageUnavailableError } from '../services/file-storage.ts';
+import { schemaFieldErrors } from '../services/validation-errors.ts';
+import { isPathTooLong, PATH_TOO_LONG } from './request-path.ts';
+import { HSTS, type ProxyTrust } from './security.ts';
+
+/**
+ * Every error a route raises, answered in the API's one error shape (docs/product.md, errors): 422
+ * with field errors and their codes, the status of an HttpError, 503 when the database or the file
+ * store is out of reach, 400 for text PostgreSQL cannot store, and 500, logged, for anything else.
+ */
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    // A malformed id is an unknown id (DECISIONS.md 20).
+    if (error.validationContext === 'params')
+      return reply.code(404).send({ status: 404, message: 'Not found' });
+    const errors = schemaFieldErrors(error.validation, error.validationContext);
+    return reply.code(422).send({ status: 422, errors });
+  }
+  if (error instanceof ValidationError) return reply.code(422).send({ status: 422, errors: error.errors });
+  if (error instanceof StorageUnavailableError) {
+    // The bucket or the uploads folder failed: the user gets the plain message, the log the cause.
+    request.log.error({ err: error.cause }, 'file storage unavailable');
+    return reply.code(503).header('Retry-After', '5').send({ status: 503, message: error.message });
+  }
+  if (error instanceof HttpError)
+    return reply.code(error.statusCode).send({ status: error.statusCode, message: error.message });
+  if (isUnstorableText(error)) {
+    return reply
+      .code(400)
+      .send({ status: 400, message: 'The request contains a character that cannot be stored (U+0000).' });
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.error({ err: error }, 'database unavailable');
+    return reply.code(503).header('Retry-After', '5').send({
+      status: 503,
+      message: 'The service is temporarily unavailable. Please try again in a moment.',
+    });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors (malformed JSON, body too large, wrong content type) keep their status.
+    const message =
+      status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+        ? 'The request body is not valid JSON.'
+        : error.message;
+    return reply.code(status).send({ status, message });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply
+    .code(500)
+    .send({ status: 500, message: 'An unexpected error has occurred. Please try again.' });
+}
+
+/**
+ * A request no route matched: the API and every method but GET and HEAD answer 404; GET and HEAD
+ * elsewhere get the app's page, which shows its own "not found" screen.
+ */
+export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
+  const url = request.url;
+  if (url.startsWith('/api/') || url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    return reply.code(404).send({ status: 404, message: 'Not found' });
+  }
+  return reply.sendPage(request);
+}
+
+/**
+ * Errors the router raises before any route runs keep the one error shape (DECISIONS.md 20)
+ * rather than Fastify's own ({error, code, statusCode}): an undecodable path (%E0%A4%A) is a
+ * 400, an over-long path parameter is a malformed id and so a 404.
+ */
+export function routerErrorHandler(securityHeaders: Record<string, string>, trust: ProxyTrust) {
+  return (error: FastifyError, request: FastifyRequest, routerReply: unknown) => {
+    const reply = routerReply as unknown as FastifyReply;
+    // No hook runs for these answers, so the security headers are set here.
+    reply.headers(securityHeaders);
+    // Fastify hands these errors a plain request that ignores trustProxy: read the proxy's word here.
+    const forwarded = String(request.headers['x-forwarded-proto'] ?? '')
+      .split(',')[0]
+      ?.trim();
+    if (
+      request.protocol === 'https' ||
+      (trust.trustsPeer(request.raw.socket?.remoteAddress) && forwarded === 'https')
+    )
+      reply.header('strict-transport-security', HSTS);
+    if (isPathTooLong(request.url)) return reply.code(414).send(PATH_TOO_LONG);
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+      return reply.code(404).send({ status: 404, message: 'Not found' });
+    if (error.code === 'FST_ERR_BAD_URL')
+      return reply.code(400).send({ status: 400, message: 'The address is not valid.' });
+    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+    return reply.code(status).send({ status, message: 'The request could not be understood.' });
+  };
+}

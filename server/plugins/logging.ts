@@ -1,0 +1,54 @@
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+
+/**
+ * Errors as logged. A failed query's error (DrizzleQueryError) carries its parameters — a password
+ * hash, a session id, a reset token's hash — in `params` and in its message and stack, and
+ * PostgreSQL's own error echoes row values in `detail` ("Failing row contains (…, $argon2id$…)"):
+ * those are cut. The SQL text, the code and the constraint stay, which is what a diagnosis needs.
+ */
+type SerializedError = { [key: string]: unknown; type: string; message: string; stack: string };
+export function serializeError(error: unknown, depth = 0): SerializedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
+  const scrub = (text: string) => text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [redacted]');
+  const serialized: SerializedError = {
+    type: error.constructor?.name ?? 'Error',
+    message: scrub(error.message),
+    stack: typeof error.stack === 'string' ? scrub(error.stack) : '',
+  };
+  for (const [key, value] of Object.entries(error)) {
+    if (key === 'params' || key === 'cause' || key in serialized) continue;
+    serialized[key] = key === 'detail' ? '[redacted]' : value;
+  }
+  if (error.cause !== undefined && depth < 5) serialized.cause = serializeError(error.cause, depth + 1);
+  return serialized;
+}
+
+/** Reset tokens are secrets: the API and page paths that carry one are logged with it masked. */
+export function redactUrl(url: string): string {
+  return url.replace(/^(\/api\/passwords\/|\/passwords\/reset\/)[^/?#]+/, '$1[redacted]');
+}
+
+/**
+ * The production logger: JSON lines at `level`, with cookies, authorization headers, Set-Cookie,
+ * reset tokens in paths and query parameters of failed SQL left out.
+ */
+export function loggerOptions(
+  level: string,
+  stream?: { write(line: string): void },
+): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    stream,
+    serializers: {
+      err: (error: Error) => serializeError(error),
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+  };
+}
