@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { warmFormatters } from '../../shared/format-hours.ts';
+import { warmFormatters } from '#shared/format-hours.ts';
 import { App } from './app/app.tsx';
 import { i18n, initI18n } from './i18n/index.ts';
 import './styles.css';

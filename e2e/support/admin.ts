@@ -1,12 +1,8 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import {
-  REFERENCE_LIST_NAMES,
-  REFERENCE_LISTS,
-  type ReferenceListName,
-} from '../../shared/reference-lists.ts';
-import type { ReferenceItem } from '../../shared/schemas/reference-lists.ts';
-import type { Site } from '../../shared/schemas/sites.ts';
+import { REFERENCE_LIST_NAMES, REFERENCE_LISTS, type ReferenceListName } from '#shared/reference-lists.ts';
+import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
+import type { Site } from '#shared/schemas/sites.ts';
 import { E2E_ADMIN } from './constants.ts';
 import { expect, loginThroughForm } from './fixtures.ts';
 

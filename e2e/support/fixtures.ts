@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page, request } from '@playwright/test';
-import type { ReferenceItem, ReferenceListName } from '../../shared/schemas/reference-lists.ts';
-import type { Site } from '../../shared/schemas/sites.ts';
-import { buildNutritionPartner, buildReferenceItem, buildSite } from '../../testing/factories.ts';
+import type { ReferenceItem, ReferenceListName } from '#shared/schemas/reference-lists.ts';
+import type { Site } from '#shared/schemas/sites.ts';
+import { buildNutritionPartner, buildReferenceItem, buildSite } from '#testing/factories.ts';
 import { E2E_ADMIN } from './constants.ts';
 
 let userCounter = 0;

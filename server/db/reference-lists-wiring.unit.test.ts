@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import { getTableName } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { FILTER_KEYS, filtersFromSearchParams, SITE_FILTERS } from '../../shared/filters.ts';
-import { REFERENCE_LIST_NAMES, REFERENCE_LISTS } from '../../shared/reference-lists.ts';
-import { SiteCreateSchema, SiteSchema, SiteUpdateSchema } from '../../shared/schemas/sites.ts';
-import { SITE_PAGE_ROWS } from '../../shared/site-display.ts';
+import { FILTER_KEYS, filtersFromSearchParams, SITE_FILTERS } from '#shared/filters.ts';
+import { REFERENCE_LIST_NAMES, REFERENCE_LISTS } from '#shared/reference-lists.ts';
+import { SiteCreateSchema, SiteSchema, SiteUpdateSchema } from '#shared/schemas/sites.ts';
+import { SITE_PAGE_ROWS } from '#shared/site-display.ts';
 import { DIRECTORY_WRITE } from '../plugins/directory-cache.ts';
 import { REFERENCE_TABLES } from './reference-tables.ts';
 

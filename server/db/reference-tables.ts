@@ -2,7 +2,7 @@ import {
   REFERENCE_LIST_NAMES,
   REFERENCE_LISTS,
   type ReferenceListName,
-} from '../../shared/schemas/reference-lists.ts';
+} from '#shared/schemas/reference-lists.ts';
 import {
   covidStatuses,
   mealTypes,

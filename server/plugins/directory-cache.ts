@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { REFERENCE_LIST_NAMES } from '../../shared/schemas/reference-lists.ts';
+import { REFERENCE_LIST_NAMES } from '#shared/schemas/reference-lists.ts';
 import type { Database } from '../db/client.ts';
 import { type ChangeNotifier, localNotifier, postgresNotifier } from '../services/change-notifier.ts';
 import { type CachedResponse, pickEncoding, type ResponseCache } from '../services/response-cache.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, type Language, pickLanguage } from '../../shared/languages.ts';
+import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, type Language, pickLanguage } from '#shared/languages.ts';
 import { splitUrl } from './request-path.ts';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BlobInputSchema, DirectUploadSchema } from '../../shared/schemas/assets.ts';
+import { BlobInputSchema, DirectUploadSchema } from '#shared/schemas/assets.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../plugins/session.ts';
 import { HttpError, NotFoundError } from '../services/errors.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LoginSchema, RegisterSchema, UserSchema } from '../../shared/schemas/users.ts';
-import { invalidField } from '../../shared/validation.ts';
+import { LoginSchema, RegisterSchema, UserSchema } from '#shared/schemas/users.ts';
+import { invalidField } from '#shared/validation.ts';
 import type { AppContext } from '../context.ts';
 import { preferredLanguage } from '../plugins/language.ts';
 import { authenticate, presentUser, registerUser, setLanguage } from '../services/accounts.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ForgotPasswordSchema, ResetPasswordSchema } from '../../shared/schemas/users.ts';
+import { ForgotPasswordSchema, ResetPasswordSchema } from '#shared/schemas/users.ts';
 import type { AppContext } from '../context.ts';
 import { checkReset, completeReset, ResetMailUnavailableError, requestReset } from '../services/passwords.ts';
 

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema, VersionQuerySchema } from '../../shared/schemas/common.ts';
+import { IdParamsSchema, VersionQuerySchema } from '#shared/schemas/common.ts';
 import {
   REFERENCE_LIST_NAMES,
   ReferenceItemSchema,
   referenceItemInputSchema,
-} from '../../shared/schemas/reference-lists.ts';
+} from '#shared/schemas/reference-lists.ts';
 import type { AppContext } from '../context.ts';
 import { requireAdmin } from '../plugins/session.ts';
 import { listHistory } from '../services/history.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema, VersionQuerySchema } from '../../shared/schemas/common.ts';
-import { SiteCreateSchema, SiteSchema, SiteUpdateSchema } from '../../shared/schemas/sites.ts';
+import { IdParamsSchema, VersionQuerySchema } from '#shared/schemas/common.ts';
+import { SiteCreateSchema, SiteSchema, SiteUpdateSchema } from '#shared/schemas/sites.ts';
 import type { AppContext } from '../context.ts';
 import { requireAdmin } from '../plugins/session.ts';
 import { NotFoundError } from '../services/errors.ts';

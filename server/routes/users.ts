@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isLanguage } from '../../shared/languages.ts';
-import { IdParamsSchema } from '../../shared/schemas/common.ts';
-import { UserSchema, UserUpdateSchema } from '../../shared/schemas/users.ts';
+import { isLanguage } from '#shared/languages.ts';
+import { IdParamsSchema } from '#shared/schemas/common.ts';
+import { UserSchema, UserUpdateSchema } from '#shared/schemas/users.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../plugins/session.ts';
 import { endOtherSessions, needsProof, presentUser, updateUser } from '../services/accounts.ts';

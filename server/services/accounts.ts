@@ -1,9 +1,9 @@
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Language } from '../../shared/languages.ts';
-import type { RegisterSchema, User, UserUpdateSchema } from '../../shared/schemas/users.ts';
-import { invalidField } from '../../shared/validation.ts';
+import type { Language } from '#shared/languages.ts';
+import type { RegisterSchema, User, UserUpdateSchema } from '#shared/schemas/users.ts';
+import { invalidField } from '#shared/validation.ts';
 import type { Db } from '../db/client.ts';
 import { assets, passwordResets, sessions, users } from '../db/schema.ts';
 import type { AssetService } from './assets.ts';

@@ -1,4 +1,4 @@
-import type { CodedFieldError } from '../../shared/validation.ts';
+import type { CodedFieldError } from '#shared/validation.ts';
 
 /** An error with an HTTP status and a message that is safe to show to the user. */
 export class HttpError extends Error {

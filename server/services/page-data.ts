@@ -1,5 +1,5 @@
-import { type AppData, type PreloadedQuery, preloadKeys } from '../../shared/app-data.ts';
-import { REFERENCE_LIST_NAMES } from '../../shared/schemas/reference-lists.ts';
+import { type AppData, type PreloadedQuery, preloadKeys } from '#shared/app-data.ts';
+import { REFERENCE_LIST_NAMES } from '#shared/schemas/reference-lists.ts';
 import type { AppContext } from '../context.ts';
 import { hasDemoData } from '../db/seed/demo.ts';
 import { NotFoundError } from './errors.ts';

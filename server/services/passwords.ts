@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { isLanguage, type Language } from '../../shared/languages.ts';
+import { isLanguage, type Language } from '#shared/languages.ts';
 import type { Db } from '../db/client.ts';
 import { passwordResets, sessions, users } from '../db/schema.ts';
 import { findUserByEmail, hashPassword, revokeResetLinks } from './accounts.ts';

@@ -1,4 +1,4 @@
-import type { ReferenceListName } from '../../shared/schemas/reference-lists.ts';
+import type { ReferenceListName } from '#shared/schemas/reference-lists.ts';
 import type { AppContext } from '../context.ts';
 import { listItems } from './reference-lists.ts';
 import { cachedSitesJson, getSiteJson } from './sites.ts';

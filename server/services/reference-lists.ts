@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { NutritionPartnerInputSchema } from '../../shared/schemas/reference-lists.ts';
-import { REFERENCE_LISTS, type ReferenceListName } from '../../shared/schemas/reference-lists.ts';
+import type { NutritionPartnerInputSchema } from '#shared/schemas/reference-lists.ts';
+import { REFERENCE_LISTS, type ReferenceListName } from '#shared/schemas/reference-lists.ts';
 import type { Db } from '../db/client.ts';
 import { REFERENCE_TABLES } from '../db/reference-tables.ts';
 import type { nutritionPartners } from '../db/schema.ts';

@@ -1,4 +1,4 @@
-import type { Language } from '../../shared/languages.ts';
+import type { Language } from '#shared/languages.ts';
 import type { Message } from './mail.ts';
 
 const TEXT: Record<

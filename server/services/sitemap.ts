@@ -1,4 +1,4 @@
-import { LANGUAGES } from '../../shared/languages.ts';
+import { LANGUAGES } from '#shared/languages.ts';
 
 /** The public pages a search engine should know, besides one page per site. */
 export const PUBLIC_PATHS = ['/', '/sites', '/about', '/partners'] as const;

@@ -1,7 +1,7 @@
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { REFERENCE_LIST_NAMES, REFERENCE_LISTS } from '../../shared/schemas/reference-lists.ts';
-import type { Site, SiteCreate, SiteUpdate } from '../../shared/schemas/sites.ts';
-import { type CodedFieldError, invalidField } from '../../shared/validation.ts';
+import { REFERENCE_LIST_NAMES, REFERENCE_LISTS } from '#shared/schemas/reference-lists.ts';
+import type { Site, SiteCreate, SiteUpdate } from '#shared/schemas/sites.ts';
+import { type CodedFieldError, invalidField } from '#shared/validation.ts';
 import { type Db, rowsOf } from '../db/client.ts';
 import { REFERENCE_TABLES } from '../db/reference-tables.ts';
 import { siteHours, sites } from '../db/schema.ts';

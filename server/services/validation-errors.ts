@@ -1,5 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify';
-import { type CodedFieldError, codeOfIssue, validationMessage } from '../../shared/validation.ts';
+import { type CodedFieldError, codeOfIssue, validationMessage } from '#shared/validation.ts';
 
 /**
  * The field errors of a 422 answered for a request that failed its zod schema. Each issue keeps

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildReferenceItem } from '../../testing/factories.ts';
+import { buildReferenceItem } from '#testing/factories.ts';
 import { sessions, users } from '../db/schema.ts';
 import {
   createTestApp,

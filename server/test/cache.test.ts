@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../testing/factories.ts';
+import { buildSite } from '#testing/factories.ts';
 import { CHANGE_CHANNEL } from '../services/change-notifier.ts';
 import { testBackend } from './databases.ts';
 import { createTestApp, signInRoles, TEST_SECRET, type TestContext } from './helpers.ts';

@@ -3,8 +3,8 @@
  * lists), before the write's answer leaves; reads and every other request run no such hook.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFERENCE_LIST_NAMES, REFERENCE_LISTS } from '../../shared/schemas/reference-lists.ts';
-import { buildNutritionPartner, buildReferenceItem, buildSite } from '../../testing/factories.ts';
+import { REFERENCE_LIST_NAMES, REFERENCE_LISTS } from '#shared/schemas/reference-lists.ts';
+import { buildNutritionPartner, buildReferenceItem, buildSite } from '#testing/factories.ts';
 import { createTestApp, signInRoles, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;

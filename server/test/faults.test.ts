@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildSite } from '../../testing/factories.ts';
+import { buildSite } from '#testing/factories.ts';
 import { assets, passwordResets } from '../db/schema.ts';
 import { adminUrl, cloneDatabase, dropDatabase, testBackend, urlFor } from './databases.ts';
 import { createTestApp, createUser, login, type TestContext } from './helpers.ts';

@@ -28,8 +28,8 @@ import {
   REFERENCE_LIST_NAMES,
   REFERENCE_LISTS,
   type ReferenceListName,
-} from '../../shared/schemas/reference-lists.ts';
-import { buildNutritionPartner, buildSite } from '../../testing/factories.ts';
+} from '#shared/schemas/reference-lists.ts';
+import { buildNutritionPartner, buildSite } from '#testing/factories.ts';
 import { rowsOf } from '../db/client.ts';
 import { createTestApp, PASSWORD, signInRoles, type TestContext } from './helpers.ts';
 

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildSite } from '../../testing/factories.ts';
+import { buildSite } from '#testing/factories.ts';
 import { createTestApp, signInRoles, type TestContext } from './helpers.ts';
 
 const DEFAULT_POSITION = { lat: 37.1, lng: -122.1 };

@@ -8,8 +8,8 @@ import {
   REFERENCE_LIST_NAMES,
   REFERENCE_LISTS,
   type ReferenceListName,
-} from '../../shared/schemas/reference-lists.ts';
-import { buildNutritionPartner, buildReferenceItem, buildSite } from '../../testing/factories.ts';
+} from '#shared/schemas/reference-lists.ts';
+import { buildNutritionPartner, buildReferenceItem, buildSite } from '#testing/factories.ts';
 import { createTestApp, createUser, login, signInRoles, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFERENCE_LIST_NAMES } from '../../shared/schemas/reference-lists.ts';
+import { REFERENCE_LIST_NAMES } from '#shared/schemas/reference-lists.ts';
 import { sessions, users } from '../db/schema.ts';
 import { ensureAdmin } from '../services/accounts.ts';
 import { createTestApp, createUser, login, PASSWORD, TEST_SECRET, type TestContext } from './helpers.ts';

@@ -5,8 +5,8 @@
  */
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFERENCE_LIST_NAMES, REFERENCE_LISTS } from '../../shared/schemas/reference-lists.ts';
-import { buildNutritionPartner, buildReferenceItem, buildSite } from '../../testing/factories.ts';
+import { REFERENCE_LIST_NAMES, REFERENCE_LISTS } from '#shared/schemas/reference-lists.ts';
+import { buildNutritionPartner, buildReferenceItem, buildSite } from '#testing/factories.ts';
 import { history } from '../db/schema.ts';
 import { createTestApp, login, signInRoles, type TestContext } from './helpers.ts';
 

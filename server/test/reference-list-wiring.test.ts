@@ -1,8 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '../../shared/api-paths.ts';
-import { REFERENCE_LIST_NAMES, REFERENCE_LISTS } from '../../shared/reference-lists.ts';
-import { buildNutritionPartner, buildReferenceItem, buildSite } from '../../testing/factories.ts';
+import { apiPaths } from '#shared/api-paths.ts';
+import { REFERENCE_LIST_NAMES, REFERENCE_LISTS } from '#shared/reference-lists.ts';
+import { buildNutritionPartner, buildReferenceItem, buildSite } from '#testing/factories.ts';
 import { createTestApp, signInRoles, type TestContext } from './helpers.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../testing/factories.ts';
+import { buildSite } from '#testing/factories.ts';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../plugins/json-body.ts';
 import { createTestApp, signInRoles, type TestContext } from './helpers.ts';
 

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildReferenceItem } from '../../testing/factories.ts';
+import { buildReferenceItem } from '#testing/factories.ts';
 import { assets } from '../db/schema.ts';
 import { helmetOptions } from '../plugins/security.ts';
 import { createTestApp, PASSWORD, signInRoles, type TestContext } from './helpers.ts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../testing/factories.ts';
+import { buildSite } from '#testing/factories.ts';
 import { pageRoute } from '../services/page-data.ts';
 import { createTestApp, signInRoles, type TestContext } from './helpers.ts';
 

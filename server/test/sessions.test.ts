@@ -6,7 +6,7 @@
 import { count } from 'drizzle-orm';
 import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildReferenceItem, buildSite } from '../../testing/factories.ts';
+import { buildReferenceItem, buildSite } from '#testing/factories.ts';
 import { sessions } from '../db/schema.ts';
 import sessionPlugin, { requireAdmin, requireUser } from '../plugins/session.ts';
 import { createTestApp, login, signInRoles, TEST_SECRET, type TestContext } from './helpers.ts';

@@ -11,8 +11,8 @@ import {
   type ValidationCode,
   type ValidationParams,
   validationMessage,
-} from '../../shared/validation.ts';
-import { buildSite } from '../../testing/factories.ts';
+} from '#shared/validation.ts';
+import { buildSite } from '#testing/factories.ts';
 import { createTestApp, PASSWORD, signInRoles, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;

@@ -6,8 +6,8 @@
 import { count } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FieldError } from '../../shared/schemas/common.ts';
-import { buildSite } from '../../testing/factories.ts';
+import type { FieldError } from '#shared/schemas/common.ts';
+import { buildSite } from '#testing/factories.ts';
 import { history, sites } from '../db/schema.ts';
 import { createTestApp, signInRoles, type TestContext } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { createRoutesFromChildren, matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_LIST_NAMES, REFERENCE_LISTS } from '../../../shared/reference-lists.ts';
+import { REFERENCE_LIST_NAMES, REFERENCE_LISTS } from '#shared/reference-lists.ts';
 import { AppRoutes } from './router.tsx';
 
 /** The route table of the app, as React Router reads the <Routes> that AppRoutes renders. */

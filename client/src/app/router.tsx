@@ -1,9 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
-import {
-  REFERENCE_LIST_NAMES,
-  REFERENCE_LISTS,
-  type ReferenceListName,
-} from '../../../shared/reference-lists.ts';
+import { REFERENCE_LIST_NAMES, REFERENCE_LISTS, type ReferenceListName } from '#shared/reference-lists.ts';
 import { Layout } from '../components/layout/layout.tsx';
 import { RequireUser } from '../features/auth/guards.tsx';
 import { lazyChunk } from '../lib/lazy.ts';

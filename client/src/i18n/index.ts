@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES } from '../../../shared/languages.ts';
+import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES } from '#shared/languages.ts';
 
 type LocaleModule = { default: Record<string, unknown> };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../../shared/languages.ts';
+import { LANGUAGES } from '#shared/languages.ts';
 
 /**
  * Every namespace file of every language, read from disk as it is written (the admin text included,

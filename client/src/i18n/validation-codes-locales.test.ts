@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VALIDATION_CODES, VALIDATION_MESSAGES } from '../../../shared/validation.ts';
+import { VALIDATION_CODES, VALIDATION_MESSAGES } from '#shared/validation.ts';
 import { buildResources } from './index.ts';
 
 /** Every validation code of shared/validation.ts is translated in every language, with its params. */

@@ -1,4 +1,4 @@
-import type { FieldError } from '../../../shared/schemas/common.ts';
+import type { FieldError } from '#shared/schemas/common.ts';
 
 /** An API answer that was not 2xx, with the server's field errors when it sent them (DECISIONS.md 20). */
 export class ApiError extends Error {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AppData } from '../../../shared/app-data.ts';
+import type { AppData } from '#shared/app-data.ts';
 
-export type { AppData, PreloadedQuery } from '../../../shared/app-data.ts';
+export type { AppData, PreloadedQuery } from '#shared/app-data.ts';
 
 const DEFAULTS: AppData = {
   config: {

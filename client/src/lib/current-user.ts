@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '../../../shared/api-paths.ts';
-import type { User } from '../../../shared/schemas/users.ts';
+import { apiPaths } from '#shared/api-paths.ts';
+import type { User } from '#shared/schemas/users.ts';
 import { api } from './api.ts';
 
 export const currentUserKey = ['users', 'me'] as const;

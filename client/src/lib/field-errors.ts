@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { FieldError } from '../../../shared/schemas/common.ts';
-import { formatParam, isValidationCode, type ValidationParams } from '../../../shared/validation.ts';
+import type { FieldError } from '#shared/schemas/common.ts';
+import { formatParam, isValidationCode, type ValidationParams } from '#shared/validation.ts';
 
 /**
  * SPEC.md §5: the messages for one field, capitalised, de-duplicated, comma-joined, ending with a period.

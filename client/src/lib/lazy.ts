@@ -1,5 +1,5 @@
 import { type ComponentType, lazy } from 'react';
-import { CHUNK_LOAD_TIMEOUT_MS, MAPS_LOADER_RETRIES, retryDelayMs } from '../../../shared/constants.ts';
+import { CHUNK_LOAD_TIMEOUT_MS, MAPS_LOADER_RETRIES, retryDelayMs } from '#shared/constants.ts';
 
 export type ChunkFailure = 'missing' | 'error' | 'timeout';
 

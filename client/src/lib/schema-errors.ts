@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { FieldError } from '../../../shared/schemas/common.ts';
-import { codeOfIssue } from '../../../shared/validation.ts';
+import type { FieldError } from '#shared/schemas/common.ts';
+import { codeOfIssue } from '#shared/validation.ts';
 import { ApiError } from './api.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
+import { createItem } from '#server/services/reference-lists.ts';
+import { createSite } from '#server/services/sites.ts';
 import {
   fieldsPerList,
   REFERENCE_LIST_NAMES,
   type ReferenceListName,
-} from '../../../shared/schemas/reference-lists.ts';
-import { createItem } from '../../services/reference-lists.ts';
-import { createSite } from '../../services/sites.ts';
+} from '#shared/schemas/reference-lists.ts';
 import type { Db } from '../client.ts';
 import { appSettings } from '../schema.ts';
 import {

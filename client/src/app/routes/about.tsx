@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { OrganisationsList } from '../../features/about/components/organisations-list.tsx';
+import { OrganisationsList } from '#client/features/about/components/organisations-list.tsx';
 
 /** /about: what the programme is and the three organisations behind it (SPEC.md §1). */
 export function AboutScreen() {

@@ -1,6 +1,6 @@
-import { AccountForm } from '../../features/account/components/account-form.tsx';
-import { PhotoInput } from '../../features/photo-input/components/photo-input.tsx';
-import { useCurrentUser, useSetCurrentUser } from '../../lib/current-user.ts';
+import { AccountForm } from '#client/features/account/components/account-form.tsx';
+import { PhotoInput } from '#client/features/photo-input/components/photo-input.tsx';
+import { useCurrentUser, useSetCurrentUser } from '#client/lib/current-user.ts';
 
 /**
  * /account/* (SPEC.md §2), behind RequireUser. Composes the account form with the photo uploader and

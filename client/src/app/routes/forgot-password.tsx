@@ -1,4 +1,4 @@
-import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.tsx';
+import { ForgotPasswordForm } from '#client/features/auth/components/forgot-password-form.tsx';
 
 /** /passwords/forgot (SPEC.md §2); /passwords redirects here (router.tsx). */
 export function ForgotPasswordScreen() {

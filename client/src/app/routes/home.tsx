@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SiteMap } from '../../features/site-map/site-map.tsx';
-import { useSites } from '../../features/sites/api/get-sites.ts';
-import { SitesResults } from '../../features/sites/components/sites-results.tsx';
-import { useCurrentUser } from '../../lib/current-user.ts';
+import { SiteMap } from '#client/features/site-map/site-map.tsx';
+import { useSites } from '#client/features/sites/api/get-sites.ts';
+import { SitesResults } from '#client/features/sites/components/sites-results.tsx';
+import { useCurrentUser } from '#client/lib/current-user.ts';
 
 /** Title, description, then the map and the list of every site — the list once (DECISIONS.md 1). */
 export function HomeScreen() {

@@ -1,4 +1,4 @@
-import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { LoginForm } from '#client/features/auth/components/login-form.tsx';
 
 /** /login (SPEC.md §2). */
 export function LoginScreen() {

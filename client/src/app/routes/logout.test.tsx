@@ -3,8 +3,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useCurrentUser } from '../../lib/current-user.ts';
-import { createTestI18n } from '../../testing/i18n.ts';
+import { useCurrentUser } from '#client/lib/current-user.ts';
+import { createTestI18n } from '#client/testing/i18n.ts';
 import { LogoutScreen } from './logout.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { apiPaths } from '../../../../shared/api-paths.ts';
-import { api } from '../../lib/api.ts';
-import { currentUserKey, useSetCurrentUser } from '../../lib/current-user.ts';
+import { api } from '#client/lib/api.ts';
+import { currentUserKey, useSetCurrentUser } from '#client/lib/current-user.ts';
+import { apiPaths } from '#shared/api-paths.ts';
 
 /** Calls the logout endpoint, clears the current user and goes home (SPEC.md §2). */
 export function LogoutScreen() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { PartnersList } from '../../features/partners/components/partners-list.tsx';
-import { useReferenceList } from '../../features/sites/api/get-reference-list.ts';
-import { LoadError } from '../../features/sites/components/load-error.tsx';
+import { PartnersList } from '#client/features/partners/components/partners-list.tsx';
+import { useReferenceList } from '#client/features/sites/api/get-reference-list.ts';
+import { LoadError } from '#client/features/sites/components/load-error.tsx';
 
 /** /partners: the nutrition partners and how to reach them (DECISIONS.md 2). */
 export function PartnersScreen() {

@@ -4,15 +4,15 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Site } from '../../../../shared/schemas/sites.ts';
-import { buildSiteRecord } from '../../../../testing/factories.ts';
-import { createTestI18n } from '../../testing/i18n.ts';
+import { createTestI18n } from '#client/testing/i18n.ts';
+import type { Site } from '#shared/schemas/sites.ts';
+import { buildSiteRecord } from '#testing/factories.ts';
 import { HomeScreen } from './home.tsx';
 import { SiteDetailScreen } from './site-detail.tsx';
 import { SitesScreen } from './sites.tsx';
 
 // Leaflet has its own journeys in a real browser (e2e/site-map.spec.ts); here the map only counts sites.
-vi.mock('../../features/site-map/site-map.tsx', () => ({
+vi.mock('#client/features/site-map/site-map.tsx', () => ({
   SiteMap: ({ sites }: { sites: unknown[] }) => <p>Map with {sites.length} sites</p>,
 }));
 

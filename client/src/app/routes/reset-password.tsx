@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
+import { ResetPasswordForm } from '#client/features/auth/components/reset-password-form.tsx';
 
 /** /passwords/reset/{token} (SPEC.md §2). A new token is a new form, never the old one's state. */
 export function ResetPasswordScreen() {

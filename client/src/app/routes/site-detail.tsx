@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { parseId } from '../../../../shared/schemas/common.ts';
-import { hasPosition } from '../../../../shared/site-display.ts';
-import { SiteDetails } from '../../features/site-detail/components/site-details.tsx';
-import { SiteMap } from '../../features/site-map/site-map.tsx';
-import { isNotFound, useSite } from '../../features/sites/api/get-site.ts';
-import { LoadError } from '../../features/sites/components/load-error.tsx';
-import { useCurrentUser } from '../../lib/current-user.ts';
+import { SiteDetails } from '#client/features/site-detail/components/site-details.tsx';
+import { SiteMap } from '#client/features/site-map/site-map.tsx';
+import { isNotFound, useSite } from '#client/features/sites/api/get-site.ts';
+import { LoadError } from '#client/features/sites/components/load-error.tsx';
+import { useCurrentUser } from '#client/lib/current-user.ts';
+import { parseId } from '#shared/schemas/common.ts';
+import { hasPosition } from '#shared/site-display.ts';
 
 function SiteNotFound() {
   const { t } = useTranslation('site');

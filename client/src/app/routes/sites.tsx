@@ -1,18 +1,18 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { SiteMap } from '#client/features/site-map/site-map.tsx';
+import { useSites } from '#client/features/sites/api/get-sites.ts';
+import { SiteFilters } from '#client/features/sites/components/site-filters.tsx';
+import { SitesResults } from '#client/features/sites/components/sites-results.tsx';
+import { useCurrentUser } from '#client/lib/current-user.ts';
 import {
   type SiteFilters as Filters,
   filterSites,
   filtersFromSearchParams,
   filtersToSearchParams,
   hasActiveFilters,
-} from '../../../../shared/filters.ts';
-import { SiteMap } from '../../features/site-map/site-map.tsx';
-import { useSites } from '../../features/sites/api/get-sites.ts';
-import { SiteFilters } from '../../features/sites/components/site-filters.tsx';
-import { SitesResults } from '../../features/sites/components/sites-results.tsx';
-import { useCurrentUser } from '../../lib/current-user.ts';
+} from '#shared/filters.ts';
 
 /**
  * Locations: five filters kept in the URL (DECISIONS.md 4; back and forward work, links can be shared),

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
+import { api } from '#client/lib/api.ts';
 
 /** One entry of GET …/history, newest first (issue 5 item 7). */
 export interface HistoryEntry {

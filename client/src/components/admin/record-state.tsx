@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '#client/lib/api.ts';
 
 /**
  * What an edit screen shows instead of its form while the record loads, when it does not exist

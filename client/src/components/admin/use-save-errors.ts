@@ -1,7 +1,7 @@
 import { type RefObject, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api.ts';
-import { useFormErrors } from '../../lib/use-form-errors.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { useFormErrors } from '#client/lib/use-form-errors.ts';
 
 /**
  * The failure state of an admin form (SPEC.md §4: a failure never navigates; issue 5 item 4: the

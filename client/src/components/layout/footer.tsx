@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { FOOTER_PHONE } from '../../../../shared/constants.ts';
-import { formatPhone, phoneHref } from '../../../../shared/phone.ts';
+import { FOOTER_PHONE } from '#shared/constants.ts';
+import { formatPhone, phoneHref } from '#shared/phone.ts';
 
 /** General-information phone and the contact prompt (SPEC.md §1). */
 export function Footer() {

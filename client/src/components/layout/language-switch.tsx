@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_LABELS, LANGUAGES } from '../../../../shared/languages.ts';
+import { LANGUAGE_LABELS, LANGUAGES } from '#shared/languages.ts';
 
 /** The three language buttons, each labelled in its own language (SPEC.md §1). */
 export function LanguageSwitch() {

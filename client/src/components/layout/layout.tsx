@@ -1,7 +1,7 @@
 import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { appData } from '../../lib/app-data.ts';
+import { appData } from '#client/lib/app-data.ts';
 import { ErrorBoundary } from '../ui/error-boundary.tsx';
 import { Footer } from './footer.tsx';
 import { Navigation } from './navigation.tsx';

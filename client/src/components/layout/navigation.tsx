@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useCurrentUser } from '../../lib/current-user.ts';
+import { useCurrentUser } from '#client/lib/current-user.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 
 /** Logo, Home, About, Locations, Log in / Log out and the language buttons (SPEC.md §2). */

@@ -3,7 +3,7 @@ import { type ReactNode, useRef } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createTestI18n } from '../../testing/i18n.ts';
+import { createTestI18n } from '#client/testing/i18n.ts';
 import { RecordState } from '../admin/record-state.tsx';
 import { useRouteFocusAndTitle } from './route-focus.tsx';
 

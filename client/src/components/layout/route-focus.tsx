@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { pageTitle } from '../../lib/page-title.ts';
+import { pageTitle } from '#client/lib/page-title.ts';
 
 /**
  * What a full page load does for free and a single-page app must do itself:

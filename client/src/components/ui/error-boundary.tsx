@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChunkLoadError } from '../../lib/lazy.ts';
+import { ChunkLoadError } from '#client/lib/lazy.ts';
 
 function Failure({ error }: { error: Error }) {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { formatPhone, phoneHref } from '../../../../shared/phone.ts';
+import { formatPhone, phoneHref } from '#shared/phone.ts';
 
 /** (xxx) xxx-xxxx as a tel: link when the number is exactly 10 digits; otherwise as stored (DECISIONS.md 8). */
 export function PhoneLink({ phone }: { phone: string | null | undefined }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../../../shared/schemas/users.ts';
+import type { User } from '#shared/schemas/users.ts';
 import { accountChanges, initialValues } from './account-changes.ts';
 
 const user: User = {

@@ -1,4 +1,4 @@
-import type { User, UserUpdate } from '../../../../shared/schemas/users.ts';
+import type { User, UserUpdate } from '#shared/schemas/users.ts';
 
 export interface AccountValues {
   firstName: string;

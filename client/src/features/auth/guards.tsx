@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { useCurrentUser } from '../../lib/current-user.ts';
+import { useCurrentUser } from '#client/lib/current-user.ts';
 
 /** Where the login screen sends the user back to. */
 export function loginPathFrom(location: { pathname: string; search: string }) {

@@ -1,4 +1,4 @@
-import { CONTENT_TYPES, IMAGE_EXTENSIONS } from '../../../../shared/schemas/assets.ts';
+import { CONTENT_TYPES, IMAGE_EXTENSIONS } from '#shared/schemas/assets.ts';
 
 /**
  * What a drop area accepts (SPEC.md §5): types, minimum and maximum size, how many files. react-dropzone

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestI18n } from '../../testing/i18n.ts';
+import { createTestI18n } from '#client/testing/i18n.ts';
 import { formatTypeList, PICTURE_LIMITS } from './limits.ts';
 import { describeRejections, type RejectionMessage, rejectionMessage } from './rejections.ts';
 

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../lib/api.ts';
-import { translateFieldError } from '../../lib/field-errors.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { translateFieldError } from '#client/lib/field-errors.ts';
 
 /**
  * Why an upload failed, in words: the server's own reasons when it gave them (422 field errors, a 413

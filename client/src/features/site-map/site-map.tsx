@@ -1,9 +1,9 @@
 import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAP_CENTER, MAP_ZOOM } from '../../../../shared/constants.ts';
-import { withPosition } from '../../../../shared/site-display.ts';
-import { ErrorBoundary } from '../../components/ui/error-boundary.tsx';
-import { lazyChunk } from '../../lib/lazy.ts';
+import { ErrorBoundary } from '#client/components/ui/error-boundary.tsx';
+import { lazyChunk } from '#client/lib/lazy.ts';
+import { MAP_CENTER, MAP_ZOOM } from '#shared/constants.ts';
+import { withPosition } from '#shared/site-display.ts';
 import type { MapSite } from './types.ts';
 import './site-map.css';
 

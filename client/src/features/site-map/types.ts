@@ -1,4 +1,4 @@
-import type { Site } from '../../../../shared/schemas/sites.ts';
+import type { Site } from '#shared/schemas/sites.ts';
 
 /** What a marker and its popup need from a site. */
 export type MapSite = Pick<Site, 'id' | 'name' | 'address' | 'phoneNumber' | 'lat' | 'lng' | 'Populations'>;

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
-import { parseId } from '../../../../../shared/schemas/common.ts';
-import { REFERENCE_LISTS, type ReferenceListName } from '../../../../../shared/schemas/reference-lists.ts';
-import { ReferenceEditor } from '../../../features/admin-reference-lists/components/reference-editor.tsx';
-import { addNamespace } from '../../../i18n/lazy-namespaces.ts';
+import { ReferenceEditor } from '#client/features/admin-reference-lists/components/reference-editor.tsx';
+import { addNamespace } from '#client/i18n/lazy-namespaces.ts';
+import { parseId } from '#shared/schemas/common.ts';
+import { REFERENCE_LISTS, type ReferenceListName } from '#shared/schemas/reference-lists.ts';
 
 addNamespace('admin');
 

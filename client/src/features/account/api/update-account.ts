@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '../../../../../shared/api-paths.ts';
-import type { User, UserUpdate } from '../../../../../shared/schemas/users.ts';
-import { api } from '../../../lib/api.ts';
+import { api } from '#client/lib/api.ts';
+import { apiPaths } from '#shared/api-paths.ts';
+import type { User, UserUpdate } from '#shared/schemas/users.ts';
 
 /** PATCH /api/users/{id} (DECISIONS.md 17): an empty password means unchanged; a 401 goes to /login. */
 export function updateAccount(id: number, changes: UserUpdate) {

@@ -3,8 +3,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../../../../shared/schemas/users.ts';
-import { createTestI18n } from '../../../testing/i18n.ts';
+import { createTestI18n } from '#client/testing/i18n.ts';
+import type { User } from '#shared/schemas/users.ts';
 import { AccountForm } from './account-form.tsx';
 
 const user: User = {

@@ -1,10 +1,10 @@
 import { type FormEvent, Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../../../../shared/schemas/users.ts';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { useFormErrors } from '../../../lib/use-form-errors.ts';
+import { FormAlert } from '#client/components/ui/form-alert.tsx';
+import { TextField } from '#client/components/ui/text-field.tsx';
+import { ApiError } from '#client/lib/api.ts';
+import { useFormErrors } from '#client/lib/use-form-errors.ts';
+import type { User } from '#shared/schemas/users.ts';
 import {
   type AccountValues,
   accountChanges,

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '../../../../../shared/api-paths.ts';
-import type { ReferenceItem, ReferenceListName } from '../../../../../shared/schemas/reference-lists.ts';
-import { afterAdminWrite } from '../../../lib/after-admin-write.ts';
-import { ApiError, api } from '../../../lib/api.ts';
+import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
+import { ApiError, api } from '#client/lib/api.ts';
+import { apiPaths } from '#shared/api-paths.ts';
+import type { ReferenceItem, ReferenceListName } from '#shared/schemas/reference-lists.ts';
 
 /** One generic client for the five lists (STYLE.md, last paragraph): only the list name varies. */
 export const adminItemKey = (list: ReferenceListName, id: number) => ['admin', list, id] as const;

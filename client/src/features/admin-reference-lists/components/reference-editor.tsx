@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { REFERENCE_LISTS, type ReferenceListName } from '../../../../../shared/schemas/reference-lists.ts';
-import { RecordState } from '../../../components/admin/record-state.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { RecordState } from '#client/components/admin/record-state.tsx';
+import { ApiError } from '#client/lib/api.ts';
+import { REFERENCE_LISTS, type ReferenceListName } from '#shared/schemas/reference-lists.ts';
 import { useReferenceItem } from '../api/item.ts';
 import { ReferenceForm } from './reference-form.tsx';
 

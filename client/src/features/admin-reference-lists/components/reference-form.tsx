@@ -1,19 +1,19 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { apiPaths } from '../../../../../shared/api-paths.ts';
+import { ConfirmDialog } from '#client/components/admin/confirm-dialog.tsx';
+import { ConflictAlert } from '#client/components/admin/conflict-alert.tsx';
+import { LastUpdated } from '#client/components/admin/last-updated.tsx';
+import { useSaveErrors } from '#client/components/admin/use-save-errors.ts';
+import { FormAlert } from '#client/components/ui/form-alert.tsx';
+import { TextField } from '#client/components/ui/text-field.tsx';
+import { assertValid } from '#client/lib/schema-errors.ts';
+import { apiPaths } from '#shared/api-paths.ts';
 import {
   REFERENCE_LISTS,
   type ReferenceItem,
   type ReferenceListName,
-} from '../../../../../shared/schemas/reference-lists.ts';
-import { ConfirmDialog } from '../../../components/admin/confirm-dialog.tsx';
-import { ConflictAlert } from '../../../components/admin/conflict-alert.tsx';
-import { LastUpdated } from '../../../components/admin/last-updated.tsx';
-import { useSaveErrors } from '../../../components/admin/use-save-errors.ts';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { assertValid } from '../../../lib/schema-errors.ts';
+} from '#shared/schemas/reference-lists.ts';
 import { fetchUsage, useDeleteReferenceItem, useSaveReferenceItem } from '../api/item.ts';
 import {
   buildItemPayload,
@@ -22,7 +22,7 @@ import {
   itemSchemaFor,
   itemValuesFrom,
 } from '../model/item-form.ts';
-import '../../../components/admin/admin.css';
+import '#client/components/admin/admin.css';
 
 export interface ReferenceFormProps {
   list: ReferenceListName;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_LIST_NAMES } from '../../../../../shared/schemas/reference-lists.ts';
+import { REFERENCE_LIST_NAMES } from '#shared/schemas/reference-lists.ts';
 import { buildItemPayload, hasContactFields, itemSchemaFor, itemValuesFrom } from './item-form.ts';
 
 const values = {

@@ -1,10 +1,10 @@
-import { formatPhone, normalizePhone } from '../../../../../shared/phone.ts';
+import { formatPhone, normalizePhone } from '#shared/phone.ts';
 import {
   REFERENCE_LISTS,
   type ReferenceItem,
   type ReferenceListName,
   referenceItemInputSchema,
-} from '../../../../../shared/schemas/reference-lists.ts';
+} from '#shared/schemas/reference-lists.ts';
 
 /** The generic form's values: every list has a name; nutrition partners add contact fields. */
 export interface ItemFormValues {

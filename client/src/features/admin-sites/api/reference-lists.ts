@@ -1,11 +1,11 @@
 import { useQueries } from '@tanstack/react-query';
-import { apiPaths } from '../../../../../shared/api-paths.ts';
+import { api } from '#client/lib/api.ts';
+import { apiPaths } from '#shared/api-paths.ts';
 import {
   REFERENCE_LIST_NAMES,
   type ReferenceItem,
   type ReferenceListName,
-} from '../../../../../shared/schemas/reference-lists.ts';
-import { api } from '../../../lib/api.ts';
+} from '#shared/schemas/reference-lists.ts';
 
 /** The five lists the site form offers as checklists; fetched each time the form opens. */
 export function useReferenceLists() {

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '../../../../../shared/api-paths.ts';
-import type { Site } from '../../../../../shared/schemas/sites.ts';
-import { afterAdminWrite } from '../../../lib/after-admin-write.ts';
-import { ApiError, api } from '../../../lib/api.ts';
+import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
+import { ApiError, api } from '#client/lib/api.ts';
+import { apiPaths } from '#shared/api-paths.ts';
+import type { Site } from '#shared/schemas/sites.ts';
 
 export const adminSiteKey = (id: number) => ['admin', 'sites', id] as const;
 

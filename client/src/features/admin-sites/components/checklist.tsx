@@ -5,7 +5,7 @@ import {
   REFERENCE_LISTS,
   type ReferenceItem,
   type ReferenceListName,
-} from '../../../../../shared/schemas/reference-lists.ts';
+} from '#shared/schemas/reference-lists.ts';
 
 export interface ChecklistProps {
   list: ReferenceListName;

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTestI18n } from '../../../testing/i18n.ts';
+import { createTestI18n } from '#client/testing/i18n.ts';
 import { CoordinatesField } from './coordinates-field.tsx';
 
 // The pin map's chunk cannot be fetched (the network is down, or the site was just updated).

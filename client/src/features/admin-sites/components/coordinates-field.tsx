@@ -1,8 +1,8 @@
 import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBoundary } from '../../../components/ui/error-boundary.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { lazyChunk } from '../../../lib/lazy.ts';
+import { ErrorBoundary } from '#client/components/ui/error-boundary.tsx';
+import { TextField } from '#client/components/ui/text-field.tsx';
+import { lazyChunk } from '#client/lib/lazy.ts';
 import { coordinate } from '../model/site-form.ts';
 
 /** The map code loads only when the form shows it, as every lazy chunk does (lib/lazy.ts). */

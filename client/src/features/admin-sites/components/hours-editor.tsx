@@ -1,9 +1,9 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_CLOSE, DEFAULT_OPEN, WEEKDAYS } from '../../../../../shared/constants.ts';
-import { formatTime, weekdayName } from '../../../../../shared/format-hours.ts';
-import type { HoursInterval } from '../../../../../shared/hours.ts';
-import { fieldErrorMap } from '../../../lib/field-errors.ts';
+import { fieldErrorMap } from '#client/lib/field-errors.ts';
+import { DEFAULT_CLOSE, DEFAULT_OPEN, WEEKDAYS } from '#shared/constants.ts';
+import { formatTime, weekdayName } from '#shared/format-hours.ts';
+import type { HoursInterval } from '#shared/hours.ts';
 import {
   addInterval,
   displayHours,

@@ -1,10 +1,10 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'react';
-import { MAP_CENTER, MAP_ZOOM } from '../../../../../shared/constants.ts';
-import { MapBar } from '../../../components/map/map-bar.tsx';
-import { prefersReducedMotion } from '../../../components/map/motion.ts';
-import { appData } from '../../../lib/app-data.ts';
+import { MapBar } from '#client/components/map/map-bar.tsx';
+import { prefersReducedMotion } from '#client/components/map/motion.ts';
+import { appData } from '#client/lib/app-data.ts';
+import { MAP_CENTER, MAP_ZOOM } from '#shared/constants.ts';
 
 export interface LatLng {
   lat: number;

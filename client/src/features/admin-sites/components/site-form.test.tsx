@@ -4,10 +4,10 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REFERENCE_LIST_NAMES } from '../../../../../shared/schemas/reference-lists.ts';
-import esAdmin from '../../../i18n/locales/es/admin.json';
-import zhAdmin from '../../../i18n/locales/zh/admin.json';
-import { createTestI18n } from '../../../testing/i18n.ts';
+import esAdmin from '#client/i18n/locales/es/admin.json';
+import zhAdmin from '#client/i18n/locales/zh/admin.json';
+import { createTestI18n } from '#client/testing/i18n.ts';
+import { REFERENCE_LIST_NAMES } from '#shared/schemas/reference-lists.ts';
 import { SiteForm } from './site-form.tsx';
 
 afterEach(() => vi.restoreAllMocks());

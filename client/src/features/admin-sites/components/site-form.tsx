@@ -1,19 +1,19 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ConfirmDialog } from '#client/components/admin/confirm-dialog.tsx';
+import { ConflictAlert } from '#client/components/admin/conflict-alert.tsx';
+import { LastUpdated } from '#client/components/admin/last-updated.tsx';
+import { useSaveErrors } from '#client/components/admin/use-save-errors.ts';
+import { FormAlert } from '#client/components/ui/form-alert.tsx';
+import { TextField } from '#client/components/ui/text-field.tsx';
+import { assertValid } from '#client/lib/schema-errors.ts';
 import {
   REFERENCE_LIST_NAMES,
   REFERENCE_LISTS,
   type ReferenceListName,
-} from '../../../../../shared/schemas/reference-lists.ts';
-import type { Site } from '../../../../../shared/schemas/sites.ts';
-import { ConfirmDialog } from '../../../components/admin/confirm-dialog.tsx';
-import { ConflictAlert } from '../../../components/admin/conflict-alert.tsx';
-import { LastUpdated } from '../../../components/admin/last-updated.tsx';
-import { useSaveErrors } from '../../../components/admin/use-save-errors.ts';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { assertValid } from '../../../lib/schema-errors.ts';
+} from '#shared/schemas/reference-lists.ts';
+import type { Site } from '#shared/schemas/sites.ts';
 import type { useReferenceLists } from '../api/reference-lists.ts';
 import { useDeleteSite, useSaveSite } from '../api/site.ts';
 import { clearDraft, peekDraft, saveDraft } from '../model/draft.ts';

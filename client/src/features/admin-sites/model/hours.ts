@@ -1,12 +1,7 @@
-import {
-  type HoursInterval,
-  normalizeTime,
-  sortHours,
-  sortHoursMondayFirst,
-} from '../../../../../shared/hours.ts';
-import type { FieldError } from '../../../../../shared/schemas/common.ts';
-import { HoursInputSchema } from '../../../../../shared/schemas/sites.ts';
-import { issuesToFieldErrors } from '../../../lib/schema-errors.ts';
+import { issuesToFieldErrors } from '#client/lib/schema-errors.ts';
+import { type HoursInterval, normalizeTime, sortHours, sortHoursMondayFirst } from '#shared/hours.ts';
+import type { FieldError } from '#shared/schemas/common.ts';
+import { HoursInputSchema } from '#shared/schemas/sites.ts';
 
 /**
  * The hours editor's state is the list of intervals, kept in stored order (day, then opening time:

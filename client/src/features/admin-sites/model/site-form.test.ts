@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SiteCreateSchema, SiteUpdateSchema } from '../../../../../shared/schemas/sites.ts';
-import { buildSiteLists, buildSiteRecord } from '../../../../../testing/factories.ts';
+import { SiteCreateSchema, SiteUpdateSchema } from '#shared/schemas/sites.ts';
+import { buildSiteLists, buildSiteRecord } from '#testing/factories.ts';
 import { buildSitePayload, coordinate, emptySiteValues, siteSchemaFor, siteValuesFrom } from './site-form.ts';
 
 const site = buildSiteRecord({

@@ -1,11 +1,11 @@
-import type { HoursInterval } from '../../../../../shared/hours.ts';
-import { formatPhone, normalizePhone } from '../../../../../shared/phone.ts';
+import type { HoursInterval } from '#shared/hours.ts';
+import { formatPhone, normalizePhone } from '#shared/phone.ts';
 import {
   REFERENCE_LIST_NAMES,
   REFERENCE_LISTS,
   type ReferenceListName,
-} from '../../../../../shared/schemas/reference-lists.ts';
-import { type Site, SiteCreateSchema, SiteUpdateSchema } from '../../../../../shared/schemas/sites.ts';
+} from '#shared/schemas/reference-lists.ts';
+import { type Site, SiteCreateSchema, SiteUpdateSchema } from '#shared/schemas/sites.ts';
 import { editorHours } from './hours.ts';
 
 export type ListSelection = Record<ReferenceListName, number[]>;

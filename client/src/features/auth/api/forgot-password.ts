@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiPaths } from '../../../../../shared/api-paths.ts';
-import type { ForgotPasswordSchema } from '../../../../../shared/schemas/users.ts';
-import { api } from '../../../lib/api.ts';
+import { api } from '#client/lib/api.ts';
+import { apiPaths } from '#shared/api-paths.ts';
+import type { ForgotPasswordSchema } from '#shared/schemas/users.ts';
 
 export type ForgotPasswordInput = z.input<typeof ForgotPasswordSchema>;
 

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiPaths } from '../../../../../shared/api-paths.ts';
-import type { LoginSchema, User } from '../../../../../shared/schemas/users.ts';
-import { api } from '../../../lib/api.ts';
-import { currentUserKey } from '../../../lib/current-user.ts';
+import { api } from '#client/lib/api.ts';
+import { currentUserKey } from '#client/lib/current-user.ts';
+import { apiPaths } from '#shared/api-paths.ts';
+import type { LoginSchema, User } from '#shared/schemas/users.ts';
 
 export type LoginInput = z.input<typeof LoginSchema>;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '../../../../../shared/api-paths.ts';
-import { api } from '../../../lib/api.ts';
-import { currentUserKey } from '../../../lib/current-user.ts';
+import { api } from '#client/lib/api.ts';
+import { currentUserKey } from '#client/lib/current-user.ts';
+import { apiPaths } from '#shared/api-paths.ts';
 
 export const resetTokenKey = (token: string) => ['passwords', token] as const;
 

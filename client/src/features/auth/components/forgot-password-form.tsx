@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { TextField } from '#client/components/ui/text-field.tsx';
 import { useRequestPasswordReset } from '../api/forgot-password.ts';
 import { flashState } from '../flash.ts';
 import '../auth.css';

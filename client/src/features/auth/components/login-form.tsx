@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { useCurrentUser } from '../../../lib/current-user.ts';
+import { FormAlert } from '#client/components/ui/form-alert.tsx';
+import { TextField } from '#client/components/ui/text-field.tsx';
+import { ApiError } from '#client/lib/api.ts';
+import { useCurrentUser } from '#client/lib/current-user.ts';
 import { useLogin } from '../api/login.ts';
 import { readFlash } from '../flash.ts';
 import { loginReturnPath, safeReturnPath } from '../redirect.ts';

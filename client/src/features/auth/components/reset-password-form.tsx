@@ -1,8 +1,8 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { TextField } from '#client/components/ui/text-field.tsx';
+import { ApiError } from '#client/lib/api.ts';
 import { useResetPassword, useResetToken } from '../api/reset-password.ts';
 import { flashState } from '../flash.ts';
 import '../auth.css';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ReferenceItem } from '../../../../../shared/schemas/reference-lists.ts';
-import { PhoneLink } from '../../../components/ui/phone-link.tsx';
+import { PhoneLink } from '#client/components/ui/phone-link.tsx';
+import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
 import './partners.css';
 
 /** The nutrition partners with their contact details (DECISIONS.md 2). */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api.ts';
-import { createTestI18n } from '../../../testing/i18n.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { createTestI18n } from '#client/testing/i18n.ts';
 import { uploadErrorText } from '../upload-error.ts';
 import { directUpload } from './direct-upload.ts';
 

@@ -1,7 +1,7 @@
-import { apiPaths } from '../../../../../shared/api-paths.ts';
-import { DEFAULT_CONTENT_TYPE, type DirectUpload } from '../../../../../shared/schemas/assets.ts';
-import { invalidField } from '../../../../../shared/validation.ts';
-import { ApiError, api, apiErrorFrom } from '../../../lib/api.ts';
+import { ApiError, api, apiErrorFrom } from '#client/lib/api.ts';
+import { apiPaths } from '#shared/api-paths.ts';
+import { DEFAULT_CONTENT_TYPE, type DirectUpload } from '#shared/schemas/assets.ts';
+import { invalidField } from '#shared/validation.ts';
 
 /**
  * The direct-upload protocol (SPEC.md §3, §7; DECISIONS.md 16): POST /api/assets describes the file and

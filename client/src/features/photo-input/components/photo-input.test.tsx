@@ -3,9 +3,9 @@ import type { i18n as I18n } from 'i18next';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FILE_DIALOG_CANCEL_DELAY_MS } from '../../../../../shared/constants.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { createTestI18n } from '../../../testing/i18n.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { createTestI18n } from '#client/testing/i18n.ts';
+import { FILE_DIALOG_CANCEL_DELAY_MS } from '#shared/constants.ts';
 import { PICTURE_LIMITS, type UploadLimits } from '../limits.ts';
 import { PhotoInput } from './photo-input.tsx';
 

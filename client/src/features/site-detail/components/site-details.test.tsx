@@ -2,9 +2,9 @@ import { act, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Site } from '../../../../../shared/schemas/sites.ts';
-import { buildSiteRecord } from '../../../../../testing/factories.ts';
-import { createTestI18n } from '../../../testing/i18n.ts';
+import { createTestI18n } from '#client/testing/i18n.ts';
+import type { Site } from '#shared/schemas/sites.ts';
+import { buildSiteRecord } from '#testing/factories.ts';
 import { SiteDetails } from './site-details.tsx';
 
 const site = buildSiteRecord({

@@ -1,12 +1,12 @@
 import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { directionsUrl } from '../../../../../shared/directions.ts';
-import { weeklyHours } from '../../../../../shared/format-hours.ts';
-import { REFERENCE_LISTS } from '../../../../../shared/reference-lists.ts';
-import type { Site } from '../../../../../shared/schemas/sites.ts';
-import { namesWithBracketed, SITE_PAGE_ROWS } from '../../../../../shared/site-display.ts';
-import { PhoneLink } from '../../../components/ui/phone-link.tsx';
+import { PhoneLink } from '#client/components/ui/phone-link.tsx';
+import { directionsUrl } from '#shared/directions.ts';
+import { weeklyHours } from '#shared/format-hours.ts';
+import { REFERENCE_LISTS } from '#shared/reference-lists.ts';
+import type { Site } from '#shared/schemas/sites.ts';
+import { namesWithBracketed, SITE_PAGE_ROWS } from '#shared/site-display.ts';
 import './site-details.css';
 
 /**

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useMap } from 'react-leaflet';
 import { Link } from 'react-router';
-import { directionsUrl } from '../../../../../shared/directions.ts';
-import { joinNames } from '../../../../../shared/site-display.ts';
-import { PhoneLink } from '../../../components/ui/phone-link.tsx';
+import { PhoneLink } from '#client/components/ui/phone-link.tsx';
+import { directionsUrl } from '#shared/directions.ts';
+import { joinNames } from '#shared/site-display.ts';
 import type { MapSite } from '../types.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../../../../../shared/api-paths.ts';
-import { preloadKeys } from '../../../../../shared/app-data.ts';
-import type { ReferenceItem, ReferenceListName } from '../../../../../shared/schemas/reference-lists.ts';
-import { api } from '../../../lib/api.ts';
+import { api } from '#client/lib/api.ts';
+import { apiPaths } from '#shared/api-paths.ts';
+import { preloadKeys } from '#shared/app-data.ts';
+import type { ReferenceItem, ReferenceListName } from '#shared/schemas/reference-lists.ts';
 
 /** Keys start with the list's API name, so whoever edits a list can invalidate `[list]`. */
 export const referenceListKeys = {

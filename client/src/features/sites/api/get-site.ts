@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '../../../../../shared/api-paths.ts';
-import type { Site } from '../../../../../shared/schemas/sites.ts';
-import { ApiError, api } from '../../../lib/api.ts';
+import { ApiError, api } from '#client/lib/api.ts';
+import { apiPaths } from '#shared/api-paths.ts';
+import type { Site } from '#shared/schemas/sites.ts';
 import { sitesKeys } from './get-sites.ts';
 
 /** GET /api/sites/{id}. */

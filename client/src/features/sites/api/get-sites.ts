@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../../../../../shared/api-paths.ts';
-import { preloadKeys } from '../../../../../shared/app-data.ts';
-import type { Site } from '../../../../../shared/schemas/sites.ts';
-import { ApiError, api, httpErrorMessage } from '../../../lib/api.ts';
+import { ApiError, api, httpErrorMessage } from '#client/lib/api.ts';
+import { apiPaths } from '#shared/api-paths.ts';
+import { preloadKeys } from '#shared/app-data.ts';
+import type { Site } from '#shared/schemas/sites.ts';
 
 export const sitesKeys = {
   all: ['sites'] as const,

@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SiteFilters as Filters } from '../../../../../shared/filters.ts';
-import { REFERENCE_LIST_NAMES } from '../../../../../shared/schemas/reference-lists.ts';
-import { createTestI18n } from '../../../testing/i18n.ts';
+import { createTestI18n } from '#client/testing/i18n.ts';
+import type { SiteFilters as Filters } from '#shared/filters.ts';
+import { REFERENCE_LIST_NAMES } from '#shared/schemas/reference-lists.ts';
 import { referenceListKeys } from '../api/get-reference-list.ts';
 import { SiteFilters } from './site-filters.tsx';
 

@@ -6,9 +6,9 @@ import {
   SITE_FILTERS,
   type SiteFilter,
   toggleFilter,
-} from '../../../../../shared/filters.ts';
-import { REFERENCE_LISTS } from '../../../../../shared/reference-lists.ts';
-import type { ReferenceItem } from '../../../../../shared/schemas/reference-lists.ts';
+} from '#shared/filters.ts';
+import { REFERENCE_LISTS } from '#shared/reference-lists.ts';
+import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
 import { referenceListQuery } from '../api/get-reference-list.ts';
 import './sites.css';
 

@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
-import type { Site } from '../../../../../shared/schemas/sites.ts';
-import { hasPosition, joinNames } from '../../../../../shared/site-display.ts';
-import { PhoneLink } from '../../../components/ui/phone-link.tsx';
+import { PhoneLink } from '#client/components/ui/phone-link.tsx';
+import type { Site } from '#shared/schemas/sites.ts';
+import { hasPosition, joinNames } from '#shared/site-display.ts';
 
 /** The words of a row, translated once by the list rather than once per row. */
 export interface SiteRowLabels {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { byDistance } from '../../../../../shared/geo.ts';
-import type { Site } from '../../../../../shared/schemas/sites.ts';
+import { byDistance } from '#shared/geo.ts';
+import type { Site } from '#shared/schemas/sites.ts';
 import { type HereState, useHere } from '../hooks/use-here.ts';
 import { SiteRow, type SiteRowLabels } from './site-row.tsx';
 import './sites.css';

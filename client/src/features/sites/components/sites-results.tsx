@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Site } from '../../../../../shared/schemas/sites.ts';
+import type { Site } from '#shared/schemas/sites.ts';
 import { LoadError } from './load-error.tsx';
 import { SitesList } from './sites-list.tsx';
 

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { LatLng } from '../../../../../shared/geo.ts';
+import type { LatLng } from '#shared/geo.ts';
 
 export type HereState =
   | { status: 'off' }

@@ -1,12 +1,13 @@
+/** The admin hours editor and the public site page, side by side: one text for the same hours. */
 import { act, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { HoursInterval } from '../../../../../shared/hours.ts';
-import { buildSiteRecord } from '../../../../../testing/factories.ts';
-import { createTestI18n } from '../../../testing/i18n.ts';
-import { SiteDetails } from '../../site-detail/components/site-details.tsx';
-import { HoursEditor } from './hours-editor.tsx';
+import { HoursEditor } from '#client/features/admin-sites/components/hours-editor.tsx';
+import { SiteDetails } from '#client/features/site-detail/components/site-details.tsx';
+import { createTestI18n } from '#client/testing/i18n.ts';
+import type { HoursInterval } from '#shared/hours.ts';
+import { buildSiteRecord } from '#testing/factories.ts';
 
 const HOURS: HoursInterval[] = [{ day: 6, open: '09:30', close: '13:00' }];
 
