@@ -52,7 +52,7 @@ export default defineConfig({
       RATE_LIMIT_AUTH_MAX: '10000',
       UPLOADS_PER_HOUR: '1000',
       LOG_LEVEL: 'warn',
-      // Tiles point nowhere reachable: the map must work without them (DECISIONS.md 5).
+      // Tiles point nowhere reachable: the map must work without them (docs/product.md R23).
       MAP_TILE_URL: `http://127.0.0.1:${port}/tiles-offline/{z}/{x}/{y}.png`,
     },
   },

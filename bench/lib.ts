@@ -4,11 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Database, openPglite, openPostgres } from '../server/db/client.ts';
-import { ensureAdmin } from '../server/services/accounts.ts';
+import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
+import { ensureAdmin } from '#server/services/accounts.ts';
 
 /** A port the OS says is free (a fixed range can hold other services, e.g. epmd on 4369). */
-export { freePort } from '../server/test/processes.ts';
+export { freePort } from '#server/test/processes.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const BENCH_ADMIN = {

@@ -1,9 +1,9 @@
 /** Realistic synthetic sites for benchmarks: every list linked, 3–7 hour intervals each, coordinates. */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../server/db/client.ts';
-import { REFERENCE_TABLES } from '../server/db/reference-tables.ts';
-import { siteHours, sites } from '../server/db/schema.ts';
-import { REFERENCE_LIST_NAMES } from '../shared/schemas/reference-lists.ts';
+import type { Db } from '#server/db/client.ts';
+import { REFERENCE_TABLES } from '#server/db/reference-tables.ts';
+import { siteHours, sites } from '#server/db/schema.ts';
+import { REFERENCE_LIST_NAMES } from '#shared/schemas/reference-lists.ts';
 
 const STREETS = [
   'Mission St',

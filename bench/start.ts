@@ -1,5 +1,5 @@
 /**
- * `npm run bench:start`: the start-up budget of ARCHITECTURE.md — `npm start` on an existing embedded
+ * `npm run bench:start`: the start-up budget of docs/product.md R81 — `npm start` on an existing embedded
  * database (client already built) answers within 3 s. Creates a database with the demo data once, then
  * times RUNS starts from spawning `npm start` to the first 200 on `/` (a server-rendered page, so the
  * database, the migrations check and the renderer are all ready). Writes bench/results/start-*.json and

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { LISTS } from './support/admin.ts';
 import { type AdminApi, createPlainUser, expect, loginThroughForm, test } from './support/fixtures.ts';
 
-/** Every admin route of SPEC.md §2, with real ids so the edit screens would have something to show. */
+/** Every admin route of docs/product.md R52, with real ids so the edit screens would have something to show. */
 async function adminRoutes(adminApi: AdminApi) {
   const site = await adminApi.createSite();
   const routes = ['/sites/new', `/sites/${site.id}/edit`];

@@ -1,4 +1,4 @@
-import { REFERENCE_LISTS } from '../shared/schemas/reference-lists.ts';
+import { REFERENCE_LISTS } from '#shared/schemas/reference-lists.ts';
 import { getItem, getSite, LISTS, loginAsAdmin, unique } from './support/admin.ts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 
@@ -71,7 +71,7 @@ test.describe('the one generic reference-list form', () => {
       await expect(page).toHaveURL(/\/sites\/new$/);
       await expect(checklist.getByRole('checkbox', { name: renamed })).toHaveCount(0);
       expect((await getItem(page.request, list, id!)).status).toBe(404);
-      // DECISIONS.md 19: the sites stay, without the item.
+      // docs/product.md R62: the sites stay, without the item.
       for (const site of [first, second]) {
         const after = await getSite(page.request, site.id);
         expect(after.name).toBe(site.name);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { MAP_CENTER } from '../shared/constants.ts';
-import type { ReferenceItem, ReferenceListName } from '../shared/schemas/reference-lists.ts';
-import { REFERENCE_LISTS } from '../shared/schemas/reference-lists.ts';
+import { MAP_CENTER } from '#shared/constants.ts';
+import type { ReferenceItem, ReferenceListName } from '#shared/schemas/reference-lists.ts';
+import { REFERENCE_LISTS } from '#shared/schemas/reference-lists.ts';
 import { findSiteByName, getSite, idsOf, LISTS, loginAsAdmin, tabTo, unique } from './support/admin.ts';
 import { type AdminApi, expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 
@@ -390,7 +390,7 @@ test('a stale edit answers 409: the form says so and Reload shows the latest ver
 test('no map position found: the admin stays on the saved site with the warning and places the pin', async ({
   page,
 }) => {
-  // The e2e server has no geocoder; the answer is given the warning a geocoder miss adds (DECISIONS.md 18).
+  // The e2e server has no geocoder; the answer is given the warning a geocoder miss adds (docs/product.md R66).
   await page.route('**/api/sites', async (route) => {
     if (route.request().method() !== 'POST') return route.fallback();
     const response = await route.fetch();

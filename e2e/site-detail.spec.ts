@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { MAP_ZOOM } from '../shared/constants.ts';
+import { MAP_ZOOM } from '#shared/constants.ts';
 import { type AdminApi, expect, test } from './support/fixtures.ts';
 import { type Lng, recordTiles, tileOf, tr, uniqueTag } from './support/public-pages.ts';
 

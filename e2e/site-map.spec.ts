@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { MAP_CENTER, MAP_ZOOM } from '../shared/constants.ts';
+import { MAP_CENTER, MAP_ZOOM } from '#shared/constants.ts';
 import { type AdminApi, expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import {
   type Lng,
@@ -363,7 +363,7 @@ test('on a phone the map below the fold costs nothing until the visitor scrolls 
   await expect(map(page).getByRole('button', { name: first.name })).toBeVisible();
 });
 
-/** The map loader logs each failed attempt before it retries (SPEC.md §8: 'retried and logged'). */
+/** The map loader logs each failed attempt before it retries (docs/product.md R28). */
 function recordRetries(page: Page) {
   const retries: string[] = [];
   page.on('console', (message) => {

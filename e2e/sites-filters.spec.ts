@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { ReferenceItem } from '../shared/schemas/reference-lists.ts';
-import type { Site } from '../shared/schemas/sites.ts';
+import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
+import type { Site } from '#shared/schemas/sites.ts';
 import { type AdminApi, expect, test } from './support/fixtures.ts';
 import { type Lng, signInAsAdmin, tr, uniqueTag } from './support/public-pages.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Stored XSS (issue 7): a site and list items whose every text field the schema lets carry markup hold
+ * Stored XSS (docs/product.md R67): a site and list items whose every text field the schema lets carry markup hold
  * script payloads; the list, the site page, the map popup, the partners page and the admin forms must
  * show them as text. The context bypasses the Content-Security-Policy, so this checks the pages' own
  * escaping (the CSP is a second wall, tested in server/test/security.test.ts): no payload may run, no

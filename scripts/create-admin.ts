@@ -1,10 +1,10 @@
 /** npm run create-admin -- <firstName> <lastName> <email> <password>: creates or promotes an administrator. */
 import { z } from 'zod';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/client.ts';
-import { ensureAdmin } from '../server/services/accounts.ts';
-import { EmailSchema } from '../shared/schemas/common.ts';
-import { PasswordSchema } from '../shared/schemas/users.ts';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { ensureAdmin } from '#server/services/accounts.ts';
+import { EmailSchema } from '#shared/schemas/common.ts';
+import { PasswordSchema } from '#shared/schemas/users.ts';
 import { loadDotEnv } from './lib/toolchain.ts';
 
 // Reads .env as `npm start` does, so this command works on the same database.

@@ -1,7 +1,7 @@
 /** `npm run db:backup [-- <file>]`: a consistent copy of the embedded database (stop the server first). */
 import path from 'node:path';
-import { loadConfig } from '../server/config.ts';
-import { backupEmbedded } from '../server/db/backup.ts';
+import { loadConfig } from '#server/config.ts';
+import { backupEmbedded } from '#server/db/backup.ts';
 import { loadDotEnv } from './lib/toolchain.ts';
 
 // Reads .env as `npm start` does, so this command works on the same database.

@@ -1,7 +1,7 @@
 /** `npm run db:restore -- <file>`: replaces the embedded database with a backup (stop the server first). */
 import path from 'node:path';
-import { loadConfig } from '../server/config.ts';
-import { restoreEmbedded } from '../server/db/backup.ts';
+import { loadConfig } from '#server/config.ts';
+import { restoreEmbedded } from '#server/db/backup.ts';
 import { loadDotEnv } from './lib/toolchain.ts';
 
 // Reads .env as `npm start` does, so this command works on the same database.

@@ -1,9 +1,9 @@
 /** `npm run seed`: loads the demo sites into the configured database when it has no sites yet. */
 import { count } from 'drizzle-orm';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/client.ts';
-import { sites } from '../server/db/schema.ts';
-import { seedDemoData } from '../server/db/seed/demo.ts';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { sites } from '#server/db/schema.ts';
+import { seedDemoData } from '#server/db/seed/demo.ts';
 import { loadDotEnv } from './lib/toolchain.ts';
 
 // Reads .env as `npm start` does, so this command works on the same database.

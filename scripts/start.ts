@@ -23,4 +23,4 @@ if (built < sources) {
   console.log(built ? 'Client sources changed: rebuilding…' : 'Building the client (first start)…');
   buildClient();
 }
-await import('../server/main.ts');
+await import('#server/main.ts');

@@ -35,7 +35,7 @@ import { pageData } from './services/page-data.ts';
 export type { AppDependencies } from './context.ts';
 
 /**
- * Builds the whole app without listening, so tests can `inject` into it (STYLE.md 5). Read top to
+ * Builds the whole app without listening, so tests can `inject` into it (docs/architecture.md §4.3). Read top to
  * bottom it is the table of contents: server options, the services (context.ts), error answers
  * (plugins/errors.ts), then plugins in the order their hooks run, then the routes.
  */
@@ -59,7 +59,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // JSON only: any other body type (forms, text/plain) is refused with 415 (DECISIONS.md 13).
+  // JSON only: any other body type (forms, text/plain) is refused with 415 (docs/product.md R45).
   app.removeContentTypeParser('text/plain');
   installJsonParser(app);
 

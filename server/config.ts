@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { PASSWORD_RULE_MESSAGE, PasswordSchema } from '../shared/schemas/users.ts';
+import { PASSWORD_RULE_MESSAGE, PasswordSchema } from '#shared/schemas/users.ts';
 
 /** The range names proxy-addr (and so Fastify's trustProxy) understands. */
 export const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
@@ -228,7 +228,7 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads the environment once, failing with every bad variable named (STYLE.md 7). */
+/** Reads the environment once, failing with every bad variable named (docs/architecture.md §4.4). */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(cleaned);

@@ -1,6 +1,6 @@
 import type { ReferenceListName } from './schemas/reference-lists.ts';
 
-/** Every API path the client calls (SPEC.md §7), so client and server cannot drift apart. */
+/** Every API path the client calls (docs/product.md R72), so client and server cannot drift apart. */
 export const apiPaths = {
   sites: '/api/sites',
   site: (id: number | string) => `/api/sites/${id}`,

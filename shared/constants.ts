@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md §9, in one place for client and server. */
+/** Business constants of docs/product.md R70, in one place for client and server. */
 export const MAP_CENTER = { lat: 37.7749, lng: -122.4194 } as const;
 export const MAP_ZOOM = 14;
 export const PHONE_DIGITS = 10;
@@ -11,7 +11,7 @@ export const MAPS_LOADER_RETRIES = 3;
 export const FILE_DIALOG_CANCEL_DELAY_MS = 300;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
-/** Delay before retry `attempt` (1-based) of the maps loader: n·2^n ms (SPEC.md §9). */
+/** Delay before retry `attempt` (1-based) of the maps loader: n·2^n ms (docs/product.md R28). */
 export function retryDelayMs(attempt: number): number {
   return attempt * 2 ** attempt;
 }

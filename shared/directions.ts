@@ -1,5 +1,5 @@
 /**
- * A directions link for a site's address (DECISIONS.md 5). The Google Maps URL scheme opens the maps app
+ * A directions link for a site's address (docs/product.md R29). The Google Maps URL scheme opens the maps app
  * on phones and works in any browser without a key; the address is what a visitor recognises, so it is
  * the destination. Coordinates are used only when there is no address.
  */

@@ -18,7 +18,7 @@ export type SiteFilter = {
 }[ReferenceListName];
 
 /**
- * The filters of the locations page (SPEC.md §2, §4; DECISIONS.md 4), one per reference list in the
+ * The filters of the locations page (docs/product.md R19–R21), one per reference list in the
  * registry's order: each is unset or one id, choosing the chosen id again unsets it, active filters
  * combine with AND, and the state lives in the URL (`/sites?population=3&service=2`).
  */

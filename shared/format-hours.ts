@@ -2,7 +2,7 @@ import { groupHoursByDay, type HoursInterval, normalizeTime } from './hours.ts';
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from './languages.ts';
 
 /**
- * Weekday names and times in the visitor's language (DECISIONS.md 9), with the platform's Intl data:
+ * Weekday names and times in the visitor's language (docs/product.md R17), with the platform's Intl data:
  * no locale tables in the bundle. The regional variants are the ones our visitors use: US English,
  * US Spanish (12-hour clock, 'p.m.') and Traditional Chinese as written in San Francisco.
  */

@@ -9,7 +9,7 @@ import {
   sortHoursMondayFirst,
 } from './hours.ts';
 
-describe('normalizeTime: H:mm or HH:mm in, HH:mm out (DECISIONS.md 9)', () => {
+describe('normalizeTime: H:mm or HH:mm in, HH:mm out', () => {
   it.each([
     ['9:00', '09:00'],
     ['09:00', '09:00'],
@@ -58,7 +58,7 @@ describe('minutesOf', () => {
 const h = (day: number, open: string, close: string): HoursInterval => ({ day, open, close });
 const label = (hours: HoursInterval[]) => hours.map((x) => `${x.day}@${x.open}`);
 
-describe('sortHoursMondayFirst (SPEC.md §2: Monday first)', () => {
+describe('sortHoursMondayFirst: Monday first', () => {
   it.each<[string, HoursInterval[], string[]]>([
     ['empty', [], []],
     ['one interval', [h(3, '11:00', '13:00')], ['3@11:00']],

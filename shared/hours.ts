@@ -1,4 +1,4 @@
-/** Opening-hours rules shared by the API and the pages (DECISIONS.md 9). */
+/** Opening-hours rules shared by the API and the pages (docs/product.md R65). */
 export interface HoursInterval {
   day: number;
   open: string;
@@ -28,7 +28,7 @@ export function sortHours<T extends HoursInterval>(hours: readonly T[]): T[] {
   return [...hours].sort((a, b) => a.day - b.day || minutesOf(a.open) - minutesOf(b.open));
 }
 
-/** Monday first, Sunday last, each day's intervals by open time (SPEC.md §2). */
+/** Monday first, Sunday last, each day's intervals by open time (docs/product.md R17). */
 export function sortHoursMondayFirst<T extends HoursInterval>(hours: readonly T[]): T[] {
   const mondayFirst = (day: number) => (day + 6) % 7;
   return [...hours].sort(

@@ -42,7 +42,7 @@ describe('pickLanguage', () => {
 });
 
 describe('languages', () => {
-  it('are en, es and zh with en as the fallback (SPEC.md §1, §9)', () => {
+  it('are en, es and zh with en as the fallback', () => {
     expect(LANGUAGES).toEqual(['en', 'es', 'zh']);
     expect(FALLBACK_LANGUAGE).toBe('en');
   });

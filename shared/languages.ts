@@ -4,7 +4,7 @@ export const FALLBACK_LANGUAGE: Language = 'en';
 /** The cookie the browser keeps the chosen language in (i18next's default name), read by the server too. */
 export const LANGUAGE_COOKIE = 'i18next';
 
-/** Button labels, each in its own language (SPEC.md §1). */
+/** Button labels, each in its own language (docs/product.md R30). */
 export const LANGUAGE_LABELS: Record<Language, string> = { en: 'English', es: 'Español', zh: '中文' };
 
 export function isLanguage(value: unknown): value is Language {

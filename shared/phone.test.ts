@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatPhone, normalizePhone, phoneHref } from './phone.ts';
 
-describe('normalizePhone: keeps the digits of what people type (DECISIONS.md 8)', () => {
+describe('normalizePhone: keeps the digits of what people type', () => {
   it.each([
     ['4155550123', '4155550123'],
     ['(415) 555-0123', '4155550123'],
@@ -22,7 +22,7 @@ describe('normalizePhone: keeps the digits of what people type (DECISIONS.md 8)'
   });
 });
 
-describe('formatPhone: (xxx) xxx-xxxx only for exactly 10 digits (SPEC.md §5)', () => {
+describe('formatPhone: (xxx) xxx-xxxx only for exactly 10 digits', () => {
   it.each([
     ['4155550123', '(415) 555-0123'],
     ['4175575000', '(417) 557-5000'],

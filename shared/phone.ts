@@ -6,7 +6,7 @@ export function normalizePhone(input: string): string {
   return digits.length === PHONE_DIGITS + 1 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
-/** (xxx) xxx-xxxx when exactly 10 digits; otherwise the value as stored (DECISIONS.md 8). */
+/** (xxx) xxx-xxxx when exactly 10 digits; otherwise the value as stored (docs/product.md R64). */
 export function formatPhone(stored: string | null | undefined): string {
   const value = stored ?? '';
   if (!/^\d{10}$/.test(value)) return value;

@@ -1,4 +1,4 @@
-/** How a site's lists read on the pages (SPEC.md §2), kept out of React so they can be table-tested. */
+/** How a site's lists read on the pages (docs/product.md R9, R15), kept out of React so they can be table-tested. */
 
 import { REFERENCE_LIST_NAMES, REFERENCE_LISTS, type ReferenceListName } from './reference-lists.ts';
 
@@ -52,7 +52,7 @@ export const SITE_PAGE_ROWS: readonly SitePageRow[] = REFERENCE_LIST_NAMES.flatM
     }),
   }));
 
-/** A site has a map position only with both coordinates (SPEC.md §2: one marker per site having both). */
+/** A site has a map position only with both coordinates (docs/product.md R24: one marker per site having both). */
 export function hasPosition<S extends { lat?: number | null; lng?: number | null }>(
   site: S,
 ): site is S & { lat: number; lng: number } {

@@ -1,9 +1,9 @@
 /**
- * One set of data factories for unit, API and browser tests (STYLE.md 11). Pure: no node:* and no DOM.
+ * One set of data factories for unit, API and browser tests (docs/architecture.md §4.7). Pure: no node:* and no DOM.
  */
-import { fieldsPerList, type SiteListKey } from '../shared/reference-lists.ts';
-import type { ReferenceItem } from '../shared/schemas/reference-lists.ts';
-import type { Site, SiteInput } from '../shared/schemas/sites.ts';
+import { fieldsPerList, type SiteListKey } from '#shared/reference-lists.ts';
+import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
+import type { Site, SiteInput } from '#shared/schemas/sites.ts';
 
 let sequence = 0;
 const next = () => {

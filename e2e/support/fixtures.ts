@@ -7,7 +7,7 @@ import { E2E_ADMIN } from './constants.ts';
 
 let userCounter = 0;
 
-/** Talks to the API as an administrator to set up a journey's own data (STYLE.md 10). */
+/** Talks to the API as an administrator to set up a journey's own data (docs/architecture.md §4.7). */
 export class AdminApi {
   constructor(private readonly context: APIRequestContext) {}
 

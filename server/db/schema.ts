@@ -138,7 +138,7 @@ export const mealTypes = pgTable('meal_types', recordFields);
 export const services = pgTable('services', recordFields);
 export const covidStatuses = pgTable('covid_statuses', recordFields);
 
-/** A site ↔ list-item link table; both sides cascade so deleting either removes the link (DECISIONS.md 19). */
+/** A site ↔ list-item link table; both sides cascade so deleting either removes the link (docs/product.md R62). */
 function linkTable<const Name extends string, const ItemColumn extends string>(
   name: Name,
   itemColumn: ItemColumn,

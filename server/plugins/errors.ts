@@ -14,7 +14,7 @@ import { HSTS, type ProxyTrust } from './security.ts';
  */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(error)) {
-    // A malformed id is an unknown id (DECISIONS.md 20).
+    // A malformed id is an unknown id (docs/product.md R78).
     if (error.validationContext === 'params')
       return reply.code(404).send({ status: 404, message: 'Not found' });
     const errors = schemaFieldErrors(error.validation, error.validationContext);
@@ -68,7 +68,7 @@ export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
- * Errors the router raises before any route runs keep the one error shape (DECISIONS.md 20)
+ * Errors the router raises before any route runs keep the one error shape (docs/product.md R78)
  * rather than Fastify's own ({error, code, statusCode}): an undecodable path (%E0%A4%A) is a
  * 400, an over-long path parameter is a malformed id and so a 404.
  */

@@ -25,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-/** Server-side sessions in the database (DECISIONS.md 12): logout and password resets really end them. */
+/** Server-side sessions in the database (docs/product.md R41): logout and password resets really end them. */
 function databaseStore(db: Db) {
   return {
     set(

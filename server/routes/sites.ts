@@ -41,7 +41,7 @@ const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
  * Writes and the history, all for administrators: only these routes load the session, so the public
  * reads above never pay for it (docs/decisions/009-per-request-overhead.md). Writes check the caller
  * on request, before the body is read or validated: a refused caller gets 401/403 and learns nothing
- * about the record or the body rules (DECISIONS.md 10).
+ * about the record or the body rules (docs/product.md R43).
  */
 const siteAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;

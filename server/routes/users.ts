@@ -22,7 +22,7 @@ const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   });
 
   /**
-   * The signed-in user, and only when the id is their own (DECISIONS.md 10). An onRequest hook: the
+   * The signed-in user, and only when the id is their own (docs/product.md R43). An onRequest hook: the
    * caller is checked before the body is read, so nobody else's request costs a parse.
    */
   const ownAccountOnly = async (request: FastifyRequest) => {

@@ -63,7 +63,7 @@ export interface AssetOptions {
   uploadsPerHour: number;
 }
 
-/** Direct uploads (DECISIONS.md 16): a signed id names the asset, the file is PUT to its URL, bytes are checked. */
+/** Direct uploads (docs/product.md R51): a signed id names the asset, the file is PUT to its URL, bytes are checked. */
 export function createAssetService(db: Db, options: AssetOptions) {
   const { storage } = options;
   const sign = (id: number) =>

@@ -1,4 +1,4 @@
-/** Address → coordinates (DECISIONS.md 18). A failure never blocks a save: the caller gets a reason instead. */
+/** Address → coordinates (docs/product.md R66). A failure never blocks a save: the caller gets a reason instead. */
 export type GeocodeResult =
   | { ok: true; lat: number; lng: number }
   | { ok: false; reason: 'not-found' | 'error' | 'timeout' };

@@ -14,7 +14,7 @@ const moved = (given: number | null | undefined, stored: number | null | undefin
 
 /**
  * Fills lat/lng from the address when a geocoder is configured, the write did not place the pin
- * itself, and the address is new or changed (DECISIONS.md 18). A pin counts as placed by hand only
+ * itself, and the address is new or changed (docs/product.md R66). A pin counts as placed by hand only
  * when it differs from the stored one, so a client that sends the whole site back (old pin included)
  * with a new address still gets it geocoded, and a new site sent with an empty pin (null, null) too.
  * Never throws: a failure clears the stale position and comes back as a warning for the admin.

@@ -24,7 +24,7 @@ export class ResetMailUnavailableError extends HttpError {
 }
 
 /**
- * Starts a reset: stores only the token's hash and e-mails the link (DECISIONS.md 14, 15). When the
+ * Starts a reset: stores only the token's hash and e-mails the link (docs/product.md R37, R39). When the
  * mail server is down or hangs (bounded by SMTP_TIMEOUT_MS) the unsent link is deleted again and a
  * ResetMailUnavailableError (503) says so, rather than claiming an e-mail is on its way.
  */

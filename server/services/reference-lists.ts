@@ -94,7 +94,7 @@ export async function updateItem(
   });
 }
 
-/** How many sites use an item, so the editor can warn before deleting it (DECISIONS.md 19). */
+/** How many sites use an item, so the editor can warn before deleting it (docs/product.md R59). */
 export async function usageCount(db: Db, list: ReferenceListName, id: number): Promise<number> {
   const { link } = REFERENCE_TABLES[list];
   const [row] = await db.select({ n: count() }).from(link).where(eq(link.itemId, id));

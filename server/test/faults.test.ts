@@ -1,5 +1,5 @@
 /**
- * Issue 7, faults: the directory degrades clearly and recovers by itself. Everything here is real — the
+ * Faults (docs/product.md R85, R86): the directory degrades clearly and recovers by itself. Everything here is real — the
  * server in a child process (killed with SIGKILL mid-burst, stopped with SIGTERM mid-upload),
  * PostgreSQL behind a TCP proxy we can cut, PGlite files on disk, raw TCP uploads, geocoder and SMTP
  * servers that refuse or hang. Waits are bounded (`within`, `eventually`);

@@ -1,5 +1,5 @@
 /**
- * DECISIONS.md 18: sites get lat/lng by geocoding the address on save when a geocoder is configured;
+ * docs/product.md R66: sites get lat/lng by geocoding the address on save when a geocoder is configured;
  * a pin placed by hand wins; a failed, empty or slow geocoder never blocks the save. A local fake
  * geocoder speaks the Nominatim and the Google formats.
  */

@@ -19,7 +19,7 @@ declare module 'vitest' {
 }
 
 /**
- * Migrates one template per run (STYLE.md 9): PGlite dumps a data dir every test file loads;
+ * Migrates one template per run (docs/architecture.md §4.6): PGlite dumps a data dir every test file loads;
  * PostgreSQL gets a template database every test file clones with CREATE DATABASE … TEMPLATE.
  */
 export default async function setup(project: TestProject) {

@@ -13,7 +13,7 @@ import { adminUrl, cloneDatabase, dropDatabase, testBackend, urlFor } from './da
 export const TEST_SECRET = 'test-secret-that-is-long-enough-to-sign-cookies';
 export const PASSWORD = 'password123';
 
-/** A fresh, migrated database cloned from the run's template (STYLE.md 9). */
+/** A fresh, migrated database cloned from the run's template (docs/architecture.md §4.6). */
 export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
   if (testBackend() === 'postgres') {
     const url = adminUrl()!;

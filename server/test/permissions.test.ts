@@ -1,5 +1,5 @@
 /**
- * DECISIONS.md 10: every write on sites and the reference lists (and the admin-only history and usage
+ * docs/product.md R43: every write on sites and the reference lists (and the admin-only history and usage
  * reads) is for administrators only — anonymous 401, signed-in non-admin 403 — and a refused request
  * changes nothing. Reads of sites and lists are public.
  */

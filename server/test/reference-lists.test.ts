@@ -216,7 +216,7 @@ describe.each(REFERENCE_LIST_NAMES)('/api/%s', (list) => {
     expect((await asAdmin({ method: 'DELETE', url: `/api/${list}/${item.id}` })).statusCode).toBe(404);
   });
 
-  it('removes a deleted item from the sites that use it; the sites stay intact (DECISIONS 19)', async () => {
+  it('removes a deleted item from the sites that use it; the sites stay intact', async () => {
     const doomed = await create(list);
     const kept = await create(list);
     const site = await createSiteUsing(list, [doomed.id, kept.id]);

@@ -1,5 +1,5 @@
 /**
- * Issue 7: no secret or hash in any answer or log line. The app runs with its production logger
+ * docs/product.md R48: no secret or hash in any answer or log line. The app runs with its production logger
  * (level trace, so every line the code can write is written) into a stream we keep; the test goes
  * through login, a failed login, registration, a password reset from request to completion, account
  * updates with a password, an upload that becomes the picture — and two real database failures on the

@@ -422,7 +422,7 @@ describe('updating a site', () => {
     });
   });
 
-  it('accepts the whole site as read back (the SPEC client sends the entity)', async () => {
+  it('accepts the whole site as read back (a client may send the whole entity)', async () => {
     const items = await oneOfEach();
     const site = await createSite(buildSite({ PopulationIds: [items.population.id] }));
     const { id: _id, version: _version, updatedAt: _updatedAt, ...entity } = site;

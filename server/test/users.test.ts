@@ -186,7 +186,7 @@ describe.each(['PATCH', 'PUT'] as const)('%s /api/users/{id}', (method) => {
   });
 
   // Documented behaviour: a well-formed id that is not yours (whether or not it exists) is 403, so the
-  // answer does not reveal which accounts exist; a malformed id is 404 like anywhere else (DECISIONS.md 20).
+  // answer does not reveal which accounts exist; a malformed id is 404 like anywhere else (docs/product.md R79).
   it('answers 403 for an unknown well-formed id and 404 for a malformed one', async () => {
     const user = await signedIn();
     expect((await update(method, 2_000_000_000, { firstName: 'X' }, user.cookie)).statusCode).toBe(403);

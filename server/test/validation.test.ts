@@ -1,5 +1,5 @@
 /**
- * DECISIONS.md 9 and 20: one error shape — 422 `{status, errors: [{path, message}]}` with one entry per
+ * docs/product.md R65 and R78: one error shape — 422 `{status, errors: [{path, message}]}` with one entry per
  * bad field, 400 for malformed JSON, 415 for non-JSON bodies, 413 for oversized bodies — and never a
  * stack trace in an answer.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { coded } from '../validation.ts';
 import { BodySchema } from './common.ts';
 
-/** SPEC.md §3: the accepted extensions and their content types. */
+/** docs/product.md R51: the accepted extensions and their content types. */
 export const CONTENT_TYPES: Record<string, string> = {
   avi: 'video/x-msvideo',
   gif: 'image/gif',

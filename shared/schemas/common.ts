@@ -76,7 +76,7 @@ export const IdListSchema = z
   .max(200, coded('list_too_long', { max: 200 }))
   .transform((ids) => [...new Set(ids)]);
 
-/** Optimistic-concurrency token carried by records (additive to SPEC.md §7). */
+/** Optimistic-concurrency token carried by records (an addition to the API contract, docs/product.md R57). */
 export const VersionSchema = z
   .number(coded('invalid_version'))
   .int(coded('invalid_version'))

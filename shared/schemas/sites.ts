@@ -114,7 +114,7 @@ export const SiteSchema = z.object({
   ...fieldsPerList('siteKey', () => z.array(ReferenceItemSchema)),
   version: z.number(),
   updatedAt: z.string(),
-  /** Set on a write answer when geocoding was tried and found nothing (DECISIONS.md 18). */
+  /** Set on a write answer when geocoding was tried and found nothing (docs/product.md R66). */
   geocodeWarning: z.string().optional(),
 });
 export type Site = z.infer<typeof SiteSchema>;

@@ -8,7 +8,7 @@ const PASSWORD_RULE = coded('password_rule');
 const REQUIRED = coded('required');
 const TOO_LONG = (max: number) => coded('too_long', { max });
 
-/** SPEC.md §9: at least 8 characters, one letter, one number. */
+/** docs/product.md R40: at least 8 characters, one letter, one number. */
 export const PasswordSchema = z
   .string(PASSWORD_RULE)
   .min(8, PASSWORD_RULE)

@@ -11,7 +11,7 @@ import { PartnersScreen } from './routes/partners.tsx';
 import { SiteDetailScreen } from './routes/site-detail.tsx';
 import { SitesScreen } from './routes/sites.tsx';
 
-// Public screens are in the first bundle; sign-in, account and admin screens load lazily (DECISIONS.md 6).
+// Public screens are in the first bundle; sign-in, account and admin screens load lazily (docs/product.md R13).
 const LoginScreen = lazyChunk(
   'login',
   () => import('./routes/login.tsx'),

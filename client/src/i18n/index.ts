@@ -24,7 +24,7 @@ export function buildResources() {
   return resources;
 }
 
-/** Detection order of SPEC.md §1; the choice is cached in local storage. */
+/** Detection order of docs/product.md R31; the choice is cached in local storage. */
 export const DETECTION_ORDER = [
   'querystring',
   'cookie',
@@ -49,7 +49,7 @@ export function baseOptions() {
 }
 
 /**
- * The browser's instance. Besides local storage (SPEC.md §1) the choice is kept in the `i18next`
+ * The browser's instance. Besides local storage (docs/product.md R31) the choice is kept in the `i18next`
  * cookie, which the server reads to render the page in the visitor's language at once
  * (docs/decisions/011-server-rendering.md) and to word what it sends this visitor (e-mails, messages):
  * the API calls carry no language of their own.

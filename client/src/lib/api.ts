@@ -1,6 +1,6 @@
 import type { FieldError } from '#shared/schemas/common.ts';
 
-/** An API answer that was not 2xx, with the server's field errors when it sent them (DECISIONS.md 20). */
+/** An API answer that was not 2xx, with the server's field errors when it sent them (docs/product.md R78). */
 export class ApiError extends Error {
   constructor(
     public readonly status: number,
@@ -29,7 +29,7 @@ let onUnauthorized: UnauthorizedHandler = () => {
   window.location.assign(`/login?from=${encodeURIComponent(from)}`);
 };
 
-/** The app decides what a 401 does (SPEC.md §4: go to /login, remembering the page). */
+/** The app decides what a 401 does (docs/product.md R42: go to /login, remembering the page). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
   onUnauthorized = handler;
 }
@@ -42,7 +42,7 @@ export interface RequestOptions {
   skipUnauthorizedRedirect?: boolean;
 }
 
-/** JSON in, JSON out (SPEC.md §7). 204 answers undefined. */
+/** JSON in, JSON out (docs/product.md R71). 204 answers undefined. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   // No language of its own: the server reads the language cookie the i18n setup keeps (?lng, cookie,
   // Accept-Language: server/plugins/language.ts), the same one pages are rendered in.

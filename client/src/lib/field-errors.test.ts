@@ -5,7 +5,7 @@ import { fieldErrorMap, formatFieldMessages, translateFieldError } from './field
 const t = ((key: string, options: Record<string, string>) =>
   `${key}|${JSON.stringify(options)}`) as unknown as TFunction;
 
-describe('formatFieldMessages (SPEC.md §5)', () => {
+describe('formatFieldMessages', () => {
   it.each([
     [['is required'], 'Is required.'],
     [['is required', 'is required'], 'Is required.'],

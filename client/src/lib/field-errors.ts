@@ -3,7 +3,7 @@ import type { FieldError } from '#shared/schemas/common.ts';
 import { formatParam, isValidationCode, type ValidationParams } from '#shared/validation.ts';
 
 /**
- * SPEC.md §5: the messages for one field, capitalised, de-duplicated, comma-joined, ending with a period.
+ * docs/product.md R80: the messages for one field, capitalised, de-duplicated, comma-joined, ending with a period.
  * ['is required', 'is required', 'must be short'] → 'Is required, must be short.'
  */
 export function formatFieldMessages(messages: readonly string[]): string {
@@ -28,7 +28,7 @@ export function translateFieldError(error: FieldError, t: TFunction): string {
   return t(`common:validation.codes.${error.code}`, { ...params, defaultValue: error.message });
 }
 
-/** Field errors grouped by top-level field ('Hours.0.close' stays whole too), formatted per SPEC.md §5. */
+/** Field errors grouped by top-level field ('Hours.0.close' stays whole too), formatted per docs/product.md R80. */
 export function fieldErrorMap(errors: readonly FieldError[], t: TFunction): Record<string, string> {
   const grouped = new Map<string, string[]>();
   for (const error of errors) {

@@ -4,7 +4,7 @@ import { codeOfIssue } from '#shared/validation.ts';
 import { ApiError } from './api.ts';
 
 /**
- * The shared zod schemas check a form before it is sent (STYLE.md 3); their issues become the same
+ * The shared zod schemas check a form before it is sent (docs/architecture.md §4.1); their issues become the same
  * field errors a 422 carries ('Hours.0.close', with the same codes), so one code path shows both.
  */
 export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {

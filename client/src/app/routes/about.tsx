@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OrganisationsList } from '#client/features/about/components/organisations-list.tsx';
 
-/** /about: what the programme is and the three organisations behind it (SPEC.md §1). */
+/** /about: what the programme is and the three organisations behind it (docs/product.md R8). */
 export function AboutScreen() {
   const { t } = useTranslation('about');
   return (

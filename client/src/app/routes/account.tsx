@@ -3,7 +3,7 @@ import { PhotoInput } from '#client/features/photo-input/components/photo-input.
 import { useCurrentUser, useSetCurrentUser } from '#client/lib/current-user.ts';
 
 /**
- * /account/* (SPEC.md §2), behind RequireUser. Composes the account form with the photo uploader and
+ * /account/* (docs/product.md R49), behind RequireUser. Composes the account form with the photo uploader and
  * makes the saved user the current user, so the navigation shows the new details at once.
  */
 export function AccountScreen() {

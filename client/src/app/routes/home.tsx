@@ -5,7 +5,7 @@ import { useSites } from '#client/features/sites/api/get-sites.ts';
 import { SitesResults } from '#client/features/sites/components/sites-results.tsx';
 import { useCurrentUser } from '#client/lib/current-user.ts';
 
-/** Title, description, then the map and the list of every site — the list once (DECISIONS.md 1). */
+/** Title, description, then the map and the list of every site — the list once (docs/product.md R7). */
 export function HomeScreen() {
   const { t } = useTranslation('home');
   const query = useSites();

@@ -1,6 +1,6 @@
 import { LoginForm } from '#client/features/auth/components/login-form.tsx';
 
-/** /login (SPEC.md §2). */
+/** /login (docs/product.md R35). */
 export function LoginScreen() {
   return <LoginForm />;
 }

@@ -14,7 +14,7 @@ function Who() {
   return <output aria-label="Signed in as">{loading ? 'loading' : (user?.email ?? 'nobody')}</output>;
 }
 
-describe('LogoutScreen (SPEC.md §2)', () => {
+describe('LogoutScreen', () => {
   it('clears the current user even when GET /api/users/me answers after the logout', async () => {
     let answerMe!: () => void;
     const calls: string[] = [];

@@ -6,7 +6,7 @@ import { api } from '#client/lib/api.ts';
 import { currentUserKey, useSetCurrentUser } from '#client/lib/current-user.ts';
 import { apiPaths } from '#shared/api-paths.ts';
 
-/** Calls the logout endpoint, clears the current user and goes home (SPEC.md §2). */
+/** Calls the logout endpoint, clears the current user and goes home (docs/product.md R36). */
 export function LogoutScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();

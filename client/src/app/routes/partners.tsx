@@ -3,7 +3,7 @@ import { PartnersList } from '#client/features/partners/components/partners-list
 import { useReferenceList } from '#client/features/sites/api/get-reference-list.ts';
 import { LoadError } from '#client/features/sites/components/load-error.tsx';
 
-/** /partners: the nutrition partners and how to reach them (DECISIONS.md 2). */
+/** /partners: the nutrition partners and how to reach them (docs/product.md R11). */
 export function PartnersScreen() {
   const { t } = useTranslation('partners');
   const query = useReferenceList('nutritionpartners');

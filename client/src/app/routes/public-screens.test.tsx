@@ -141,7 +141,7 @@ describe('SitesScreen', () => {
 });
 
 describe('HomeScreen', () => {
-  it('renders the list once (DECISIONS.md 1), with phone links and populations', async () => {
+  it('renders the list once, with phone links and populations', async () => {
     stubApi({ '/api/sites': SITES });
     await renderAt('/', <HomeScreen />);
     await waitFor(() => expect(rows()).toEqual(['Alpha Dining', 'Bravo Center', 'Charlie Hall']));

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { ResetPasswordForm } from '#client/features/auth/components/reset-password-form.tsx';
 
-/** /passwords/reset/{token} (SPEC.md §2). A new token is a new form, never the old one's state. */
+/** /passwords/reset/{token} (docs/product.md R38). A new token is a new form, never the old one's state. */
 export function ResetPasswordScreen() {
   const { token = '' } = useParams();
   return <ResetPasswordForm key={token} token={token} />;

@@ -15,7 +15,7 @@ import {
 } from '#shared/filters.ts';
 
 /**
- * Locations: five filters kept in the URL (DECISIONS.md 4; back and forward work, links can be shared),
+ * Locations: five filters kept in the URL (docs/product.md R21; back and forward work, links can be shared),
  * the count announced politely, then the map and the list of the matching sites.
  */
 export function SitesScreen() {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * A 409: someone saved this record after it was loaded (issue 5 item 6). Nothing is overwritten; the
+ * A 409: someone saved this record after it was loaded (docs/product.md R57). Nothing is overwritten; the
  * admin's copy stays on screen until they choose 'Reload', which fetches the latest version.
  */
 export function ConflictAlert({ onReload, reloading }: { onReload: () => void; reloading: boolean }) {

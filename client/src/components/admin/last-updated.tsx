@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '#client/lib/api.ts';
 
-/** One entry of GET …/history, newest first (issue 5 item 7). */
+/** One entry of GET …/history, newest first (docs/product.md R58). */
 export interface HistoryEntry {
   id: number;
   action: 'create' | 'update' | 'delete';

@@ -4,7 +4,7 @@ import { ApiError } from '#client/lib/api.ts';
 import { useFormErrors } from '#client/lib/use-form-errors.ts';
 
 /**
- * The failure state of an admin form (SPEC.md §4: a failure never navigates; issue 5 item 4: the
+ * The failure state of an admin form (docs/product.md R54: a failure never navigates, and the
  * admin sees why). Per-field errors and a general message come from useFormErrors; a 409 becomes
  * `conflict` (the form offers 'Reload'); a 404 says the record is gone.
  */

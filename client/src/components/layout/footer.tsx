@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { FOOTER_PHONE } from '#shared/constants.ts';
 import { formatPhone, phoneHref } from '#shared/phone.ts';
 
-/** General-information phone and the contact prompt (SPEC.md §1). */
+/** General-information phone and the contact prompt (docs/product.md R6). */
 export function Footer() {
   const { t } = useTranslation();
   return (

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_LABELS, LANGUAGES } from '#shared/languages.ts';
 
-/** The three language buttons, each labelled in its own language (SPEC.md §1). */
+/** The three language buttons, each labelled in its own language (docs/product.md R30). */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const current = i18n.resolvedLanguage;

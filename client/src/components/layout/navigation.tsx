@@ -3,12 +3,12 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useCurrentUser } from '#client/lib/current-user.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 
-/** Logo, Home, About, Locations, Log in / Log out and the language buttons (SPEC.md §2). */
+/** Logo, Home, About, Locations, Log in / Log out and the language buttons (docs/product.md R5). */
 export function Navigation() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
   const location = useLocation();
-  // The login screen returns here afterwards (SPEC.md §2); on the login screen itself, keep where it returns to.
+  // The login screen returns here afterwards (docs/product.md R35); on the login screen itself, keep where it returns to.
   const here = `${location.pathname}${location.search}`;
   const onLogin = location.pathname === '/login';
   return (

@@ -2,12 +2,12 @@ import { type InputHTMLAttributes, useId } from 'react';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
-  /** Already formatted (SPEC.md §5); shown beside the field and tied to it with aria-describedby. */
+  /** Already formatted (docs/product.md R80); shown beside the field and tied to it with aria-describedby. */
   error?: string;
   hint?: string;
 }
 
-/** A labelled input whose error is announced with the field (DECISIONS.md 7). */
+/** A labelled input whose error is announced with the field (docs/product.md R2). */
 export function TextField({ label, error, hint, className, ...input }: TextFieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;

@@ -1,4 +1,4 @@
-/** The three partner organisations on the About page (SPEC.md §1); names and descriptions are translated. */
+/** The three partner organisations on the About page (docs/product.md R8); names and descriptions are translated. */
 export const ORGANISATIONS = [
   { key: 'agency', logo: '/partners/human-services-agency.svg', url: 'https://human-services.example.org/' },
   {

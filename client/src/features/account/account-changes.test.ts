@@ -13,7 +13,7 @@ const user: User = {
 };
 
 describe('initialValues', () => {
-  it('starts from the user with an empty password (SPEC.md §2)', () => {
+  it('starts from the user with an empty password', () => {
     expect(initialValues(user)).toEqual({
       firstName: 'Uma',
       lastName: 'User',

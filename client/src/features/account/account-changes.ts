@@ -31,8 +31,8 @@ export function needsCurrentPassword(user: User, values: AccountValues): boolean
 }
 
 /**
- * What the form sends. The text fields always go (the server validates them, SPEC.md §5); the password
- * is sent empty to mean unchanged (DECISIONS.md 17); the picture only when it changed, so saving a name
+ * What the form sends. The text fields always go (the server validates them, docs/product.md R49); the password
+ * is sent empty to mean unchanged (docs/product.md R73); the picture only when it changed, so saving a name
  * does not make the server process the same picture again; the current password only with a change
  * that needs it (docs/decisions/018-account-proof-and-upload-types.md).
  */

@@ -1,5 +1,5 @@
 /**
- * A one-off message for the login screen, passed in navigation state as `{ flash }` (SPEC.md §2, §4).
+ * A one-off message for the login screen, passed in navigation state as `{ flash }` (docs/product.md R35, R37, R38).
  * Our own screens pass a key, so the message follows the language switch; any other text is shown as given.
  */
 export const FLASH_KEYS = ['checkEmail', 'passwordSaved'] as const;

@@ -10,7 +10,7 @@ export function loginPathFrom(location: { pathname: string; search: string }) {
 
 /**
  * Sends anyone not signed in — or not an admin where `admin` is set — to /login, remembering the page
- * (SPEC.md §2). The server enforces the same rules; this only spares a useless screen.
+ * (docs/product.md R42). The server enforces the same rules; this only spares a useless screen.
  */
 export function RequireUser({ admin = false, children }: { admin?: boolean; children: ReactNode }) {
   const { user, loading } = useCurrentUser();

@@ -66,7 +66,7 @@ describe('formatFileSize', () => {
   });
 });
 
-describe('system files (SPEC.md §5)', () => {
+describe('system files', () => {
   it.each([
     ['.DS_Store', true],
     ['Thumbs.db', true],

@@ -1,8 +1,8 @@
 import { CONTENT_TYPES, IMAGE_EXTENSIONS } from '#shared/schemas/assets.ts';
 
 /**
- * What a drop area accepts (SPEC.md §5): types, minimum and maximum size, how many files. react-dropzone
- * applies them and reports its own codes; the server checks everything again (DECISIONS.md 16).
+ * What a drop area accepts (docs/product.md R50): types, minimum and maximum size, how many files. react-dropzone
+ * applies them and reports its own codes; the server checks everything again (docs/product.md R51).
  */
 export interface UploadLimits {
   /** MIME type → extensions, in react-dropzone's `accept` shape. */
@@ -15,7 +15,7 @@ export interface UploadLimits {
 /** The server's default UPLOAD_MAX_BYTES (server/config.ts): checked here first to spare a useless upload. */
 export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 
-/** `accept` for extensions of the server's table (SPEC.md §3): ['jpeg', 'jpg'] → { 'image/jpeg': ['.jpeg', '.jpg'] }. */
+/** `accept` for extensions of the server's table (docs/product.md R51): ['jpeg', 'jpg'] → { 'image/jpeg': ['.jpeg', '.jpg'] }. */
 export function acceptFor(extensions: readonly string[]): UploadLimits['accept'] {
   const accept: Record<string, string[]> = {};
   for (const extension of extensions) {
@@ -76,7 +76,7 @@ export function formatFileSize(bytes: number, language: string): string {
   }).format(size);
 }
 
-/** System files a folder drag brings along; ignored, never reported (SPEC.md §5). */
+/** System files a folder drag brings along; ignored, never reported (docs/product.md R50). */
 const SYSTEM_FILES = new Set(['.ds_store', 'thumbs.db']);
 
 export function isSystemFile(name: string | undefined): boolean {

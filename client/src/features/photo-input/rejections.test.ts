@@ -35,7 +35,7 @@ describe('the messages people read', () => {
     ['file-too-large', 'File is larger than 5242880 bytes'],
     ['file-too-small', 'File is smaller than 1 byte'],
     ['too-many-files', 'Too many files'],
-  ])('%s reads as SPEC.md §5 words it in English', (code, expected) => {
+  ])('%s reads as the required English message', (code, expected) => {
     expect(t(rejectionMessage(error(code), PICTURE_LIMITS, types))).toBe(expected);
   });
 

@@ -1,6 +1,6 @@
 import { SYSTEM_FILE_CODE, type UploadLimits } from './limits.ts';
 
-/** react-dropzone's own rejection codes (SPEC.md §8). */
+/** react-dropzone's own rejection codes (docs/product.md R50). */
 export const REJECTION_CODES = [
   'file-invalid-type',
   'file-too-large',
@@ -21,7 +21,7 @@ interface DropError {
 }
 
 /**
- * One rejection code → the message to show (SPEC.md §5: 'File type must be ...', 'File is larger than
+ * One rejection code → the message to show (docs/product.md R50: 'File type must be ...', 'File is larger than
  * N bytes', 'File is smaller than N bytes', 'Too many files'). The numbers come from our limits, not
  * from the library's English text; an unknown code keeps the library's message.
  */

@@ -9,7 +9,7 @@ const add = (...ids: string[]): UploadAction<string> => ({
   items: ids.map((id) => ({ id, file: `${id}.png` })),
 });
 
-describe('uploadQueue: pending → uploading → uploaded, one at a time (SPEC.md §4)', () => {
+describe('uploadQueue: pending → uploading → uploaded, one at a time', () => {
   it.each<[string, UploadAction<string>[], string[]]>([
     ['a first item starts at once', [add('a')], ['a:uploading']],
     ['later items wait', [add('a', 'b', 'c')], ['a:uploading', 'b:pending', 'c:pending']],

@@ -1,5 +1,5 @@
 /**
- * The upload-state machine (SPEC.md §4): each item goes pending → uploading → uploaded, one at a time,
+ * The upload-state machine (docs/product.md R50): each item goes pending → uploading → uploaded, one at a time,
  * in the order added. A failed upload says why and can be retried; removing an item ends it. Pure, so
  * the rules are tested without a browser; `useUploadQueue` runs it.
  */
@@ -9,7 +9,7 @@ export interface UploadItem<F> {
   id: string;
   file: F;
   status: UploadStatus;
-  /** The asset's signed id once uploaded (DECISIONS.md 16). */
+  /** The asset's signed id once uploaded (docs/product.md R51). */
   signedId?: string;
   error?: unknown;
 }

@@ -7,7 +7,7 @@ import { withPosition } from '#shared/site-display.ts';
 import type { MapSite } from './types.ts';
 import './site-map.css';
 
-/** Leaflet and its CSS are a separate chunk: not in the first bundle (ARCHITECTURE.md budgets). */
+/** Leaflet and its CSS are a separate chunk: not in the first bundle (the JavaScript budget, docs/product.md R89). */
 const LeafletMap = lazyChunk(
   'site-map',
   () => import('./components/leaflet-map.tsx'),
@@ -82,8 +82,8 @@ export interface SiteMapProps {
 }
 
 /**
- * The sites on a Leaflet map (DECISIONS.md 5) under an h2, with a skip link for keyboard users (every
- * marker is a tab stop). Centre and zoom default to SPEC.md §9.
+ * The sites on a Leaflet map (docs/product.md §5) under an h2, with a skip link for keyboard users (every
+ * marker is a tab stop). Centre and zoom default to docs/product.md R24.
  */
 export function SiteMap({
   sites,

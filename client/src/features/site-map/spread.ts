@@ -7,7 +7,7 @@ export interface Point {
 
 /**
  * Nudges map markers apart so no two of their square targets overlap: every marker stays a whole
- * 44 × 44 px target (WCAG 2.5.8; DECISIONS.md 7) and keeps its own marker, even for sites in the same
+ * 44 × 44 px target (WCAG 2.5.8; docs/product.md R2, R25) and keeps its own marker, even for sites in the same
  * building. Points are screen pixels at one zoom level; a point moves only as far as its neighbours
  * need, so at a closer zoom (where they no longer collide) every marker is exactly on its site.
  *

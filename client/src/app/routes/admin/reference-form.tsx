@@ -7,7 +7,7 @@ import { REFERENCE_LISTS, type ReferenceListName } from '#shared/schemas/referen
 addNamespace('admin');
 
 /**
- * /partners|populations|mealtypes|services|statuses/new and /:id/edit (SPEC.md §2): one screen for
+ * /partners|populations|mealtypes|services|statuses/new and /:id/edit (docs/product.md R52, R59): one screen for
  * the five lists; `list` is the API list name the router gives.
  */
 export function ReferenceFormScreen({ list }: { list: string }) {

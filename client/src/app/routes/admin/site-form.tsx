@@ -8,7 +8,7 @@ addNamespace('admin');
 
 const listPath = (list: ReferenceListName) => `/${REFERENCE_LISTS[list].adminSegment}`;
 
-/** /sites/new and /sites/:id/edit (SPEC.md §2), behind the admin guard in the router. */
+/** /sites/new and /sites/:id/edit (docs/product.md R52–R54), behind the admin guard in the router. */
 export function SiteFormScreen() {
   const { id } = useParams();
   const siteId = id === undefined ? undefined : (parseId(id) ?? Number.NaN);

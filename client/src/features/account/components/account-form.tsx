@@ -31,10 +31,10 @@ export interface AccountFormProps {
 }
 
 /**
- * My Account (SPEC.md §2): picture, first name, last name, e-mail and a password that starts empty;
+ * My Account (docs/product.md R49): picture, first name, last name, e-mail and a password that starts empty;
  * a current-password field appears once the e-mail or the password is changed.
  * Errors clear on each submit; a 422 shows each field's messages beside it plus a general alert, other
- * failures the generic text; success says so and hands the saved user back (§4, §8).
+ * failures the generic text; success says so and hands the saved user back.
  */
 export function AccountForm({ user, onSaved, renderPicture }: AccountFormProps) {
   const { t } = useTranslation('account');

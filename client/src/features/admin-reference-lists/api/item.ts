@@ -4,7 +4,7 @@ import { ApiError, api } from '#client/lib/api.ts';
 import { apiPaths } from '#shared/api-paths.ts';
 import type { ReferenceItem, ReferenceListName } from '#shared/schemas/reference-lists.ts';
 
-/** One generic client for the five lists (STYLE.md, last paragraph): only the list name varies. */
+/** One generic client for the five lists (docs/architecture.md §4.2): only the list name varies. */
 export const adminItemKey = (list: ReferenceListName, id: number) => ['admin', list, id] as const;
 
 /** The item being edited: fetched fresh when the form opens, refetched only on 'Reload'. */
@@ -32,7 +32,7 @@ export function useSaveReferenceItem(list: ReferenceListName, id: number | undef
   });
 }
 
-/** How many sites use the item, asked just before deleting it (DECISIONS.md 19). */
+/** How many sites use the item, asked just before deleting it (docs/product.md R59). */
 export function fetchUsage(list: ReferenceListName, id: number) {
   return api<{ sites: number }>(`${apiPaths.listItem(list, id)}/usage`);
 }

@@ -6,7 +6,7 @@ import { useReferenceItem } from '../api/item.ts';
 import { ReferenceForm } from './reference-form.tsx';
 
 /**
- * Create mode without an id, update mode with one (SPEC.md §2): loads the item, shows loading and
+ * Create mode without an id, update mode with one (docs/product.md R52): loads the item, shows loading and
  * not-found states, and rebuilds the form only when the item is (re)loaded.
  */
 export function ReferenceEditor({ list, id }: { list: ReferenceListName; id: number | undefined }) {

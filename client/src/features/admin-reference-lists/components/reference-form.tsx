@@ -33,9 +33,9 @@ export interface ReferenceFormProps {
 }
 
 /**
- * The one form for all five reference lists (STYLE.md, last paragraph): a name, plus phone, e-mail
+ * The one form for all five reference lists (docs/architecture.md §4.2): a name, plus phone, e-mail
  * and website for nutrition partners. After a save or a delete the admin goes back one page
- * (SPEC.md §2) — to /sites when this page was opened directly.
+ * (docs/product.md R59) — to /sites when this page was opened directly.
  */
 export function ReferenceForm({ list, item, onReload, reloading }: ReferenceFormProps) {
   const { t } = useTranslation('admin');
@@ -74,7 +74,7 @@ export function ReferenceForm({ list, item, onReload, reloading }: ReferenceForm
     }
   }
 
-  /** Before deleting, say how many sites use the item (issue 5 item 7). */
+  /** Before deleting, say how many sites use the item. */
   async function askToDelete() {
     if (!item || busy) return;
     errors.clear();

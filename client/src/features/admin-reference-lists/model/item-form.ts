@@ -42,5 +42,5 @@ export function buildItemPayload(
   return payload;
 }
 
-/** The API's body schema for the list (the one schema factory, STYLE.md 3). */
+/** The API's body schema for the list (the one schema factory, docs/architecture.md §4.1). */
 export const itemSchemaFor = referenceItemInputSchema;

@@ -23,7 +23,7 @@ export interface ChecklistProps {
 }
 
 /**
- * One reference list as native checkboxes in a fieldset (issue 5 item 2): each item has an 'edit'
+ * One reference list as native checkboxes in a fieldset (docs/product.md R53): each item has an 'edit'
  * link whose accessible name includes the item, and the list has an 'add' link.
  */
 export function Checklist(props: ChecklistProps) {

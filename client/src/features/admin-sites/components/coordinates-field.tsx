@@ -19,7 +19,7 @@ export interface CoordinatesFieldProps {
   fieldErrors: Record<string, string>;
 }
 
-/** Latitude and longitude boxes plus the small map that sets them (issue 5 item 5). */
+/** Latitude and longitude boxes plus the small map that sets them (docs/product.md R53, R66). */
 export function CoordinatesField({ lat, lng, onChange, fieldErrors }: CoordinatesFieldProps) {
   const { t } = useTranslation('admin');
   const { t: tSites } = useTranslation('sites');

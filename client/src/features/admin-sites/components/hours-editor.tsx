@@ -21,7 +21,7 @@ export interface HoursEditorProps {
 }
 
 /**
- * Weekly hours (SPEC.md §2): choose a weekday, an opening and a closing time, then 'Add Hours'; each
+ * Weekly hours (docs/product.md R53): choose a weekday, an opening and a closing time, then 'Add Hours'; each
  * interval is listed Monday first with its own 'Remove'. Keyboard: Enter in the controls adds (it
  * does not submit the form); after a removal focus moves to the neighbouring interval. Every change
  * is announced in a polite live region.

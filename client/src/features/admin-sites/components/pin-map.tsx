@@ -33,10 +33,10 @@ const PIN_ICON = L.divIcon({
 });
 
 /**
- * The site form's small map (DECISIONS.md 18): click to place the pin, drag it, or focus it and use
+ * The site form's small map (docs/product.md R53, R66): click to place the pin, drag it, or focus it and use
  * the arrow keys; the latitude and longitude boxes beside it are the same value, typed. Plain Leaflet
  * rather than react-leaflet: one marker driven by the form needs no component tree. Tiles come from
- * runtime settings (DECISIONS.md 5); without them the pin still works. Zoom buttons and attribution are
+ * runtime settings (docs/product.md R23); without them the pin still works. Zoom buttons and attribution are
  * in the bar above the map, as on the public map, so they never cover the pin.
  */
 export default function PinMap({ position, onPlace, mapLabel, pinLabel, zoomLabels }: PinMapProps) {

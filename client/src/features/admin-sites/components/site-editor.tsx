@@ -16,7 +16,7 @@ interface EditorState {
 }
 
 /**
- * Create mode without an id, update mode with one (SPEC.md §2): loads the site and the five lists,
+ * Create mode without an id, update mode with one (docs/product.md R52): loads the site and the five lists,
  * shows loading and not-found states, and rebuilds the form only when the site is (re)loaded.
  *
  * After a save the form returns to /sites/, except when the server found no map position for the

@@ -38,12 +38,12 @@ export interface SiteFormProps {
   /** Fetches the latest version; the form is rebuilt from it (after a 409, when the admin chooses). */
   onReload: () => void;
   reloading: boolean;
-  /** Saved, and the server found no map position for the address (DECISIONS.md 18). */
+  /** Saved, and the server found no map position for the address (docs/product.md R66). */
   onGeocodeWarning: (site: Site) => void;
   geocodeWarning: boolean;
 }
 
-/** The site editor of SPEC.md §2 ("Site form") with issue 5's failures, conflicts and history. */
+/** The site editor ("Site form", docs/product.md R53–R58): its failures, conflicts and history. */
 export function SiteForm(props: SiteFormProps) {
   const { site, lists, listPath, onReload, reloading, onGeocodeWarning, geocodeWarning } = props;
   const { t } = useTranslation('admin');

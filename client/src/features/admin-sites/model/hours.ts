@@ -5,7 +5,7 @@ import { HoursInputSchema } from '#shared/schemas/sites.ts';
 
 /**
  * The hours editor's state is the list of intervals, kept in stored order (day, then opening time:
- * SPEC.md §2). Exact duplicates are refused, so an interval's text is its identity: React keys,
+ * docs/product.md R65). Exact duplicates are refused, so an interval's text is its identity: React keys,
  * focus targets and error rows all use it.
  */
 export const intervalKey = (h: HoursInterval) => `${h.day}-${h.open}-${h.close}`;
@@ -33,7 +33,7 @@ export type AddResult =
   | { kind: 'duplicate' };
 
 /**
- * Adds one interval after checking it with the API's own rule (DECISIONS.md 9: a close time after
+ * Adds one interval after checking it with the API's own rule (docs/product.md R65: a close time after
  * the open time), so a bad interval is caught beside the controls that made it.
  */
 export function addInterval(
@@ -51,7 +51,7 @@ export function removeInterval(hours: readonly HoursInterval[], key: string): Ho
   return hours.filter((h) => intervalKey(h) !== key);
 }
 
-/** The order the editor shows: Monday first (SPEC.md §2). */
+/** The order the editor shows: Monday first (docs/product.md R17). */
 export const displayHours = (hours: readonly HoursInterval[]) => sortHoursMondayFirst(hours);
 
 /**

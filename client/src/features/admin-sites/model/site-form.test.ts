@@ -104,7 +104,7 @@ describe('buildSitePayload', () => {
     expect([payload.email, payload.website]).toEqual([null, null]);
   });
 
-  describe('coordinates (DECISIONS.md 18)', () => {
+  describe('coordinates', () => {
     it('on create, leaves them out when empty so the server can geocode', () => {
       const payload = buildSitePayload({ ...emptySiteValues(), pinMoved: true });
       expect(payload).not.toHaveProperty('lat');

@@ -20,7 +20,7 @@ export interface SiteFormValues {
   /** As typed or as placed on the map; '' when there is no position. */
   lat: string;
   lng: string;
-  /** The admin typed coordinates or moved the pin in this visit (DECISIONS.md 18: a hand-placed pin is kept). */
+  /** The admin typed coordinates or moved the pin in this visit (docs/product.md R66: a hand-placed pin is kept). */
   pinMoved: boolean;
   hours: HoursInterval[];
   lists: ListSelection;
@@ -48,7 +48,7 @@ export function emptySiteValues(): SiteFormValues {
 export const coordinateText = (value: number | null) =>
   value === null ? '' : String(Math.round(value * 1e6) / 1e6);
 
-/** The form's values for a stored site; the phone is shown formatted (DECISIONS.md 8). */
+/** The form's values for a stored site; the phone is shown formatted (docs/product.md R64). */
 export function siteValuesFrom(site: Site): SiteFormValues {
   const lists = noSelection();
   for (const list of REFERENCE_LIST_NAMES) lists[list] = site[REFERENCE_LISTS[list].siteKey].map((i) => i.id);
@@ -82,9 +82,9 @@ export interface PayloadOptions {
 }
 
 /**
- * The POST/PATCH body (SPEC.md §3): the whole entity, lists as id arrays, hours in stored order, the
+ * The POST/PATCH body (docs/product.md R75): the whole entity, lists as id arrays, hours in stored order, the
  * phone as digits. Coordinates are sent only when the admin set them: otherwise the server geocodes a
- * new or changed address (DECISIONS.md 18). When editing, clearing both boxes sends nulls, which
+ * new or changed address (docs/product.md R66). When editing, clearing both boxes sends nulls, which
  * removes the pin; when creating, empty boxes are simply left out.
  */
 export function buildSitePayload(
@@ -119,5 +119,5 @@ export function buildSitePayload(
   return payload;
 }
 
-/** The API's own body schema for this write (STYLE.md 3). */
+/** The API's own body schema for this write (docs/architecture.md §4.1). */
 export const siteSchemaFor = (editing: boolean) => (editing ? SiteUpdateSchema : SiteCreateSchema);

@@ -6,7 +6,7 @@ import type { ForgotPasswordSchema } from '#shared/schemas/users.ts';
 
 export type ForgotPasswordInput = z.input<typeof ForgotPasswordSchema>;
 
-/** POST /api/passwords: e-mails a reset link; 404 for an unknown e-mail (DECISIONS.md 14). */
+/** POST /api/passwords: e-mails a reset link; 404 for an unknown e-mail (docs/product.md R37). */
 export function requestPasswordReset(input: ForgotPasswordInput) {
   return api<unknown>(apiPaths.passwords, { method: 'POST', body: input, skipUnauthorizedRedirect: true });
 }

@@ -5,7 +5,7 @@ import { apiPaths } from '#shared/api-paths.ts';
 
 export const resetTokenKey = (token: string) => ['passwords', token] as const;
 
-/** GET /api/passwords/{token}: 200 usable, 404 invalid or used, 410 expired (DECISIONS.md 15). */
+/** GET /api/passwords/{token}: 200 usable, 404 invalid or used, 410 expired (docs/product.md R38). */
 export function useResetToken(token: string) {
   return useQuery({
     queryKey: resetTokenKey(token),

@@ -7,8 +7,8 @@ import { flashState } from '../flash.ts';
 import '../auth.css';
 
 /**
- * Asks for a reset link (SPEC.md §2). Any failure shows 'Email not found.' under the field (§5);
- * success goes to /login with the 'check your email' flash (§4).
+ * Asks for a reset link (docs/product.md R37). Any failure shows 'Email not found.' under the field;
+ * success goes to /login with the 'check your email' flash.
  */
 export function ForgotPasswordForm() {
   const { t } = useTranslation('auth');

@@ -13,8 +13,8 @@ import '../auth.css';
 type Failure = 'invalid' | 'generic';
 
 /**
- * Email, Password, Submit and the 'Forgot your password?' link (SPEC.md §2). 422 → 'Invalid email
- * and/or password.'; anything else is logged and the generic text shown (§5, §8). Success returns to
+ * Email, Password, Submit and the 'Forgot your password?' link (docs/product.md R35). 422 → 'Invalid email
+ * and/or password.'; anything else is logged and the generic text shown (docs/product.md R80). Success returns to
  * the remembered page, or home.
  */
 export function LoginForm() {

@@ -9,7 +9,7 @@ import '../auth.css';
 
 type LinkProblem = 'invalid' | 'expired' | 'generic';
 
-/** 404 → invalid (unknown or already used), 410 → expired (DECISIONS.md 15); anything else is unexpected. */
+/** 404 → invalid (unknown or already used), 410 → expired (docs/product.md R38); anything else is unexpected. */
 function linkProblemOf(error: unknown): LinkProblem {
   if (error instanceof ApiError && error.status === 404) return 'invalid';
   if (error instanceof ApiError && error.status === 410) return 'expired';
@@ -37,8 +37,8 @@ function LinkProblemAlert({ problem, onRetry }: { problem: LinkProblem; onRetry:
 }
 
 /**
- * Checks the link first, then asks for the new password (SPEC.md §2, §4). A refused password shows the
- * rule (§5); a link that stopped working meanwhile shows why; success goes to /login with a flash.
+ * Checks the link first, then asks for the new password (docs/product.md R38). A refused password shows the
+ * rule (docs/product.md R40); a link that stopped working meanwhile shows why; success goes to /login with a flash.
  */
 export function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation('auth');

@@ -3,7 +3,7 @@ import { PhoneLink } from '#client/components/ui/phone-link.tsx';
 import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
 import './partners.css';
 
-/** The nutrition partners with their contact details (DECISIONS.md 2). */
+/** The nutrition partners with their contact details (docs/product.md R11). */
 export function PartnersList({ partners }: { partners: ReferenceItem[] }) {
   const { t } = useTranslation('partners');
   if (partners.length === 0) return <p>{t('empty')}</p>;

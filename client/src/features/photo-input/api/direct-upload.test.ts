@@ -9,7 +9,7 @@ const json = (status: number, body: unknown) =>
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('directUpload (SPEC.md §7, DECISIONS.md 16)', () => {
+describe('directUpload', () => {
   it('describes the file to POST /api/assets, PUTs it to the answered URL with its headers, and answers the signed id', async () => {
     const fetch = vi
       .fn<typeof globalThis.fetch>()
@@ -41,7 +41,7 @@ describe('directUpload (SPEC.md §7, DECISIONS.md 16)', () => {
     expect(uploadInit?.body).toBe(file);
   });
 
-  it('sends the generic binary type when the browser knows none (SPEC.md §3)', async () => {
+  it('sends the generic binary type when the browser knows none', async () => {
     const fetch = vi
       .fn<typeof globalThis.fetch>()
       .mockResolvedValueOnce(json(200, { signed_id: 's', direct_upload: { url: '/u', headers: {} } }))

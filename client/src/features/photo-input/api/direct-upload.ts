@@ -4,7 +4,7 @@ import { DEFAULT_CONTENT_TYPE, type DirectUpload } from '#shared/schemas/assets.
 import { invalidField } from '#shared/validation.ts';
 
 /**
- * The direct-upload protocol (SPEC.md §3, §7; DECISIONS.md 16): POST /api/assets describes the file and
+ * The direct-upload protocol (docs/product.md R51): POST /api/assets describes the file and
  * answers a signed id with a URL and headers; the file is then PUT there as it is. Answers the signed
  * id, which is what a form sends (e.g. a user's `picture`).
  */

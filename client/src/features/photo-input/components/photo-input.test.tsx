@@ -159,7 +159,7 @@ describe('PhotoInput', () => {
       PICTURE_LIMITS,
       'Too many files (a.png, b.png)',
     ],
-  ])('refuses %s with the SPEC.md §5 message and uploads nothing', async (_label, files, limits, message) => {
+  ])('refuses %s with its message and uploads nothing', async (_label, files, limits, message) => {
     const upload = vi.fn();
     render(<Harness upload={upload} limits={limits} />);
     await drop(files);

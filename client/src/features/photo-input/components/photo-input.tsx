@@ -39,7 +39,7 @@ type Refusal = { file: { name: string }; errors: { code: string; message: string
 
 /**
  * One photo, by drag-and-drop or the file dialog (click, Enter or Space), with preview, spinner, remove
- * button and the upload states of SPEC.md §4. The drop area is react-dropzone; it is disabled once a
+ * button and the upload states of docs/product.md R50. The drop area is react-dropzone; it is disabled once a
  * file is chosen or a picture exists, so only one photo is ever held.
  */
 export function PhotoInput({

@@ -20,7 +20,7 @@ function useWeekday(): number | null {
 }
 
 /**
- * One site's page (SPEC.md §2): name, populations (covid statuses in brackets), meal types (services in
+ * One site's page (docs/product.md R15): name, populations (covid statuses in brackets), meal types (services in
  * brackets), the map, address with directions, contact links and the week's hours, Monday first, in
  * the visitor's language.
  */

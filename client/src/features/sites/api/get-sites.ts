@@ -11,7 +11,7 @@ export const sitesKeys = {
   detail: (id: number) => preloadKeys.site(id),
 };
 
-/** GET /api/sites. A non-OK answer becomes an ApiError carrying the SPEC.md §7 message, and is logged. */
+/** GET /api/sites. A non-OK answer becomes an ApiError carrying that message, and is logged. */
 export async function getSites(signal?: AbortSignal): Promise<Site[]> {
   try {
     return await api<Site[]>(apiPaths.sites, { signal });

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * A list that did not load says so in plain words and offers a retry; the technical detail
- * ('This is an HTTP error: The status is 500') is a secondary line (DECISIONS.md 3).
+ * ('This is an HTTP error: The status is 500') is a secondary line (docs/product.md R10).
  */
 export function LoadError({
   title,

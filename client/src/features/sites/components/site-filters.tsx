@@ -57,7 +57,7 @@ function FilterSelect({
 /**
  * The five filters as native selects (the most robust dropdown for keyboards, screen readers and
  * phones), each labelled. The chosen option is marked ' *'; choosing it again — or the first option —
- * clears it (SPEC.md §4). Changes apply at once; the page announces the new count.
+ * clears it (docs/product.md R19). Changes apply at once; the page announces the new count.
  */
 export function SiteFilters({
   filters,

@@ -13,7 +13,7 @@ export interface SiteRowLabels {
 }
 
 /**
- * One site: name (to its page), address, phone, populations joined by ' | ' (SPEC.md §2). Memoised: a
+ * One site: name (to its page), address, phone, populations joined by ' | ' (docs/product.md R9). Memoised: a
  * site that stays in the list across a filter change is not rendered again.
  */
 export const SiteRow = memo(function SiteRow({

@@ -7,7 +7,7 @@ import { SitesList } from './sites-list.tsx';
 
 /**
  * The map and the list of the given sites, or the loading line, or the failure with a retry
- * (SPEC.md §4: on failure no list is shown). The map comes from the screen (features stay apart).
+ * (docs/product.md R10: on failure no list is shown). The map comes from the screen (features stay apart).
  */
 export function SitesResults({
   query,
