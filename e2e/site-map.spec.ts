@@ -367,7 +367,7 @@ test('on a phone the map below the fold costs nothing until the visitor scrolls 
 function recordRetries(page: Page) {
   const retries: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'warning' && message.text().includes('The map did not load'))
+    if (message.type() === 'warning' && message.text().includes('Loading chunk site-map failed (attempt'))
       retries.push(message.text());
   });
   return retries;
