@@ -16,7 +16,7 @@ let cookies: Awaited<ReturnType<typeof signInRoles>>;
 let clock = new Date('2026-11-24T20:00:00Z');
 
 beforeAll(async () => {
-  ctx = await createTestApp({ AGENCY_TIME_ZONE: 'America/Los_Angeles' }, { now: () => clock });
+  ctx = await createTestApp({ AGENCY_TIME_ZONE: 'America/New_York' }, { now: () => clock });
   cookies = await signInRoles(ctx);
 });
 afterAll(() => ctx.close());
@@ -222,15 +222,15 @@ describe('the public list', () => {
       }),
       await createClosure({ siteIds: [site], startDate: '2026-01-05', endDate: null, reason: 'open-ended' }),
     ];
-    // 20:00 UTC on 24 November is 12:00 in San Francisco: 24 November there.
+    // 20:00 UTC on 24 November is 15:00 in New York: 24 November there.
     expect(ids(await publicList(), mine)).toEqual(['open-ended', 'last day', 'later']);
 
-    // 07:59 UTC on the 25th is still 23:59 on the 24th in San Francisco, whatever the server's zone.
-    clock = new Date('2026-11-25T07:59:00Z');
+    // 04:59 UTC on the 25th is still 23:59 on the 24th in New York, whatever the server's zone.
+    clock = new Date('2026-11-25T04:59:00Z');
     expect(ids(await publicList(), mine)).toEqual(['open-ended', 'last day', 'later']);
 
     // At the agency's midnight the list changes without any write: the cached answer is not reused.
-    clock = new Date('2026-11-25T08:00:00Z');
+    clock = new Date('2026-11-25T05:00:00Z');
     expect(ids(await publicList(), mine)).toEqual(['open-ended', 'later']);
   });
 
@@ -269,6 +269,13 @@ describe('the public list', () => {
     expect((await publicList()).find((c) => c.id === closure.id)?.reason).toBe('renamed');
     await as('admin', { method: 'DELETE', url: apiPaths.closure(closure.id) });
     expect((await publicList()).map((c) => c.id)).not.toContain(closure.id);
+  });
+});
+
+describe('the agency time zone', () => {
+  it('is the configured one in /api/config', async () => {
+    const config = await ctx.app.inject({ method: 'GET', url: apiPaths.config });
+    expect(config.json().agencyTimeZone).toBe('America/New_York');
   });
 });
 

@@ -112,6 +112,8 @@ describe('server-rendered pages', () => {
     expect(root(detail.body)).toContain(`<p id="keys">sites/detail/${site.id},closures/list</p>`);
     expect(root(detail.body)).toContain('Rendered Site Kitchen');
     expect(appData(detail.body).queries[0].data.name).toBe('Rendered Site Kitchen');
+    expect(appData(detail.body).queries[1]).toEqual({ key: ['closures', 'list'], data: [] });
+    expect(appData(detail.body).config.agencyTimeZone).toBe('America/Los_Angeles');
     expect(root((await get('/partners')).body)).toContain('<p id="keys">nutritionpartners/list</p>');
   });
 
