@@ -96,6 +96,12 @@ describe('siteStatus from the hours alone (Los Angeles)', () => {
     );
   });
 
+  it('an interval that does not close after it opens is never open', () => {
+    const broken = site(14, [h(THU, '13:30', '11:30'), h(THU, '12:00', '12:00')]);
+    expect(status(broken, [], '2026-11-19T20:00:00Z')).toEqual(closedToday(null));
+    expect(status(broken, [], '2026-11-19T18:00:00Z')).toEqual(closedToday(null));
+  });
+
   it('an interval from midnight is open at midnight', () => {
     const early = site(5, [h(THU, '00:00', '01:00')]);
     expect(status(early, [], '2026-11-19T08:00:00Z')).toEqual(open('01:00'));
@@ -532,6 +538,17 @@ describe('nextOpening', () => {
     ).toBeNull();
   });
 
+  it('looks 42 days ahead and no further', () => {
+    // 2026-11-19 + 42 days = 2026-12-31, a Thursday; the one after is 49 days on.
+    const upTo = (endDate: string) => [closure('2026-11-19', endDate, 'Long repair', [1])];
+    expect(nextOpening(thursdayLunch, upTo('2026-12-30'), '2026-11-19', 0)).toEqual({
+      date: '2026-12-31',
+      weekday: THU,
+      open: '11:30',
+    });
+    expect(nextOpening(thursdayLunch, upTo('2026-12-31'), '2026-11-19', 0)).toBeNull();
+  });
+
   it('none without hours', () => {
     expect(nextOpening(site(6, []), [], '2026-11-19', 0)).toBeNull();
   });
@@ -556,6 +573,13 @@ describe('closuresForSite', () => {
   it('no closures, none', () => {
     expect(closuresForSite(5, [])).toEqual([]);
     expect(closuresForSite(5, [other])).toEqual([]);
+  });
+
+  it('a list that grew in place is read afresh', () => {
+    const list = [mine];
+    expect(closuresForSite(8, list)).toEqual([]);
+    list.push(other);
+    expect(closuresForSite(8, list)).toEqual([other]);
   });
 
   it('a new list is read afresh', () => {

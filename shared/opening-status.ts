@@ -59,20 +59,22 @@ export type SiteStatus =
 const LOOKAHEAD_DAYS = 42;
 
 interface ClosureIndex {
+  size: number;
   allSites: StatusClosure[];
   bySite: Map<number, StatusClosure[]>;
 }
 
 /**
- * Closures indexed by site, once per closures list (lists are replaced, never changed in place: they come
- * from the API), so a site's status costs only the closures that apply to it, even for 10,000 sites.
+ * Closures indexed by site, once per closures list, so a site's status costs only the closures that apply
+ * to it, even for 10,000 sites. Lists are expected to be replaced rather than edited in place (they come
+ * from the API); one that grew or shrank in place is indexed again.
  */
 const indexes = new WeakMap<readonly StatusClosure[], ClosureIndex>();
 
 function indexOf(closures: readonly StatusClosure[]): ClosureIndex {
   let index = indexes.get(closures);
-  if (!index) {
-    index = { allSites: [], bySite: new Map() };
+  if (!index || index.size !== closures.length) {
+    index = { size: closures.length, allSites: [], bySite: new Map() };
     for (const closure of closures) {
       if (closure.allSites) {
         index.allSites.push(closure);
