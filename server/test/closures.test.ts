@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiPaths } from '#shared/api-paths.ts';
 import type { Closure, ClosureInput } from '#shared/schemas/closures.ts';
 import { buildSite } from '#testing/factories.ts';
+import { seedDemoData } from '../db/seed/demo.ts';
 import { createTestApp, signInRoles, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -295,5 +296,16 @@ describe('deleting a site', () => {
     expect(history.json().map((e: { action: string }) => e.action)).toEqual(['delete', 'create']);
     const sharedHistory = await as('admin', { method: 'GET', url: `${apiPaths.closure(shared.id)}/history` });
     expect(sharedHistory.json()[0].changes).toEqual({ siteIds: [[gone, stays], [stays]] });
+  });
+});
+
+describe('the demo data', () => {
+  it('marks its "Temporarily closed" status as closing the site, and adds no closures', async () => {
+    const before = await publicList();
+    await seedDemoData(ctx.database.db);
+    const statuses = (await ctx.app.inject({ method: 'GET', url: apiPaths.list('covidstatuses') })).json();
+    const closing = (statuses as { name: string; closesSite: boolean }[]).filter((s) => s.closesSite);
+    expect(closing.map((s) => s.name)).toEqual(['Temporarily closed']);
+    expect(await publicList()).toEqual(before);
   });
 });
