@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       GEOCODER: 'none',
       TRUST_PROXY: false,
       MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      AGENCY_TIME_ZONE: 'America/Los_Angeles',
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.dataDir).toBe(path.resolve('./data'));
@@ -91,6 +92,18 @@ describe('loadConfig', () => {
     ['a fractional UPLOAD_MAX_BYTES', { UPLOAD_MAX_BYTES: '1.5' }, 'UPLOAD_MAX_BYTES'],
   ])('fails fast on %s, naming the variable', (_label, env, variable) => {
     expect(named(env)).toEqual([variable]);
+  });
+
+  it('takes AGENCY_TIME_ZONE as an IANA name, and refuses one Intl does not know, naming the variable', () => {
+    for (const zone of ['America/New_York', 'Pacific/Honolulu', 'Europe/London', 'UTC']) {
+      expect(loadConfig({ AGENCY_TIME_ZONE: zone }).AGENCY_TIME_ZONE).toBe(zone);
+    }
+    for (const zone of ['Pacific Time', 'America/Springfield', 'PST8PDT/x', '-08:00', ' ']) {
+      const problems = problemsOf({ AGENCY_TIME_ZONE: zone });
+      expect(problems, zone).toEqual([
+        expect.stringMatching(/^AGENCY_TIME_ZONE must be an IANA time-zone name/),
+      ]);
+    }
   });
 
   it('says what is wrong in words', () => {

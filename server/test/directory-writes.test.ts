@@ -1,6 +1,6 @@
 /**
- * The response cache is dropped by a hook on the directory's write routes only (sites and the five
- * lists), before the write's answer leaves; reads and every other request run no such hook.
+ * The response cache is dropped by a hook on the directory's write routes only (sites, closures and
+ * the five lists), before the write's answer leaves; reads and every other request run no such hook.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_LIST_NAMES, REFERENCE_LISTS } from '#shared/schemas/reference-lists.ts';
@@ -115,4 +115,41 @@ describe('the cache', () => {
       expect(await ids()).not.toContain(record.id);
     },
   );
+
+  it('is dropped by every successful closure write, so the closures, sites and pages are read afresh', async () => {
+    const site = await create('sites');
+    const admin = as(roles.admin.cookie);
+    await ctx.app.inject({ method: 'GET', url: '/api/closures' });
+    let before = generation();
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/closures',
+      headers: admin,
+      payload: { startDate: '2026-11-26', endDate: '2026-11-26', reason: 'Thanksgiving', siteIds: [site.id] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(generation()).toBeGreaterThan(before);
+    const id = created.json().id;
+    before = generation();
+    const patched = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/closures/${id}`,
+      headers: admin,
+      payload: { reason: 'Holiday' },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(generation()).toBeGreaterThan(before);
+    before = generation();
+    const refused = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/closures/${id}`,
+      headers: admin,
+      payload: { reason: '' },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(generation()).toBe(before);
+    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/closures/${id}`, headers: admin });
+    expect(deleted.statusCode).toBe(204);
+    expect(generation()).toBeGreaterThan(before);
+  });
 });

@@ -43,6 +43,7 @@ let roles: Awaited<ReturnType<typeof signInRoles>>;
 let clientDir: string;
 const ids = {
   sites: [] as number[],
+  closures: [] as number[],
   items: {} as Record<ReferenceListName, number[]>,
   assets: [] as string[],
 };
@@ -84,6 +85,18 @@ beforeAll(async () => {
       payload: buildSite({ PopulationIds: ids.items.populations.slice(0, 2) }),
     });
     ids.sites.push(response.json().id);
+  }
+  for (const body of [
+    { startDate: '2026-11-26', endDate: '2026-11-26', reason: 'Thanksgiving', allSites: true },
+    { startDate: '2026-12-01', endDate: null, reason: 'Repairs', siteIds: ids.sites.slice(0, 2) },
+  ]) {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/closures',
+      headers: admin,
+      payload: body,
+    });
+    ids.closures.push(response.json().id);
   }
   for (const filename of ['a.png', 'b.pdf']) {
     const response = await ctx.app.inject({
@@ -256,6 +269,13 @@ const TEMPLATES: Record<string, Template> = {
   site: siteTemplate,
   item: () => ({ name: 'A list item', version: 1 }),
   partner: () => ({ ...buildNutritionPartner(), version: 1 }),
+  closure: () => ({
+    startDate: '2026-12-24',
+    endDate: '2026-12-25',
+    reason: 'Christmas',
+    siteIds: ids.sites.slice(0, 1),
+    version: 1,
+  }),
   login: () => ({ email: roles.user.email, password: PASSWORD }),
   register: () => ({
     firstName: 'Fuzz',
@@ -350,6 +370,7 @@ const deepNesting = fc
 function templateFor(method: InjectOptions['method'], path: string): Template | undefined {
   if (path.startsWith('/api/sites')) return TEMPLATES.site;
   if (path.startsWith('/api/nutritionpartners')) return TEMPLATES.partner;
+  if (path.startsWith('/api/closures')) return TEMPLATES.closure;
   if (REFERENCE_LIST_NAMES.some((list) => path.startsWith(`/api/${list}`))) return TEMPLATES.item;
   if (path === '/api/auth/login') return TEMPLATES.login;
   if (path === '/api/auth/register') return TEMPLATES.register;
@@ -407,6 +428,12 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PATCH', path: '/api/sites/:id', roles: ALL },
   { method: 'DELETE', path: '/api/sites/:id', roles: ALL },
   { method: 'GET', path: '/api/sites/:id/history', roles: ALL },
+  { method: 'GET', path: '/api/closures', roles: ALL },
+  { method: 'GET', path: '/api/closures/:id', roles: ALL },
+  { method: 'POST', path: '/api/closures', roles: ALL },
+  { method: 'PATCH', path: '/api/closures/:id', roles: ALL },
+  { method: 'DELETE', path: '/api/closures/:id', roles: ALL },
+  { method: 'GET', path: '/api/closures/:id/history', roles: ALL },
   ...REFERENCE_LIST_NAMES.flatMap((list): Endpoint[] => [
     { method: 'GET', path: `/api/${list}`, roles: ALL },
     { method: 'GET', path: `/api/${list}/:id`, roles: ALL },
@@ -482,6 +509,7 @@ const idParam = fc.oneof(
 function realIds(path: string): (number | string)[] {
   if (path.includes('/uploads/:signedId')) return ids.assets;
   if (path.startsWith('/api/users/')) return [roles.user.id, roles.admin.id];
+  if (path.startsWith('/api/closures/')) return ids.closures;
   const list = REFERENCE_LIST_NAMES.find((name) => path.startsWith(`/api/${name}/`));
   if (list) return ids.items[list];
   return ids.sites;
@@ -504,6 +532,7 @@ const queryString = fc.oneof(
               'constructor[prototype][polluted]',
               'a[b][c]',
               'population',
+              'siteId',
               'lng',
             ),
             fc.string({ maxLength: 10 }),
@@ -680,6 +709,7 @@ async function check(options: InjectOptions, send: (o: InjectOptions) => Promise
     const created = /^\/api\/([a-z]+)(\?|$)/.exec(String(options.url))?.[1];
     const id = (JSON.parse(response.body) as { id?: number }).id;
     if (created === 'sites' && id) ids.sites.push(id);
+    else if (created === 'closures' && id) ids.closures.push(id);
     else if (created && id && created in ids.items) ids.items[created as ReferenceListName].push(id);
   }
   if (response.statusCode < 300 && api && options.method !== 'HEAD' && response.body) {

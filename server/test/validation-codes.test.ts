@@ -1,7 +1,7 @@
 /**
  * Every 422 carries, beside its English message, a code from the table in shared/validation.ts (and
  * its params), so clients can translate it: driven with invalid site, reference-item, user, login,
- * registration, password and upload bodies until every code of the table has been seen.
+ * registration, password, closure and upload bodies until every code of the table has been seen.
  */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +74,7 @@ const siteBodies: [string, unknown][] = [
   ['weekday', { ...buildSite(), Hours: [{ day: 'Monday', open: '9:00', close: '10:00' }] }],
   ['time', { ...buildSite(), Hours: [{ day: 1, open: 'nine', close: 5 }] }],
   ['close before open', { ...buildSite(), Hours: [{ day: 1, open: '10:00', close: '9:00' }] }],
+  ['weeks of the month', { ...buildSite(), Hours: [{ day: 1, open: '9:00', close: '10:00', weeks: [5] }] }],
   ['hours not a list', { ...buildSite(), Hours: 'Mondays' }],
   ['an hour not an object', { ...buildSite(), Hours: ['9-5'] }],
   [
@@ -128,6 +129,51 @@ describe('reference items', () => {
   it('a plain list', async () => {
     await refused('admin', json('POST', '/api/populations', { name: '' }));
     await refused('admin', { method: 'DELETE', url: `/api/populations/1?version=-2` });
+  });
+});
+
+describe('closures', () => {
+  const holiday = { startDate: '2026-11-26', endDate: '2026-11-26', reason: 'Thanksgiving', allSites: true };
+  const bodies: [string, unknown][] = [
+    ['not an object', 'Thanksgiving'],
+    [
+      'dates, reason and allSites',
+      { startDate: '11/26/2026', endDate: '2026-13-01', reason: ' ', allSites: 1 },
+    ],
+    ['nothing', {}],
+    ['end before start', { ...holiday, endDate: '2026-11-25' }],
+    ['no sites', { ...holiday, allSites: false }],
+    ['sites and all sites', { ...holiday, siteIds: [1] }],
+    ['bad site ids', { ...holiday, allSites: undefined, siteIds: [0] }],
+    ['reason too long', { ...holiday, reason: 'x'.repeat(201) }],
+  ];
+  let closureId: number;
+  beforeAll(async () => {
+    closureId = (await as('admin', json('POST', '/api/closures', holiday))).json().id;
+  });
+
+  it.each(bodies)('POST and PATCH: %s', async (_label, body) => {
+    await refused('admin', json('POST', '/api/closures', body));
+    if (body && typeof body === 'object' && Object.keys(body).length === 0) return;
+    await refused('admin', json('PATCH', `/api/closures/${closureId}`, body));
+  });
+
+  it('unknown sites', async () => {
+    const errors = await refused(
+      'admin',
+      json('POST', '/api/closures', { ...holiday, allSites: undefined, siteIds: [siteId, 999_999] }),
+    );
+    expect(errors).toEqual([
+      expect.objectContaining({ path: 'siteIds', code: 'unknown_ids', params: { ids: [999_999] } }),
+    ]);
+  });
+
+  it('a covid status that is not sure whether it closes the site', async () => {
+    const errors = await refused(
+      'admin',
+      json('POST', '/api/covidstatuses', { name: 'Closed', closesSite: 'yes' }),
+    );
+    expect(errors).toEqual([expect.objectContaining({ path: 'closesSite', code: 'not_boolean' })]);
   });
 });
 
