@@ -15,8 +15,8 @@ import {
   removeInterval,
   updateInterval,
   WEEKS_OF_MONTH,
-  WORKING_DAYS,
   type WeekOfMonth,
+  WORKING_DAYS,
 } from '../model/hours.ts';
 
 export interface HoursEditorProps {

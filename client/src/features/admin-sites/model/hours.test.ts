@@ -53,7 +53,9 @@ describe('addIntervals', () => {
   it('skips the days that already have the interval, and refuses only when all of them do', () => {
     const result = addIntervals([monday], { days: [1, 2], open: '09:00', close: '17:00' });
     expect(result.kind === 'added' && result.added).toEqual([{ ...monday, day: 2 }]);
-    expect(addIntervals([monday], { days: [1], open: '9:00', close: '17:00' })).toEqual({ kind: 'duplicate' });
+    expect(addIntervals([monday], { days: [1], open: '9:00', close: '17:00' })).toEqual({
+      kind: 'duplicate',
+    });
   });
 
   it('refuses no day at all', () => {
@@ -63,7 +65,9 @@ describe('addIntervals', () => {
 
   it('keeps the weeks of the month, in order, and drops them when they are every week', () => {
     const first = addIntervals([], { days: [2], open: '09:00', close: '11:00', weeks: [3, 1] });
-    expect(first.kind === 'added' && first.added).toEqual([{ day: 2, open: '09:00', close: '11:00', weeks: [1, 3] }]);
+    expect(first.kind === 'added' && first.added).toEqual([
+      { day: 2, open: '09:00', close: '11:00', weeks: [1, 3] },
+    ]);
     const all = addIntervals([], { days: [2], open: '09:00', close: '11:00', weeks: [-1, 1, 2, 3, 4] });
     expect(all.kind === 'added' && all.added).toEqual([{ day: 2, open: '09:00', close: '11:00' }]);
     // The same times on other weeks are another interval, not a duplicate.

@@ -1,10 +1,11 @@
 import { issuesToFieldErrors } from '#client/lib/schema-errors.ts';
 import { type HoursInterval, normalizeTime, sortHours, sortHoursMondayFirst } from '#shared/hours.ts';
+import type { WeekOfMonth } from '#shared/opening-status.ts';
 import type { FieldError } from '#shared/schemas/common.ts';
 import { HoursInputSchema } from '#shared/schemas/sites.ts';
 
 /** A week of the month an interval applies to: 1st..4th, or -1 for the last such weekday. */
-export type WeekOfMonth = 1 | 2 | 3 | 4 | -1;
+export type { WeekOfMonth };
 
 /** The weeks the editor offers, in the order it shows them. */
 export const WEEKS_OF_MONTH: readonly WeekOfMonth[] = [1, 2, 3, 4, -1];
@@ -97,7 +98,10 @@ function checkInterval(candidate: {
  */
 export function addIntervals(hours: readonly EditorInterval[], candidate: HoursCandidate): AddResult {
   if (candidate.days.length === 0) {
-    return { kind: 'invalid', errors: [{ path: 'days', message: 'choose at least one day', code: 'required' }] };
+    return {
+      kind: 'invalid',
+      errors: [{ path: 'days', message: 'choose at least one day', code: 'required' }],
+    };
   }
   const added: EditorInterval[] = [];
   for (const day of [...new Set(candidate.days)]) {
