@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
 import { api } from '#client/lib/api.ts';
+import { apiPaths } from '#shared/api-paths.ts';
 import type { Closure } from '../model/closures.ts';
 
-const CLOSURES = '/api/closures';
-const closurePath = (id: number) => `${CLOSURES}/${id}`;
+const CLOSURES = apiPaths.closures;
+const closurePath = apiPaths.closure;
 
 /** Every closure query the staff screens hold: all of them are refreshed after any change. */
 const closuresRoot = ['admin', 'closures'] as const;
@@ -15,7 +16,7 @@ export function useClosures(siteId?: number, enabled = true) {
   return useQuery({
     queryKey: closuresKey(siteId),
     queryFn: ({ signal }) =>
-      api<Closure[]>(siteId === undefined ? CLOSURES : `${CLOSURES}?siteId=${siteId}`, { signal }),
+      api<Closure[]>(siteId === undefined ? CLOSURES : apiPaths.siteClosures(siteId), { signal }),
     enabled,
     staleTime: 0,
   });

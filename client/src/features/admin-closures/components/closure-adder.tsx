@@ -2,7 +2,9 @@ import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '#client/components/ui/form-alert.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
+import { assertValid } from '#client/lib/schema-errors.ts';
 import { useFormErrors } from '#client/lib/use-form-errors.ts';
+import { ClosureCreateSchema } from '#shared/schemas/closures.ts';
 import { useAddClosure } from '../api/closures.ts';
 import { buildClosurePayload, type ClosureFormValues, emptyClosureValues } from '../model/closures.ts';
 
@@ -35,6 +37,7 @@ export function ClosureAdder({ legend, sites, siteId, onAdded }: ClosureAdderPro
     errors.clear();
     const payload = buildClosurePayload(values);
     try {
+      assertValid(ClosureCreateSchema, payload); // the API's own rules, checked before sending
       const saved = await add.mutateAsync(payload);
       setValues(emptyClosureValues(fixed ? [siteId] : []));
       onAdded(t('closures.added', { reason: saved.reason }));

@@ -2,23 +2,18 @@ import { appData } from '#client/lib/app-data.ts';
 import { agencyMoment, DEFAULT_AGENCY_TIME_ZONE } from '#shared/agency-time.ts';
 import { intlLocale } from '#shared/format-hours.ts';
 import { type HolidayKey, usualHolidays } from '#shared/holidays.ts';
+import type { Closure as ClosureAnswer } from '#shared/schemas/closures.ts';
 
 /** A dated closure as the API answers it; `endDate` is inclusive, null = until further notice. */
-export interface Closure {
-  id: number;
-  startDate: string;
-  endDate: string | null;
-  reason: string;
-  allSites: boolean;
-  siteIds: number[];
-  version?: number;
-  updatedAt?: string;
-}
+export type Closure = Pick<
+  ClosureAnswer,
+  'id' | 'startDate' | 'endDate' | 'reason' | 'allSites' | 'siteIds'
+> &
+  Partial<Pick<ClosureAnswer, 'version' | 'updatedAt'>>;
 
 /** The agency's zone (the page's config), never the device's. */
 export function agencyTimeZone(): string {
-  const config = appData().config as { agencyTimeZone?: string };
-  return config.agencyTimeZone ?? DEFAULT_AGENCY_TIME_ZONE;
+  return appData().config.agencyTimeZone ?? DEFAULT_AGENCY_TIME_ZONE;
 }
 
 /** Today's date where the agency is: 'YYYY-MM-DD'. */

@@ -20,8 +20,8 @@ export interface ItemFormValues {
 
 export const hasContactFields = (list: ReferenceListName) => REFERENCE_LISTS[list].contact;
 
-/** Only covid statuses can mean "the site is closed" (closesSite). */
-export const hasClosesSite = (list: ReferenceListName) => list === 'covidstatuses';
+/** Lists whose items can mean "the site is closed" (the registry's closesSite: covid statuses). */
+export const hasClosesSite = (list: ReferenceListName) => REFERENCE_LISTS[list].closesSite;
 
 export function itemValuesFrom(item: ReferenceItem | undefined): ItemFormValues {
   return {
@@ -29,7 +29,7 @@ export function itemValuesFrom(item: ReferenceItem | undefined): ItemFormValues 
     phoneNumber: formatPhone(item?.phoneNumber),
     email: item?.email ?? '',
     website: item?.website ?? '',
-    closesSite: (item as { closesSite?: boolean } | undefined)?.closesSite === true,
+    closesSite: item?.closesSite === true,
   };
 }
 

@@ -90,9 +90,7 @@ export function SiteForm(props: SiteFormProps) {
   );
 
   const closingStatuses = (lists.items.covidstatuses ?? [])
-    .filter(
-      (item) => (item as { closesSite?: boolean }).closesSite && values.lists.covidstatuses.includes(item.id),
-    )
+    .filter((item) => item.closesSite && values.lists.covidstatuses.includes(item.id))
     .map((item) => item.name);
 
   async function submit(event: FormEvent) {

@@ -1,23 +1,25 @@
 import { issuesToFieldErrors } from '#client/lib/schema-errors.ts';
-import { type HoursInterval, normalizeTime, sortHours, sortHoursMondayFirst } from '#shared/hours.ts';
-import type { WeekOfMonth } from '#shared/opening-status.ts';
+import {
+  type HoursInterval,
+  normalizeTime,
+  sortHours,
+  sortHoursMondayFirst,
+  sortWeeks,
+  WEEKS_OF_MONTH,
+  type WeekOfMonth,
+} from '#shared/hours.ts';
 import type { FieldError } from '#shared/schemas/common.ts';
 import { HoursInputSchema } from '#shared/schemas/sites.ts';
 
-/** A week of the month an interval applies to: 1st..4th, or -1 for the last such weekday. */
-export type { WeekOfMonth };
-
-/** The weeks the editor offers, in the order it shows them. */
-export const WEEKS_OF_MONTH: readonly WeekOfMonth[] = [1, 2, 3, 4, -1];
+/** A week of the month an interval applies to (1st..4th, or -1 for the last such weekday), offered in this order. */
+export { WEEKS_OF_MONTH, type WeekOfMonth };
 
 /** Monday first, like the public page (docs/product.md R17). */
 export const EDITOR_WEEKDAYS = [1, 2, 3, 4, 5, 6, 0] as const;
 export const WORKING_DAYS = [1, 2, 3, 4, 5] as const;
 
 /** One interval as the editor keeps it; `weeks` absent means every week. */
-export interface EditorInterval extends HoursInterval {
-  weeks?: readonly WeekOfMonth[];
-}
+export type EditorInterval = HoursInterval;
 
 /**
  * The weeks as stored: sorted (1..4, then last), without repeats, and absent when they cover every
@@ -25,7 +27,7 @@ export interface EditorInterval extends HoursInterval {
  */
 export function normalizeWeeks(weeks: readonly WeekOfMonth[] | undefined): WeekOfMonth[] | undefined {
   if (!weeks?.length) return undefined;
-  const chosen = WEEKS_OF_MONTH.filter((w) => weeks.includes(w));
+  const chosen = sortWeeks(weeks);
   return chosen.length === WEEKS_OF_MONTH.length ? undefined : chosen;
 }
 
