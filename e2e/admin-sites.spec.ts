@@ -22,9 +22,19 @@ async function twoOfEach(adminApi: AdminApi): Promise<Items> {
 const group = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
 const hoursList = (page: Page) => page.getByRole('list', { name: 'Opening hours, Monday first' });
 
+const WEEKDAYS_MONDAY_FIRST = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** Ticks exactly `days` among the adder's weekday boxes. */
+async function chooseDays(page: Page, days: readonly string[]) {
+  const boxes = group(page, 'Add hours').getByRole('group', { name: 'Days' });
+  for (const day of WEEKDAYS_MONDAY_FIRST) {
+    await boxes.getByRole('checkbox', { name: day, exact: true }).setChecked(days.includes(day));
+  }
+}
+
 async function addHours(page: Page, day: string, open?: string, close?: string) {
   const adder = group(page, 'Add hours');
-  await adder.getByLabel('Day').selectOption({ label: day });
+  await chooseDays(page, [day]);
   if (open) await adder.getByLabel('Opens').fill(open);
   if (close) await adder.getByLabel('Closes').fill(close);
   await adder.getByRole('button', { name: 'Add Hours' }).click();
@@ -58,24 +68,15 @@ test('create a site with every list, hours and a hand-placed pin; see it; edit i
     await expect(checklist.getByRole('link', { name: add })).toHaveAttribute('href', `/${segment}/new`);
   }
 
-  // Hours: Sunday to Saturday as 0 to 6, 09:00 to 17:00 to start with; added in any order, listed
-  // Monday first. The controls keep the last times, for a run of days with the same hours.
+  // Hours: weekday boxes Monday first, Monday ticked and 09:00 to 17:00 to start with; added in any
+  // order, listed Monday first. The controls keep the last times, for a run of days with the same hours.
   const adder = group(page, 'Add hours');
-  await expect(adder.getByLabel('Day').getByRole('option')).toHaveText([
-    'Sunday',
-    'Monday',
-    'Tuesday',
-    'Wednesday',
-    'Thursday',
-    'Friday',
-    'Saturday',
-  ]);
+  const dayBoxes = adder.getByRole('group', { name: 'Days' }).getByRole('checkbox');
   expect(
-    await adder
-      .getByLabel('Day')
-      .locator('option')
-      .evaluateAll((o) => o.map((e) => (e as HTMLOptionElement).value)),
-  ).toEqual(['0', '1', '2', '3', '4', '5', '6']);
+    await dayBoxes.evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).labels?.[0]?.textContent)),
+  ).toEqual(WEEKDAYS_MONDAY_FIRST);
+  await expect(adder.getByRole('checkbox', { name: 'Monday' })).toBeChecked();
+  await expect(adder.getByRole('checkbox', { name: 'Every week' })).toBeChecked();
   await expect(adder.getByLabel('Opens')).toHaveValue('09:00');
   await expect(adder.getByLabel('Closes')).toHaveValue('17:00');
   await addHours(page, 'Wednesday', '11:00', '13:30');
@@ -199,10 +200,13 @@ test('keyboard only: fill the form, tick the checklists, add and remove hours, m
   // Hours: Wednesday 10:30–12:15 added with Enter; Thursday with the same times (the controls keep
   // the last ones, handy for a weekday run) added with Space; then Wednesday removed.
   const adder = group(page, 'Add hours');
-  await tabTo(page, adder.getByLabel('Day'));
-  await page.keyboard.press('ArrowDown'); // Monday → Tuesday
-  await page.keyboard.press('ArrowDown'); // → Wednesday
-  await expect(adder.getByLabel('Day')).toHaveValue('3');
+  const dayBox = (day: string) => adder.getByRole('checkbox', { name: day, exact: true });
+  await tabTo(page, dayBox('Monday'));
+  await page.keyboard.press('Space'); // untick Monday
+  await tabTo(page, dayBox('Wednesday'));
+  await page.keyboard.press('Space');
+  await expect(dayBox('Monday')).not.toBeChecked();
+  await expect(dayBox('Wednesday')).toBeChecked();
   // Tab also walks the hour, minute and AM/PM parts of a time box, so go until the next box has focus.
   await tabTo(page, adder.getByLabel('Opens'));
   await page.keyboard.type('1030A');
@@ -211,8 +215,11 @@ test('keyboard only: fill the form, tick the checklists, add and remove hours, m
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/sites\/new$/); // Enter adds; it does not submit
   await expect(hoursList(page).getByRole('listitem')).toHaveText([/^Wednesday, 10:30\sAM to 12:15\sPM/]);
-  await tabTo(page, adder.getByLabel('Day'), { backwards: true });
-  await page.keyboard.press('ArrowDown'); // → Thursday
+  await tabTo(page, dayBox('Wednesday'), { backwards: true });
+  await page.keyboard.press('Space'); // untick Wednesday
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space'); // tick Thursday
+  await expect(dayBox('Thursday')).toBeChecked();
   await tabTo(page, adder.getByRole('button', { name: 'Add Hours' }));
   await page.keyboard.press('Space');
   await expect(hoursList(page).getByRole('listitem')).toHaveCount(2);
@@ -502,7 +509,8 @@ test('the site form, new and edit, with its dialog, has no axe violations; it sp
   await page.getByRole('button', { name: '中文' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '用餐點' })).toBeVisible();
   await expect(page.getByRole('button', { name: '新增時段' })).toBeVisible();
-  await expect(page.getByLabel('星期', { exact: true })).toHaveValue('1');
+  await expect(page.getByRole('checkbox', { name: '星期一', exact: true })).toBeChecked();
+  await expect(page.getByRole('button', { name: '平日（星期一至五）' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'English' }).click();
 });

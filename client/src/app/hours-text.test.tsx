@@ -30,7 +30,7 @@ async function publicHours(language: string) {
   return { day, open, close };
 }
 
-/** The text of the interval's row in the admin editor, and the names in its weekday select. */
+/** The text of the interval's row in the admin editor, and the names of its weekday boxes. */
 async function adminHours(language: string) {
   const i18n = await createTestI18n(language);
   render(
@@ -40,11 +40,16 @@ async function adminHours(language: string) {
   );
   const list = screen.getByRole('list', { name: i18n.t('admin:hours.listLabel') });
   const row = within(list).getByRole('listitem');
-  const remove = within(row).getByRole('button');
-  const rowText = (row.textContent ?? '').replace(remove.textContent ?? '', '');
-  const days = within(screen.getByRole('combobox', { name: i18n.t('admin:hours.day') }))
-    .getAllByRole('option')
-    .map((option) => option.textContent);
+  const buttons = within(row).getAllByRole('button'); // 'Edit …' and 'Remove …'
+  const rowText = buttons.reduce(
+    (text, button) => text.replace(button.textContent ?? '', ''),
+    row.textContent ?? '',
+  );
+  const days = (
+    within(screen.getByRole('group', { name: i18n.t('admin:hours.days') })).getAllByRole(
+      'checkbox',
+    ) as HTMLInputElement[]
+  ).map((box) => box.labels?.[0]?.textContent);
   document.body.innerHTML = '';
   return { i18n, rowText, days };
 }

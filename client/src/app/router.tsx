@@ -37,6 +37,11 @@ const SiteFormScreen = lazyChunk(
   () => import('./routes/admin/site-form.tsx'),
   (m) => m.SiteFormScreen,
 );
+const ClosuresScreen = lazyChunk(
+  'closures',
+  () => import('./routes/admin/closures.tsx'),
+  (m) => m.ClosuresScreen,
+);
 const ReferenceFormScreen = lazyChunk(
   'reference-form',
   () => import('./routes/admin/reference-form.tsx'),
@@ -65,6 +70,7 @@ export function AppRoutes() {
         <Route path="/sites/:id" element={<SiteDetailScreen />} />
         <Route path="/sites/:id/edit" element={admin(<SiteFormScreen />)} />
         <Route path="/partners" element={<PartnersScreen />} />
+        <Route path="/admin/closures" element={admin(<ClosuresScreen />)} />
         {Object.entries(REFERENCE_ROUTES).flatMap(([segment, list]) => [
           <Route
             key={`${segment}-new`}

@@ -1,12 +1,37 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useCurrentUser } from '#client/lib/current-user.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 
-/** Logo, Home, About, Locations, Log in / Log out and the language buttons (docs/product.md R5). */
+/**
+ * The admin screens' words arrive with those screens (i18n/lazy-namespaces.ts); an administrator's
+ * navigation fetches that same chunk once signed in, so visitors' first bundle stays as it was.
+ */
+function useAdminWords(enabled: boolean) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    void import('#client/i18n/lazy-namespaces.ts').then((module) => {
+      module.addNamespace('admin');
+      if (live) setReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [enabled]);
+  return ready;
+}
+
+/**
+ * Logo, Home, About, Locations, Log in / Log out and the language buttons (docs/product.md R5); for
+ * administrators also Closures.
+ */
 export function Navigation() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
+  const adminWords = useAdminWords(Boolean(user?.isAdmin));
   const location = useLocation();
   // The login screen returns here afterwards (docs/product.md R35); on the login screen itself, keep where it returns to.
   const here = `${location.pathname}${location.search}`;
@@ -31,6 +56,11 @@ export function Navigation() {
             <li>
               <NavLink to="/sites">{t('nav.locations')}</NavLink>
             </li>
+            {user?.isAdmin && adminWords && (
+              <li>
+                <NavLink to="/admin/closures">{t('admin:nav.closures')}</NavLink>
+              </li>
+            )}
             {user && (
               <li>
                 <NavLink to="/account">{t('nav.account')}</NavLink>

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ConfirmDialog } from '#client/components/admin/confirm-dialog.tsx';
@@ -17,12 +17,14 @@ import {
 import { fetchUsage, useDeleteReferenceItem, useSaveReferenceItem } from '../api/item.ts';
 import {
   buildItemPayload,
+  hasClosesSite,
   hasContactFields,
   type ItemFormValues,
   itemSchemaFor,
   itemValuesFrom,
 } from '../model/item-form.ts';
 import '#client/components/admin/admin.css';
+import '../admin-reference-lists.css';
 
 export interface ReferenceFormProps {
   list: ReferenceListName;
@@ -34,7 +36,7 @@ export interface ReferenceFormProps {
 
 /**
  * The one form for all five reference lists (docs/architecture.md §4.2): a name, plus phone, e-mail
- * and website for nutrition partners. After a save or a delete the admin goes back one page
+ * and website for nutrition partners, and "Means the site is closed" for covid statuses. After a save or a delete the admin goes back one page
  * (docs/product.md R59) — to /sites when this page was opened directly.
  */
 export function ReferenceForm({ list, item, onReload, reloading }: ReferenceFormProps) {
@@ -42,6 +44,7 @@ export function ReferenceForm({ list, item, onReload, reloading }: ReferenceForm
   const navigate = useNavigate();
   const location = useLocation();
   const form = useRef<HTMLFormElement>(null);
+  const closesSiteId = useId();
   const [values, setValues] = useState<ItemFormValues>(() => itemValuesFrom(item));
   const errors = useSaveErrors(form);
   const save = useSaveReferenceItem(list, item?.id);
@@ -51,7 +54,7 @@ export function ReferenceForm({ list, item, onReload, reloading }: ReferenceForm
   const busy = save.isPending || remove.isPending || checkingUsage;
 
   const goBack = () => (location.key === 'default' ? navigate('/sites') : navigate(-1));
-  const field = (key: keyof ItemFormValues) => ({
+  const field = (key: Exclude<keyof ItemFormValues, 'closesSite'>) => ({
     name: key,
     value: values[key],
     onChange: (event: { target: { value: string } }) =>
@@ -130,6 +133,22 @@ export function ReferenceForm({ list, item, onReload, reloading }: ReferenceForm
               {...field('website')}
             />
           </>
+        )}
+        {hasClosesSite(list) && (
+          <div className="field field--check">
+            <input
+              id={closesSiteId}
+              type="checkbox"
+              name="closesSite"
+              checked={values.closesSite}
+              onChange={(event) => setValues((v) => ({ ...v, closesSite: event.target.checked }))}
+              aria-describedby={`${closesSiteId}-hint`}
+            />
+            <label htmlFor={closesSiteId}>{t('item.closesSite')}</label>
+            <p id={`${closesSiteId}-hint`} className="field-hint">
+              {t('item.closesSiteHint')}
+            </p>
+          </div>
         )}
         {busy && (
           <p role="status" className="form-progress">

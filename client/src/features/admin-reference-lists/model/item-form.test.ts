@@ -7,6 +7,7 @@ const values = {
   phoneNumber: '(628) 555-0100',
   email: 'a@example.org',
   website: 'example.org',
+  closesSite: true,
 };
 
 describe('buildItemPayload', () => {
@@ -19,12 +20,21 @@ describe('buildItemPayload', () => {
     });
   });
 
-  it.each(REFERENCE_LIST_NAMES.filter((list) => !hasContactFields(list)))(
+  it.each(REFERENCE_LIST_NAMES.filter((list) => !hasContactFields(list) && list !== 'covidstatuses'))(
     'sends only the name for %s',
     (list) => {
       expect(buildItemPayload(list, values)).toEqual({ name: ' Takeout ' });
     },
   );
+
+  it('sends closesSite for covid statuses only, ticked or not', () => {
+    expect(buildItemPayload('covidstatuses', values)).toEqual({ name: ' Takeout ', closesSite: true });
+    expect(buildItemPayload('covidstatuses', { ...values, closesSite: false })).toEqual({
+      name: ' Takeout ',
+      closesSite: false,
+    });
+    expect(buildItemPayload('nutritionpartners', values)).not.toHaveProperty('closesSite');
+  });
 
   it('adds the version when editing and sends blank contact fields as null', () => {
     expect(
@@ -44,6 +54,7 @@ describe('buildItemPayload', () => {
       phoneNumber: '555',
       email: 'nope',
       website: '',
+      closesSite: false,
     });
     const issues = itemSchemaFor('nutritionpartners').safeParse(bad).error?.issues ?? [];
     expect(issues.map((i) => [i.path.join('.'), i.message])).toEqual([
@@ -64,10 +75,22 @@ describe('itemValuesFrom', () => {
       phoneNumber: '(628) 555-0100',
       email: '',
       website: '',
+      closesSite: false,
     });
   });
 
+  it('shows whether a stored status means the site is closed', () => {
+    const status = { id: 2, name: 'Temporarily closed', closesSite: true };
+    expect(itemValuesFrom(status).closesSite).toBe(true);
+  });
+
   it('starts empty when creating', () => {
-    expect(itemValuesFrom(undefined)).toEqual({ name: '', phoneNumber: '', email: '', website: '' });
+    expect(itemValuesFrom(undefined)).toEqual({
+      name: '',
+      phoneNumber: '',
+      email: '',
+      website: '',
+      closesSite: false,
+    });
   });
 });

@@ -6,15 +6,22 @@ import {
   referenceItemInputSchema,
 } from '#shared/schemas/reference-lists.ts';
 
-/** The generic form's values: every list has a name; nutrition partners add contact fields. */
+/**
+ * The generic form's values: every list has a name; nutrition partners add contact fields; covid
+ * statuses say whether they mean the site is closed.
+ */
 export interface ItemFormValues {
   name: string;
   phoneNumber: string;
   email: string;
   website: string;
+  closesSite: boolean;
 }
 
 export const hasContactFields = (list: ReferenceListName) => REFERENCE_LISTS[list].contact;
+
+/** Lists whose items can mean "the site is closed" (the registry's closesSite: covid statuses). */
+export const hasClosesSite = (list: ReferenceListName) => REFERENCE_LISTS[list].closesSite;
 
 export function itemValuesFrom(item: ReferenceItem | undefined): ItemFormValues {
   return {
@@ -22,6 +29,7 @@ export function itemValuesFrom(item: ReferenceItem | undefined): ItemFormValues 
     phoneNumber: formatPhone(item?.phoneNumber),
     email: item?.email ?? '',
     website: item?.website ?? '',
+    closesSite: item?.closesSite === true,
   };
 }
 
@@ -38,6 +46,7 @@ export function buildItemPayload(
     payload.email = text(values.email);
     payload.website = text(values.website);
   }
+  if (hasClosesSite(list)) payload.closesSite = values.closesSite;
   if (version !== undefined) payload.version = version;
   return payload;
 }

@@ -1,91 +1,313 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorMap } from '#client/lib/field-errors.ts';
-import { DEFAULT_CLOSE, DEFAULT_OPEN, WEEKDAYS } from '#shared/constants.ts';
-import { formatTime, weekdayName } from '#shared/format-hours.ts';
-import type { HoursInterval } from '#shared/hours.ts';
+import { DEFAULT_CLOSE, DEFAULT_OPEN } from '#shared/constants.ts';
+import { formatTime, intlLocale, weekdayName } from '#shared/format-hours.ts';
 import {
-  addInterval,
+  addIntervals,
   displayHours,
+  EDITOR_WEEKDAYS,
+  type EditorInterval,
   errorsByInterval,
   focusAfterRemoval,
   intervalKey,
+  normalizeWeeks,
   removeInterval,
+  updateInterval,
+  WEEKS_OF_MONTH,
+  type WeekOfMonth,
+  WORKING_DAYS,
 } from '../model/hours.ts';
 
 export interface HoursEditorProps {
-  hours: HoursInterval[];
-  onChange: (hours: HoursInterval[]) => void;
+  hours: EditorInterval[];
+  onChange: (hours: EditorInterval[]) => void;
   /** The form's field errors; 'Hours' and 'Hours.N.field' are shown here. */
   fieldErrors: Record<string, string>;
 }
 
+const weekKey = (week: WeekOfMonth) => (week === -1 ? 'last' : String(week));
+
+/** The words of one interval: "Tuesday, 9:00 AM to 5:00 PM", plus "1st and 3rd Tuesday of the month". */
+export function useIntervalLabel() {
+  const { t, i18n } = useTranslation('admin');
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return (h: EditorInterval) => {
+    const day = weekdayName(h.day, language);
+    const text = t('hours.interval', {
+      day,
+      open: formatTime(h.open, language),
+      close: formatTime(h.close, language),
+    });
+    const weeks = normalizeWeeks(h.weeks);
+    if (!weeks) return text;
+    const ordinals = new Intl.ListFormat(intlLocale(language), { type: 'conjunction' }).format(
+      weeks.map((w) => t(`hours.ordinal.${weekKey(w)}`)),
+    );
+    // Mid-sentence a Spanish weekday is lower case ("primer y tercer martes del mes").
+    const dayInSentence = language.startsWith('es') ? day.toLocaleLowerCase('es') : day;
+    return t('hours.intervalWeeks', { interval: text, weeks: ordinals, day: dayInSentence });
+  };
+}
+
+/** "Every week" or some of 1st..4th and last: ticking a week unticks "Every week", and back. */
+function WeeksPicker({
+  weeks,
+  onChange,
+  onKeyDown,
+}: {
+  weeks: readonly WeekOfMonth[] | undefined;
+  onChange: (weeks: WeekOfMonth[] | undefined) => void;
+  onKeyDown: (event: KeyboardEvent) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  const chosen = weeks ?? [];
+  const toggle = (week: WeekOfMonth, checked: boolean) =>
+    onChange(normalizeWeeks(checked ? [...chosen, week] : chosen.filter((w) => w !== week)));
+  return (
+    <fieldset className="hours-editor__weeks">
+      <legend>{t('hours.weeksLegend')}</legend>
+      <div className="hours-editor__checks">
+        <span className="hours-editor__check">
+          <input
+            id={`${id}-every`}
+            type="checkbox"
+            checked={chosen.length === 0}
+            onChange={() => onChange(undefined)}
+            onKeyDown={onKeyDown}
+          />
+          <label htmlFor={`${id}-every`}>{t('hours.everyWeek')}</label>
+        </span>
+        {WEEKS_OF_MONTH.map((week) => (
+          <span key={week} className="hours-editor__check">
+            <input
+              id={`${id}-${weekKey(week)}`}
+              type="checkbox"
+              checked={chosen.includes(week)}
+              onChange={(event) => toggle(week, event.target.checked)}
+              onKeyDown={onKeyDown}
+            />
+            <label htmlFor={`${id}-${weekKey(week)}`}>{t(`hours.weekOption.${weekKey(week)}`)}</label>
+          </span>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+const enterDoes = (action: () => void) => (event: KeyboardEvent) => {
+  if (event.key !== 'Enter') return;
+  event.preventDefault(); // Enter changes the hours here; it does not submit the site form
+  action();
+};
+
+function TimeField({
+  id,
+  label,
+  value,
+  onChange,
+  onKeyDown,
+  error,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onKeyDown: (event: KeyboardEvent) => void;
+  error?: string;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="time"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** One interval edited where it is listed: its day, times and weeks; Save or Cancel. */
+function IntervalEditor({
+  interval,
+  onSave,
+  onCancel,
+}: {
+  interval: EditorInterval;
+  onSave: (edited: EditorInterval) => Record<string, string> | undefined;
+  onCancel: () => void;
+}) {
+  const { t, i18n } = useTranslation('admin');
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const label = useIntervalLabel();
+  const id = useId();
+  const [day, setDay] = useState(interval.day);
+  const [open, setOpen] = useState(interval.open);
+  const [close, setClose] = useState(interval.close);
+  const [weeks, setWeeks] = useState(normalizeWeeks(interval.weeks));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const first = useRef<HTMLSelectElement>(null);
+  useEffect(() => first.current?.focus(), []);
+
+  const save = () => setErrors(onSave({ day, open, close, ...(weeks ? { weeks } : {}) }) ?? {});
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onCancel();
+    } else enterDoes(save)(event);
+  };
+
+  return (
+    <fieldset className="hours-editor__edit">
+      <legend>{t('hours.editLegend', { interval: label(interval) })}</legend>
+      {errors.general && <p className="field-error">{errors.general}</p>}
+      <div className="hours-editor__controls">
+        <div className="field">
+          <label htmlFor={`${id}-day`}>{t('hours.day')}</label>
+          <select
+            id={`${id}-day`}
+            ref={first}
+            value={day}
+            onChange={(event) => setDay(Number(event.target.value))}
+            onKeyDown={onKeyDown}
+            aria-invalid={errors.day ? true : undefined}
+          >
+            {EDITOR_WEEKDAYS.map((d) => (
+              <option key={d} value={d}>
+                {weekdayName(d, language)}
+              </option>
+            ))}
+          </select>
+          {errors.day && <p className="field-error">{errors.day}</p>}
+        </div>
+        <TimeField
+          id={`${id}-open`}
+          label={t('hours.open')}
+          value={open}
+          onChange={setOpen}
+          onKeyDown={onKeyDown}
+          error={errors.open}
+        />
+        <TimeField
+          id={`${id}-close`}
+          label={t('hours.close')}
+          value={close}
+          onChange={setClose}
+          onKeyDown={onKeyDown}
+          error={errors.close}
+        />
+      </div>
+      <WeeksPicker weeks={weeks} onChange={setWeeks} onKeyDown={onKeyDown} />
+      <div className="hours-editor__row-actions">
+        <button type="button" className="button" onClick={save}>
+          {t('hours.saveInterval')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          {t('cancel')}
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
 /**
- * Weekly hours (docs/product.md R53): choose a weekday, an opening and a closing time, then 'Add Hours'; each
- * interval is listed Monday first with its own 'Remove'. Keyboard: Enter in the controls adds (it
- * does not submit the form); after a removal focus moves to the neighbouring interval. Every change
- * is announced in a polite live region.
+ * Weekly hours (docs/product.md R53): tick one or more weekdays (Monday first; 'Weekdays' ticks
+ * Monday to Friday), an opening and a closing time and, when not every week, the weeks of the month,
+ * then 'Add Hours': one interval per ticked day. Each interval is listed Monday first with 'Edit'
+ * (changed in place) and 'Remove'. Keyboard: Enter in the controls adds or saves (it does not
+ * submit the form), Escape cancels an edit; after a removal focus moves to the neighbouring interval.
+ * Every change is announced in a polite live region.
  */
 export function HoursEditor({ hours, onChange, fieldErrors }: HoursEditorProps) {
   const { t, i18n } = useTranslation('admin');
   const language = i18n.resolvedLanguage ?? i18n.language;
+  const label = useIntervalLabel();
   const id = useId();
-  const [day, setDay] = useState(1);
+  const [days, setDays] = useState<number[]>([1]);
   const [open, setOpen] = useState<string>(DEFAULT_OPEN);
   const [close, setClose] = useState<string>(DEFAULT_CLOSE);
+  const [weeks, setWeeks] = useState<WeekOfMonth[] | undefined>(undefined);
   const [adderErrors, setAdderErrors] = useState<Record<string, string>>({});
   const [announcement, setAnnouncement] = useState('');
-  const daySelect = useRef<HTMLSelectElement>(null);
-  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
-  /** After a removal: the interval whose 'Remove' gets focus, or null for the day select. */
+  const [editing, setEditing] = useState<string | null>(null);
+  const firstDay = useRef<HTMLInputElement>(null);
+  const rowButtons = useRef(new Map<string, HTMLButtonElement>());
+  /** After a change to the list: the interval whose button gets focus, or null for the first day box. */
   const pendingFocus = useRef<string | null | undefined>(undefined);
 
-  // The removed button is gone; keep the keyboard user in the list, or on the controls below it.
+  // A removed or edited row's button is gone or new; keep the keyboard user in the list.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the new hours are on screen
   useEffect(() => {
     if (pendingFocus.current === undefined) return;
     const key = pendingFocus.current;
     pendingFocus.current = undefined;
-    ((key && removeButtons.current.get(key)) || daySelect.current)?.focus();
-  }, [hours]);
+    ((key && rowButtons.current.get(key)) || firstDay.current)?.focus();
+  }, [hours, editing]);
 
-  const label = (h: HoursInterval) =>
-    t('hours.interval', {
-      day: weekdayName(h.day, language),
-      open: formatTime(h.open, language),
-      close: formatTime(h.close, language),
-    });
+  const translate = (errors: Parameters<typeof fieldErrorMap>[0]) => {
+    const map = fieldErrorMap(errors, t);
+    if (errors.some((e) => e.path === 'days')) map.days = t('hours.noDays');
+    for (const [path, message] of Object.entries(map)) {
+      if (path.startsWith('weeks')) map.weeks = message;
+      if (path === '') map.general = message;
+    }
+    return map;
+  };
 
   const add = () => {
-    const result = addInterval(hours, { day, open, close });
+    const result = addIntervals(hours, { days, open, close, weeks });
     if (result.kind === 'invalid') {
-      const errors = fieldErrorMap(result.errors, t);
+      const errors = translate(result.errors);
       setAdderErrors(errors);
       setAnnouncement(Object.values(errors).join(' '));
       return;
     }
     if (result.kind === 'duplicate') {
-      setAdderErrors({ day: t('hours.duplicate') });
+      setAdderErrors({ days: t('hours.duplicate') });
       setAnnouncement(t('hours.duplicate'));
       return;
     }
     setAdderErrors({});
     onChange(result.hours);
-    setAnnouncement(t('hours.added', { interval: label(result.interval) }));
+    setAnnouncement(t('hours.added', { interval: result.added.map(label).join('; ') }));
   };
 
-  const remove = (interval: HoursInterval) => {
+  const remove = (interval: EditorInterval) => {
     const key = intervalKey(interval);
     pendingFocus.current = focusAfterRemoval(hours, key) ?? null;
     onChange(removeInterval(hours, key));
     setAnnouncement(t('hours.removed', { interval: label(interval) }));
   };
 
-  const addOnEnter = (event: KeyboardEvent) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    add();
+  const saveEdit = (key: string, edited: EditorInterval) => {
+    const result = updateInterval(hours, key, edited);
+    if (result.kind === 'invalid') return translate(result.errors);
+    if (result.kind === 'duplicate') return { general: t('hours.duplicate') };
+    pendingFocus.current = `edit-${intervalKey(result.interval)}`;
+    setEditing(null);
+    onChange(result.hours);
+    setAnnouncement(t('hours.updated', { interval: label(result.interval) }));
+    return undefined;
   };
+
+  const cancelEdit = (key: string) => {
+    pendingFocus.current = `edit-${key}`;
+    setEditing(null);
+  };
+
+  const toggleDay = (day: number, checked: boolean) =>
+    setDays((current) => (checked ? [...current, day] : current.filter((d) => d !== day)));
 
   const rowErrors = errorsByInterval(fieldErrors, hours);
   const generalError = fieldErrors.Hours;
@@ -96,15 +318,14 @@ export function HoursEditor({ hours, onChange, fieldErrors }: HoursEditorProps) 
         ? t('hours.close')
         : field === 'day'
           ? t('hours.day')
-          : '';
-  const adderError = (field: string) =>
-    adderErrors[field] ? (
-      <p id={`${id}-${field}-error`} className="field-error">
-        {adderErrors[field]}
-      </p>
-    ) : null;
-  const adderInvalid = (field: string) =>
-    adderErrors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${field}-error` } : {};
+          : field === 'weeks'
+            ? t('hours.weeksLegend')
+            : '';
+  const keepButton = (key: string) => (element: HTMLButtonElement | null) => {
+    if (element) rowButtons.current.set(key, element);
+    else rowButtons.current.delete(key);
+  };
+  const addOnEnter = enterDoes(add);
 
   return (
     <fieldset className="hours-editor" aria-describedby={generalError ? `${id}-error` : undefined}>
@@ -122,6 +343,17 @@ export function HoursEditor({ hours, onChange, fieldErrors }: HoursEditorProps) 
             const key = intervalKey(interval);
             const errors = rowErrors[key];
             const errorId = `${id}-${key}-error`;
+            if (editing === key) {
+              return (
+                <li key={key} className="hours-editor__row hours-editor__row--editing">
+                  <IntervalEditor
+                    interval={interval}
+                    onSave={(edited) => saveEdit(key, edited)}
+                    onCancel={() => cancelEdit(key)}
+                  />
+                </li>
+              );
+            }
             return (
               <li
                 key={key}
@@ -131,13 +363,19 @@ export function HoursEditor({ hours, onChange, fieldErrors }: HoursEditorProps) 
                 <button
                   type="button"
                   className="button button--secondary"
+                  onClick={() => setEditing(key)}
+                  ref={keepButton(`edit-${key}`)}
+                >
+                  {t('hours.edit')}
+                  <span className="visually-hidden"> {label(interval)}</span>
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary"
                   onClick={() => remove(interval)}
                   aria-describedby={errors ? errorId : undefined}
                   data-invalid={errors ? 'true' : undefined}
-                  ref={(element) => {
-                    if (element) removeButtons.current.set(key, element);
-                    else removeButtons.current.delete(key);
-                  }}
+                  ref={keepButton(key)}
                 >
                   {t('hours.remove')}
                   <span className="visually-hidden"> {label(interval)}</span>
@@ -156,53 +394,63 @@ export function HoursEditor({ hours, onChange, fieldErrors }: HoursEditorProps) 
       )}
       <fieldset className="hours-editor__adder">
         <legend>{t('hours.addLegend')}</legend>
-        <div className="hours-editor__controls">
-          <div className="field">
-            <label htmlFor={`${id}-day`}>{t('hours.day')}</label>
-            <select
-              id={`${id}-day`}
-              ref={daySelect}
-              value={day}
-              onChange={(event) => setDay(Number(event.target.value))}
-              onKeyDown={addOnEnter}
-              {...adderInvalid('day')}
+        <fieldset
+          className="hours-editor__days"
+          aria-describedby={adderErrors.days ? `${id}-days-error` : undefined}
+        >
+          <legend>{t('hours.days')}</legend>
+          <div className="hours-editor__checks">
+            {EDITOR_WEEKDAYS.map((day, index) => (
+              <span key={day} className="hours-editor__check">
+                <input
+                  id={`${id}-day-${day}`}
+                  ref={index === 0 ? firstDay : undefined}
+                  type="checkbox"
+                  checked={days.includes(day)}
+                  onChange={(event) => toggleDay(day, event.target.checked)}
+                  onKeyDown={addOnEnter}
+                  aria-invalid={adderErrors.days ? true : undefined}
+                />
+                <label htmlFor={`${id}-day-${day}`}>{weekdayName(day, language)}</label>
+              </span>
+            ))}
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setDays([...WORKING_DAYS])}
             >
-              {WEEKDAYS.map((d) => (
-                <option key={d} value={d}>
-                  {weekdayName(d, language)}
-                </option>
-              ))}
-            </select>
-            {adderError('day')}
+              {t('hours.weekdays')}
+            </button>
           </div>
-          <div className="field">
-            <label htmlFor={`${id}-open`}>{t('hours.open')}</label>
-            <input
-              id={`${id}-open`}
-              type="time"
-              value={open}
-              onChange={(event) => setOpen(event.target.value)}
-              onKeyDown={addOnEnter}
-              {...adderInvalid('open')}
-            />
-            {adderError('open')}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-close`}>{t('hours.close')}</label>
-            <input
-              id={`${id}-close`}
-              type="time"
-              value={close}
-              onChange={(event) => setClose(event.target.value)}
-              onKeyDown={addOnEnter}
-              {...adderInvalid('close')}
-            />
-            {adderError('close')}
-          </div>
-          <button type="button" className="button button--secondary hours-editor__add" onClick={add}>
-            {t('hours.add')}
-          </button>
+          {adderErrors.days && (
+            <p id={`${id}-days-error`} className="field-error">
+              {adderErrors.days}
+            </p>
+          )}
+        </fieldset>
+        <div className="hours-editor__controls">
+          <TimeField
+            id={`${id}-open`}
+            label={t('hours.open')}
+            value={open}
+            onChange={setOpen}
+            onKeyDown={addOnEnter}
+            error={adderErrors.open}
+          />
+          <TimeField
+            id={`${id}-close`}
+            label={t('hours.close')}
+            value={close}
+            onChange={setClose}
+            onKeyDown={addOnEnter}
+            error={adderErrors.close ?? adderErrors.general}
+          />
         </div>
+        <WeeksPicker weeks={weeks} onChange={setWeeks} onKeyDown={addOnEnter} />
+        {adderErrors.weeks && <p className="field-error">{adderErrors.weeks}</p>}
+        <button type="button" className="button button--secondary hours-editor__add" onClick={add}>
+          {t('hours.add')}
+        </button>
       </fieldset>
       <p className="visually-hidden" aria-live="polite">
         {announcement}

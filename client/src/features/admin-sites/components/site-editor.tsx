@@ -8,7 +8,7 @@ import type { ReferenceListName } from '#shared/schemas/reference-lists.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import { useReferenceLists } from '../api/reference-lists.ts';
 import { adminSiteKey, useAdminSite } from '../api/site.ts';
-import { SiteForm } from './site-form.tsx';
+import { SiteForm, type SiteFormProps } from './site-form.tsx';
 
 /** Navigation state that carries the geocoding warning from /sites/new to the new site's edit page. */
 interface EditorState {
@@ -26,10 +26,12 @@ interface EditorState {
 export function SiteEditor({
   id,
   listPath,
+  closures,
 }: {
   /** undefined: create; NaN: a malformed id (shown as not found). */
   id: number | undefined;
   listPath: (list: ReferenceListName) => string;
+  closures?: SiteFormProps['closures'];
 }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
@@ -75,6 +77,7 @@ export function SiteEditor({
       site={site.data}
       lists={lists}
       listPath={listPath}
+      closures={closures}
       onReload={() => {
         setGeocodeWarning(false);
         void site.refetch();

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '#client/components/admin/confirm-dialog.tsx';
@@ -41,11 +41,16 @@ export interface SiteFormProps {
   /** Saved, and the server found no map position for the address (docs/product.md R66). */
   onGeocodeWarning: (site: Site) => void;
   geocodeWarning: boolean;
+  /**
+   * The site's closures, drawn after the lists by the screen that composes this form: given the
+   * site's id (none before it is saved) and the names of the ticked statuses that mean "closed".
+   */
+  closures?: (context: { siteId: number | undefined; closingStatuses: string[] }) => ReactNode;
 }
 
 /** The site editor ("Site form", docs/product.md R53–R58): its failures, conflicts and history. */
 export function SiteForm(props: SiteFormProps) {
-  const { site, lists, listPath, onReload, reloading, onGeocodeWarning, geocodeWarning } = props;
+  const { site, lists, listPath, onReload, reloading, onGeocodeWarning, geocodeWarning, closures } = props;
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
@@ -83,6 +88,10 @@ export function SiteForm(props: SiteFormProps) {
       return items ? [[list, items.map((item) => item.id)]] : [];
     }),
   );
+
+  const closingStatuses = (lists.items.covidstatuses ?? [])
+    .filter((item) => item.closesSite && values.lists.covidstatuses.includes(item.id))
+    .map((item) => item.name);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -175,6 +184,7 @@ export function SiteForm(props: SiteFormProps) {
             onLeave={keepDraft}
           />
         ))}
+        {closures?.({ siteId, closingStatuses })}
         {busy && (
           <p role="status" className="form-progress">
             {save.isPending ? t('saving') : t('deleting')}

@@ -1,4 +1,3 @@
-import type { HoursInterval } from '#shared/hours.ts';
 import { formatPhone, normalizePhone } from '#shared/phone.ts';
 import {
   REFERENCE_LIST_NAMES,
@@ -6,7 +5,7 @@ import {
   type ReferenceListName,
 } from '#shared/schemas/reference-lists.ts';
 import { type Site, SiteCreateSchema, SiteUpdateSchema } from '#shared/schemas/sites.ts';
-import { editorHours } from './hours.ts';
+import { type EditorInterval, editorHours, hoursPayload } from './hours.ts';
 
 export type ListSelection = Record<ReferenceListName, number[]>;
 
@@ -22,7 +21,7 @@ export interface SiteFormValues {
   lng: string;
   /** The admin typed coordinates or moved the pin in this visit (docs/product.md R66: a hand-placed pin is kept). */
   pinMoved: boolean;
-  hours: HoursInterval[];
+  hours: EditorInterval[];
   lists: ListSelection;
 }
 
@@ -82,8 +81,8 @@ export interface PayloadOptions {
 }
 
 /**
- * The POST/PATCH body (docs/product.md R75): the whole entity, lists as id arrays, hours in stored order, the
- * phone as digits. Coordinates are sent only when the admin set them: otherwise the server geocodes a
+ * The POST/PATCH body (docs/product.md R75): the whole entity, lists as id arrays, hours in stored order
+ * (with `weeks` only on intervals that do not apply every week), the phone as digits. Coordinates are sent only when the admin set them: otherwise the server geocodes a
  * new or changed address (docs/product.md R66). When editing, clearing both boxes sends nulls, which
  * removes the pin; when creating, empty boxes are simply left out.
  */
@@ -99,7 +98,7 @@ export function buildSitePayload(
     phoneNumber: text(values.phoneNumber) === null ? null : normalizePhone(values.phoneNumber),
     email: text(values.email),
     website: text(values.website),
-    Hours: values.hours.map(({ day, open, close }) => ({ day, open, close })),
+    Hours: hoursPayload(values.hours),
   };
   for (const list of REFERENCE_LIST_NAMES) {
     const available = options.available?.[list];

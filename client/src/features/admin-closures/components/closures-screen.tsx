@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RecordState } from '#client/components/admin/record-state.tsx';
+import { api } from '#client/lib/api.ts';
+import { apiPaths } from '#shared/api-paths.ts';
+import { useClosures } from '../api/closures.ts';
+import { agencyToday, byStartDate } from '../model/closures.ts';
+import { ClosureAdder } from './closure-adder.tsx';
+import { ClosureList } from './closure-list.tsx';
+import { HolidaySuggestions } from './holiday-suggestions.tsx';
+import '#client/components/admin/admin.css';
+import '../admin-closures.css';
+
+/**
+ * /admin/closures: the current and upcoming closures (one site, several or all: the holiday
+ * calendar), a form to add one, and the year's usual holidays to add in one step.
+ */
+export function ClosuresScreen({ today = agencyToday() }: { today?: string }) {
+  const { t } = useTranslation('admin');
+  const closures = useClosures();
+  const sites = useQuery({
+    queryKey: ['admin', 'closures', 'site-names'],
+    queryFn: ({ signal }) => api<{ id: number; name: string }[]>(apiPaths.sites, { signal }),
+    staleTime: 0,
+  });
+  const [announcement, setAnnouncement] = useState('');
+  const siteNames = new Map((sites.data ?? []).map((s) => [s.id, s.name]));
+  const sortedSites = [...(sites.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+
+  if (!closures.data) {
+    return (
+      <RecordState
+        title={t('closures.title')}
+        error={closures.error}
+        onRetry={() => void closures.refetch()}
+      />
+    );
+  }
+  const list = byStartDate(closures.data);
+  return (
+    <section className="admin-form closures-screen">
+      <h1>{t('closures.title')}</h1>
+      <p>{t('closures.intro')}</p>
+      <p role="status" className={announcement ? 'alert alert--success' : undefined}>
+        {announcement}
+      </p>
+      {list.length === 0 ? (
+        <>
+          <h2>{t('closures.listHeading')}</h2>
+          <p>{t('closures.none')}</p>
+        </>
+      ) : (
+        <ClosureList
+          caption={t('closures.listHeading')}
+          closures={list}
+          siteNames={siteNames}
+          onRemoved={setAnnouncement}
+        />
+      )}
+      <ClosureAdder
+        legend={t('closures.addHeading')}
+        sites={sites.data ? sortedSites : undefined}
+        onAdded={setAnnouncement}
+      />
+      <HolidaySuggestions closures={closures.data} today={today} onAdded={setAnnouncement} />
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { appData } from '#client/lib/app-data.ts';
+import { agencyMoment, DEFAULT_AGENCY_TIME_ZONE } from '#shared/agency-time.ts';
+import { intlLocale } from '#shared/format-hours.ts';
+import { type HolidayKey, usualHolidays } from '#shared/holidays.ts';
+import type { Closure as ClosureAnswer } from '#shared/schemas/closures.ts';
+
+/** A dated closure as the API answers it; `endDate` is inclusive, null = until further notice. */
+export type Closure = Pick<
+  ClosureAnswer,
+  'id' | 'startDate' | 'endDate' | 'reason' | 'allSites' | 'siteIds'
+> &
+  Partial<Pick<ClosureAnswer, 'version' | 'updatedAt'>>;
+
+/** The agency's zone (the page's config), never the device's. */
+export function agencyTimeZone(): string {
+  return appData().config.agencyTimeZone ?? DEFAULT_AGENCY_TIME_ZONE;
+}
+
+/** Today's date where the agency is: 'YYYY-MM-DD'. */
+export const agencyToday = (now: Date | number = Date.now()) => agencyMoment(now, agencyTimeZone()).date;
+
+/** Whether a closure of all sites covers `date`. */
+const allSitesOn = (closures: readonly Closure[], date: string) =>
+  closures.some((c) => c.allSites && c.startDate <= date && (c.endDate === null || date <= c.endDate));
+
+/**
+ * The year's usual holidays still to come (from `today`, inclusive) that no closure of all sites
+ * already covers: what the clerk is offered to add, so nothing is offered twice.
+ */
+export function holidaySuggestions(
+  year: number,
+  today: string,
+  closures: readonly Closure[],
+): { key: HolidayKey; date: string }[] {
+  return usualHolidays(year).filter((h) => h.date >= today && !allSitesOn(closures, h.date));
+}
+
+/** A stored date, 'YYYY-MM-DD', in the reader's language: "Thursday, Nov 26, 2026", "星期四" in Chinese. */
+export function formatDate(date: string, language: string | undefined): string {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(Date.UTC(y, m - 1, d));
+}
+
+/** What the add-a-closure controls hold. */
+export interface ClosureFormValues {
+  reason: string;
+  startDate: string;
+  endDate: string;
+  untilFurtherNotice: boolean;
+  allSites: boolean;
+  siteIds: number[];
+}
+
+export const emptyClosureValues = (siteIds: number[] = []): ClosureFormValues => ({
+  reason: '',
+  startDate: '',
+  endDate: '',
+  untilFurtherNotice: false,
+  allSites: siteIds.length === 0,
+  siteIds,
+});
+
+/**
+ * The POST body: an empty last day means a single day; "until further notice" sends endDate null;
+ * all sites or the chosen sites' ids.
+ */
+export function buildClosurePayload(values: ClosureFormValues): Record<string, unknown> {
+  const endDate = values.untilFurtherNotice ? null : values.endDate || values.startDate;
+  return {
+    startDate: values.startDate,
+    endDate,
+    reason: values.reason,
+    ...(values.allSites ? { allSites: true } : { siteIds: values.siteIds }),
+  };
+}
+
+/** Sorted by first day, like the API's list. */
+export const byStartDate = (closures: readonly Closure[]) =>
+  [...closures].sort((a, b) => a.startDate.localeCompare(b.startDate) || a.id - b.id);
