@@ -51,7 +51,11 @@ const MONDAY_5PM = new Date('2026-11-24T01:00:00Z');
 /** Thanksgiving, Thursday 26 November 2026, 4:00 PM in San Francisco = Friday in UTC and in Tokyo. */
 const THANKSGIVING_4PM = new Date('2026-11-27T00:00:00Z');
 
-function providers(children: ReactNode, language: Awaited<ReturnType<typeof createTestI18n>>, closures?: StatusClosure[]) {
+function providers(
+  children: ReactNode,
+  language: Awaited<ReturnType<typeof createTestI18n>>,
+  closures: StatusClosure[] | null,
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   if (closures) client.setQueryData(preloadKeys.closures, closures);
   return (
@@ -65,7 +69,11 @@ function providers(children: ReactNode, language: Awaited<ReturnType<typeof crea
 
 async function renderAt(
   date: Date,
-  { language = 'en', shown = site, closures = [] }: { language?: string; shown?: Site; closures?: StatusClosure[] | undefined } = {},
+  {
+    language = 'en',
+    shown = site,
+    closures = [],
+  }: { language?: string; shown?: Site; closures?: StatusClosure[] | null } = {},
 ) {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(date);
@@ -77,8 +85,10 @@ async function renderAt(
 
 const statusLine = () => screen.getByRole('status');
 const todayRows = () => document.querySelectorAll('[aria-current="date"]');
+const hours = () => within(screen.getByRole('region', { name: /Opening hours|Horario|開放時間/ }));
 const dayRow = (name: string) =>
-  screen.getAllByRole('term').find((term) => term.textContent?.startsWith(name))?.parentElement as HTMLElement;
+  hours()
+    .getAllByRole('term').find((term) => term.textContent?.startsWith(name))?.parentElement as HTMLElement;
 
 describe('SiteDetails: status and week on the agency clock', () => {
   beforeAll(() => setAppData({ config: { agencyTimeZone: AGENCY } as never }));
@@ -93,7 +103,9 @@ describe('SiteDetails: status and week on the agency clock', () => {
 
   it('lists all seven days Monday first, "Closed" on closed days, with week-of-month notes', async () => {
     await renderAt(MONDAY_5PM);
-    const days = screen.getAllByRole('term').map((term) => term.textContent?.replace(' Today', ''));
+    const days = hours()
+      .getAllByRole('term')
+      .map((term) => term.textContent?.replace(' Today', ''));
     expect(days).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
     expect(within(dayRow('Tuesday')).getByRole('definition').textContent).toBe('Closed');
     expect(within(dayRow('Thursday')).getByRole('definition').textContent).toBe(
@@ -138,7 +150,7 @@ describe('SiteDetails: status and week on the agency clock', () => {
   });
 
   it('makes no claim while the closures are unknown', async () => {
-    await renderAt(MONDAY_5PM, { closures: undefined });
+    await renderAt(MONDAY_5PM, { closures: null });
     expect(statusLine().textContent).toBe('');
   });
 

@@ -166,7 +166,7 @@ describe('SitesList: each row says its status on the agency clock', () => {
     { ...site(5), name: 'Wednesday Later', Hours: [{ day: 3, open: '11:30', close: '13:30' }] },
   ];
   const thanksgiving: StatusClosure = { id: 1, startDate: '2026-11-26', endDate: '2026-11-26', reason: 'Thanksgiving', allSites: true, siteIds: [] };
-  const texts = () => rows().map((row) => row.querySelector('.site-row__status')?.textContent);
+  const texts = () => [...document.querySelectorAll('.site-row__status')].map((line) => line.textContent);
 
   it('open until, opens later, closed now with the next opening, call for hours, temporarily closed', async () => {
     await renderList(sites, false, computeStatuses(sites, [], NOON, AGENCY));
@@ -189,7 +189,8 @@ describe('SitesList: each row says its status on the agency clock', () => {
     expect(texts()[3]).toBe('Temporarily closed');
     await act(() => i18n.changeLanguage('es'));
     expect(texts()[0]).toBe('Cerrado hoy: Thanksgiving · abre jue, 3 de dic a las 11:30 a.m.');
-    expect(texts()[2]).toBe('Llame para confirmar el horario');
+    // A closure of all sites covers a site without hours too.
+    expect(texts()[2]).toBe('Cerrado hoy: Thanksgiving');
     await act(() => i18n.changeLanguage('zh'));
     expect(texts()[0]).toBe('今日休息：Thanksgiving · 12月3日週四上午11:30開放');
     expect(texts()[3]).toBe('暫停開放');
@@ -199,10 +200,13 @@ describe('SitesList: each row says its status on the agency clock', () => {
     await renderList(sites, false, computeStatuses(sites, [], NOON, AGENCY), 'es');
     expect(texts()[0]).toBe('Abierto ahora · hasta 1:30 p.m.');
     expect(texts()[1]).toBe('Cerrado ahora · abre mar a las 11:30 a.m.');
+    expect(texts()[2]).toBe('Llame para confirmar el horario');
+    expect(texts()[3]).toBe('Cerrado temporalmente');
     document.body.innerHTML = '';
     await renderList(sites, false, computeStatuses(sites, [], NOON, AGENCY), 'zh');
     expect(texts()[0]).toBe('現正開放 · 至下午1:30');
     expect(texts()[1]).toBe('現已關閉 · 星期二上午11:30開放');
+    expect(texts()[2]).toBe('請致電查詢開放時間');
   });
 
   it('keeps an empty, reserved status line while the status is unknown', async () => {
