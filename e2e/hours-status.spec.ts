@@ -49,7 +49,10 @@ async function createClosure(body: Record<string, unknown>) {
 const pageStatus = (page: Page) => page.locator('.site-details__status');
 /** The status line of one row of the list. */
 const rowStatus = (page: Page, site: Site) =>
-  page.getByRole('listitem').filter({ has: page.getByRole('link', { name: site.name, exact: true }) }).locator('.site-row__status');
+  page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: site.name, exact: true }) })
+    .locator('.site-row__status');
 
 async function thursdaySite(adminApi: AdminApi, tag: string) {
   return adminApi.createSite({
@@ -63,7 +66,12 @@ test('a Thursday site on the Thanksgiving closure of all sites says so, and reop
   adminApi,
 }) => {
   const site = await thursdaySite(adminApi, uniqueTag());
-  await createClosure({ startDate: '2026-11-26', endDate: '2026-11-26', reason: 'Thanksgiving', allSites: true });
+  await createClosure({
+    startDate: '2026-11-26',
+    endDate: '2026-11-26',
+    reason: 'Thanksgiving',
+    allSites: true,
+  });
   await page.clock.install({ time: THANKSGIVING_NOON });
 
   const expected: Record<Lng, string> = {
@@ -106,7 +114,12 @@ test('a site closed until further notice, or with a "closed" status, never shows
     Hours: tuesdays,
     CovidStatusIds: [closedStatus.id],
   });
-  await createClosure({ startDate: '2026-11-30', endDate: null, reason: 'Roof repair', siteIds: [repairs.id] });
+  await createClosure({
+    startDate: '2026-11-30',
+    endDate: null,
+    reason: 'Roof repair',
+    siteIds: [repairs.id],
+  });
   await page.clock.setFixedTime(TUESDAY_NOON);
 
   for (const lng of LANGUAGES) {
@@ -115,7 +128,9 @@ test('a site closed until further notice, or with a "closed" status, never shows
       await expect(rowStatus(page, site)).toHaveText(tr(lng, 'status.temporarilyClosed'));
     }
     await page.goto(`/sites/${repairs.id}?lng=${lng}`);
-    await expect(pageStatus(page)).toHaveText(tr(lng, 'status.temporarilyClosedBecause', { reason: 'Roof repair' }));
+    await expect(pageStatus(page)).toHaveText(
+      tr(lng, 'status.temporarilyClosedBecause', { reason: 'Roof repair' }),
+    );
     await expect(page.locator('main')).not.toContainText(/Open now|Abierto ahora|現正開放/);
   }
 });
@@ -154,17 +169,21 @@ test('a site open now says until when, and "Open now" narrows the list (with the
   const names = list.getByRole('heading', { level: 3 });
   await page.goto(`/sites?population=${population.id}`);
   await expect(names).toHaveText([breakfast.name, lunch.name, supper.name]);
-  await page.getByLabel(tr('en', 'sites:filters.open.label'), { exact: true }).selectOption({ label: 'Open now' });
+  await page
+    .getByLabel(tr('en', 'sites:filters.open.label'), { exact: true })
+    .selectOption({ label: 'Open now' });
   await expect(page).toHaveURL(/[?&]open=now/);
   await expect(names).toHaveText([lunch.name]);
   await expect(page.getByRole('status').filter({ hasText: /\d/ })).toHaveText('1 site found');
-  await page.getByLabel(tr('en', 'sites:filters.open.label'), { exact: true }).selectOption({ label: 'Open today' });
+  await page
+    .getByLabel(tr('en', 'sites:filters.open.label'), { exact: true })
+    .selectOption({ label: 'Open today' });
   await expect(page).toHaveURL(/[?&]open=today/);
   await expect(names).toHaveText([lunch.name, supper.name]);
 
   // A shared link opens on the same filtered list, in another language too.
   await page.goto(`/sites?population=${population.id}&open=now&lng=zh`);
-  await expect(page.getByRole('list', { name: tr('zh', 'sites:listHeading') }).getByRole('heading', { level: 3 })).toHaveText([
-    lunch.name,
-  ]);
+  await expect(
+    page.getByRole('list', { name: tr('zh', 'sites:listHeading') }).getByRole('heading', { level: 3 }),
+  ).toHaveText([lunch.name]);
 });

@@ -98,7 +98,7 @@ test.describe("the status and today, on the agency's clock whatever the device's
   // Tokyo is already the next day when it is morning in San Francisco (the agency's zone by default).
   test.use({ timezoneId: 'Asia/Tokyo' });
 
-  test("a Wednesday morning: open until 11:00 AM and Wednesday marked; a Tuesday: closed, opens Wednesday; all seven days listed", async ({
+  test('a Wednesday morning: open until 11:00 AM and Wednesday marked; a Tuesday: closed, opens Wednesday; all seven days listed', async ({
     page,
     adminApi,
   }) => {
@@ -111,7 +111,9 @@ test.describe("the status and today, on the agency's clock whatever the device's
 
     await page.clock.setFixedTime(new Date('2026-11-24T10:00:00-08:00'));
     await page.goto(`/sites/${site.id}?lng=es`);
-    await expect(page.locator('.site-details__status')).toHaveText('Cerrado ahora · abre mié a las 9:00 a.m.');
+    await expect(page.locator('.site-details__status')).toHaveText(
+      'Cerrado ahora · abre mié a las 9:00 a.m.',
+    );
     const horario = page.getByRole('region', { name: tr('es', 'site:hours') });
     await expect(horario.getByRole('term')).toHaveText([
       'Lunes',

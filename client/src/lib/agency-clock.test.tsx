@@ -24,7 +24,10 @@ describe('the agency clock', () => {
   it('computes the statuses once per minute, and re-evaluates on its own when the minute turns', () => {
     vi.useFakeTimers();
     vi.setSystemTime(BEFORE_CLOSING);
-    const { result, rerender } = renderHook(({ list }) => useStatuses(list), { wrapper, initialProps: { list: sites } });
+    const { result, rerender } = renderHook(({ list }) => useStatuses(list), {
+      wrapper,
+      initialProps: { list: sites },
+    });
     const first = result.current;
     expect(first?.byId.get(1)).toEqual({ kind: 'open', until: '13:30' });
     rerender({ list: sites });

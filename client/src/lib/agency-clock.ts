@@ -10,7 +10,7 @@ import type { TFunction } from 'i18next';
 import { useMemo, useSyncExternalStore } from 'react';
 import { api } from '#client/lib/api.ts';
 import { appData } from '#client/lib/app-data.ts';
-import { addDays, DEFAULT_AGENCY_TIME_ZONE, agencyMoment } from '#shared/agency-time.ts';
+import { addDays, agencyMoment, DEFAULT_AGENCY_TIME_ZONE } from '#shared/agency-time.ts';
 import { apiPaths } from '#shared/api-paths.ts';
 import { preloadKeys } from '#shared/app-data.ts';
 import { intlLocale } from '#shared/format-hours.ts';
@@ -185,7 +185,9 @@ export function formatOpeningDay(date: string, today: string, language: string |
 /** A weekday (0 = Sunday) as the language writes it inside a sentence: 'Tuesday', 'martes', '星期二'. */
 export function weekdayWord(day: number, language: string | undefined): string {
   // 4 January 2026 was a Sunday.
-  return dateFormat(language, { weekday: 'long' }).format(new Date(Date.UTC(2026, 0, 4 + (((day % 7) + 7) % 7))));
+  return dateFormat(language, { weekday: 'long' }).format(
+    new Date(Date.UTC(2026, 0, 4 + (((day % 7) + 7) % 7))),
+  );
 }
 
 /** A time 'HH:mm' in the language's usual form. */
@@ -210,7 +212,9 @@ export function describeStatus(
 ): string {
   const time = (value: string) => formatClock(value, language);
   const opens = (next: { date: string; open: string } | null) =>
-    next ? t('status.opens', { day: formatOpeningDay(next.date, today, language), time: time(next.open) }) : '';
+    next
+      ? t('status.opens', { day: formatOpeningDay(next.date, today, language), time: time(next.open) })
+      : '';
   const joined = (first: string, second: string) => (second ? t('status.joined', { first, second }) : first);
   switch (status.kind) {
     case 'open':

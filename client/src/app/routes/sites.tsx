@@ -36,7 +36,9 @@ export function SitesScreen() {
   const sites = useMemo(
     () =>
       query.data && !pending
-        ? filterByOpening(filterSites(query.data, filters), filters.open, (id) => openingStatuses?.opening(id))
+        ? filterByOpening(filterSites(query.data, filters), filters.open, (id) =>
+            openingStatuses?.opening(id),
+          )
         : [],
     [query.data, filters, openingStatuses, pending],
   );

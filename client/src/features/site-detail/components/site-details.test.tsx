@@ -88,7 +88,8 @@ const todayRows = () => document.querySelectorAll('[aria-current="date"]');
 const hours = () => within(screen.getByRole('region', { name: /Opening hours|Horario|開放時間/ }));
 const dayRow = (name: string) =>
   hours()
-    .getAllByRole('term').find((term) => term.textContent?.startsWith(name))?.parentElement as HTMLElement;
+    .getAllByRole('term')
+    .find((term) => term.textContent?.startsWith(name))?.parentElement as HTMLElement;
 
 describe('SiteDetails: status and week on the agency clock', () => {
   beforeAll(() => setAppData({ config: { agencyTimeZone: AGENCY } as never }));
@@ -133,13 +134,21 @@ describe('SiteDetails: status and week on the agency clock', () => {
   });
 
   it('never says open for a site closed until further notice, and gives the reason', async () => {
-    const roof: StatusClosure = { ...thanksgiving, id: 2, startDate: '2026-11-01', endDate: null, reason: 'Roof repair', allSites: false, siteIds: [5] };
+    const roof: StatusClosure = {
+      ...thanksgiving,
+      id: 2,
+      startDate: '2026-11-01',
+      endDate: null,
+      reason: 'Roof repair',
+      allSites: false,
+      siteIds: [5],
+    };
     await renderAt(MONDAY_5PM, { closures: [roof] });
     expect(statusLine().textContent).toBe('Temporarily closed: Roof repair');
     expect(screen.queryByText(/open now/i)).toBeNull();
-    expect(within(screen.getByRole('region', { name: 'Upcoming closures' })).getByRole('listitem').textContent).toBe(
-      'Roof repair: from Sunday, November 1, until further notice',
-    );
+    expect(
+      within(screen.getByRole('region', { name: 'Upcoming closures' })).getByRole('listitem').textContent,
+    ).toBe('Roof repair: from Sunday, November 1, until further notice');
   });
 
   it('says "Call for hours" when no hours are listed, never "not open today"', async () => {

@@ -89,9 +89,7 @@ export function SiteDetails({ site, map, isAdmin }: { site: Site; map: ReactNode
       <h1 id="site-name">{site.name}</h1>
       {/* Known only in the browser, on the agency's clock; its line is reserved so nothing moves. */}
       <p className="site-details__status" role="status">
-        {known
-          ? describeStatus(known.status, known.today, common.t, language, { withReason: true })
-          : ''}
+        {known ? describeStatus(known.status, known.today, common.t, language, { withReason: true }) : ''}
       </p>
       {isAdmin && (
         <p>

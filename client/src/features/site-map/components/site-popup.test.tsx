@@ -12,7 +12,11 @@ import { SitePopup } from './site-popup.tsx';
 
 vi.mock('react-leaflet', () => ({ useMap: () => ({ closePopup: () => undefined }) }));
 
-const site = buildSiteRecord({ id: 7, name: 'Thursday Table', Hours: [{ day: 4, open: '11:30', close: '13:30' }] });
+const site = buildSiteRecord({
+  id: 7,
+  name: 'Thursday Table',
+  Hours: [{ day: 4, open: '11:30', close: '13:30' }],
+});
 const thanksgiving: StatusClosure = {
   id: 1,
   startDate: '2026-11-26',

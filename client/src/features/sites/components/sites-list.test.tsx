@@ -162,10 +162,22 @@ describe('SitesList: each row says its status on the agency clock', () => {
     { ...site(1), name: 'Thursday Lunch', Hours: [thursdayLunch] },
     { ...site(2), name: 'Tuesday Lunch', Hours: [{ day: 2, open: '11:30', close: '13:30' }] },
     { ...site(3), name: 'Unlisted', Hours: [] },
-    { ...site(4), name: 'Closed Status', Hours: [thursdayLunch], CovidStatuses: [{ id: 9, name: 'Temporarily closed', closesSite: true }] },
+    {
+      ...site(4),
+      name: 'Closed Status',
+      Hours: [thursdayLunch],
+      CovidStatuses: [{ id: 9, name: 'Temporarily closed', closesSite: true }],
+    },
     { ...site(5), name: 'Wednesday Later', Hours: [{ day: 3, open: '11:30', close: '13:30' }] },
   ];
-  const thanksgiving: StatusClosure = { id: 1, startDate: '2026-11-26', endDate: '2026-11-26', reason: 'Thanksgiving', allSites: true, siteIds: [] };
+  const thanksgiving: StatusClosure = {
+    id: 1,
+    startDate: '2026-11-26',
+    endDate: '2026-11-26',
+    reason: 'Thanksgiving',
+    allSites: true,
+    siteIds: [],
+  };
   const texts = () => [...document.querySelectorAll('.site-row__status')].map((line) => line.textContent);
 
   it('open until, opens later, closed now with the next opening, call for hours, temporarily closed', async () => {
