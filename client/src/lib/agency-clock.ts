@@ -135,8 +135,14 @@ export function useStatuses(sites: readonly StatusSite[] | undefined): Statuses 
   );
 }
 
+/** A site's status and the agency's date it is for. */
+export interface KnownStatus {
+  status: SiteStatus;
+  today: string;
+}
+
 /** One site's status (the site page, a map popup), with the agency's date it is for. */
-export function useSiteStatus(site: StatusSite): { status: SiteStatus; today: string } | null {
+export function useSiteStatus(site: StatusSite): KnownStatus | null {
   const now = useAgencyNow();
   const closures = useClosures().data;
   return useMemo(() => {

@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useClosures, useSiteStatus } from '#client/lib/agency-clock.ts';
 import { setAppData } from '#client/lib/app-data.ts';
 import { createTestI18n } from '#client/testing/i18n.ts';
 import { preloadKeys } from '#shared/app-data.ts';
@@ -51,6 +52,13 @@ const MONDAY_5PM = new Date('2026-11-24T01:00:00Z');
 /** Thanksgiving, Thursday 26 November 2026, 4:00 PM in San Francisco = Friday in UTC and in Tokyo. */
 const THANKSGIVING_4PM = new Date('2026-11-27T00:00:00Z');
 
+/** The site page as its screen composes it: the status and the closures from the agency clock. */
+function SitePage({ site: shown }: { site: Site }) {
+  const known = useSiteStatus(shown);
+  const closures = useClosures().data;
+  return <SiteDetails site={shown} map={null} isAdmin={false} known={known} closures={closures} />;
+}
+
 function providers(
   children: ReactNode,
   language: Awaited<ReturnType<typeof createTestI18n>>,
@@ -79,7 +87,7 @@ async function renderAt(
   vi.setSystemTime(date);
   const i18n = await createTestI18n(language);
   await act(async () => {
-    render(providers(<SiteDetails site={shown} map={null} isAdmin={false} />, i18n, closures));
+    render(providers(<SitePage site={shown} />, i18n, closures));
   });
 }
 
@@ -159,7 +167,10 @@ describe('SiteDetails: status and week on the agency clock', () => {
   });
 
   it('makes no claim while the closures are unknown', async () => {
+    // The closures are still loading (the request never answers here).
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
     await renderAt(MONDAY_5PM, { closures: null });
+    vi.unstubAllGlobals();
     expect(statusLine().textContent).toBe('');
   });
 
@@ -168,7 +179,7 @@ describe('SiteDetails: status and week on the agency clock', () => {
     vi.setSystemTime(MONDAY_5PM);
     const i18n = await createTestI18n('en');
     const html = renderToString(
-      providers(<SiteDetails site={site} map={null} isAdmin={false} />, i18n, [thanksgiving]),
+      providers(<SitePage site={site} />, i18n, [thanksgiving]),
     );
     expect(html).toContain('Tuesday');
     expect(html).toContain('Closed');

@@ -2,13 +2,7 @@ import { Fragment, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PhoneLink } from '#client/components/ui/phone-link.tsx';
-import {
-  describeStatus,
-  formatLongDate,
-  useClosures,
-  useSiteStatus,
-  weekdayWord,
-} from '#client/lib/agency-clock.ts';
+import { describeStatus, formatLongDate, type KnownStatus, weekdayWord } from '#client/lib/agency-clock.ts';
 import { weekdayOf } from '#shared/agency-time.ts';
 import { directionsUrl } from '#shared/directions.ts';
 import { formatInterval, weekdayName } from '#shared/format-hours.ts';
@@ -63,7 +57,21 @@ function upcomingClosures(siteId: number, closures: readonly StatusClosure[], to
  * address with directions, contact links, the whole week's hours Monday first (today marked) and the
  * site's upcoming closures, in the visitor's language.
  */
-export function SiteDetails({ site, map, isAdmin }: { site: Site; map: ReactNode; isAdmin: boolean }) {
+export function SiteDetails({
+  site,
+  map,
+  isAdmin,
+  known = null,
+  closures,
+}: {
+  site: Site;
+  map: ReactNode;
+  isAdmin: boolean;
+  /** The status now on the agency's clock (useSiteStatus); null on the server and until known. */
+  known?: KnownStatus | null;
+  /** The current and upcoming closures (of every site; this one's are picked out). */
+  closures?: readonly StatusClosure[] | undefined;
+}) {
   const { t, i18n } = useTranslation('site');
   const common = useTranslation('common');
   const language = i18n.resolvedLanguage;
@@ -71,8 +79,6 @@ export function SiteDetails({ site, map, isAdmin }: { site: Site; map: ReactNode
   const week = useWeek(site, language);
   const hasHours = site.Hours.length > 0;
   const none = <span className="site-details__none">{t('none')}</span>;
-  const known = useSiteStatus(site);
-  const closures = useClosures().data;
   const today = known ? weekdayOf(known.today) : null;
   const upcoming = known && closures ? upcomingClosures(site.id, closures, known.today) : [];
   const closureDates = (closure: StatusClosure) => {
