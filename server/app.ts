@@ -22,6 +22,7 @@ import sessionPlugin from './plugins/session.ts';
 import staticFiles from './plugins/static-files.ts';
 import assetsRoutes from './routes/assets.ts';
 import authRoutes from './routes/auth.ts';
+import closuresRoutes from './routes/closures.ts';
 import healthRoutes from './routes/health.ts';
 import metaRoutes from './routes/meta.ts';
 import passwordsRoutes from './routes/passwords.ts';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     cache: ctx.cache,
     pageData: (route) => pageData(ctx, route),
     baseUrl: ctx.baseUrl,
+    today: ctx.today,
   });
 
   for (const routes of [
@@ -111,6 +113,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     seoRoutes,
     sitesRoutes,
     referenceListRoutes,
+    closuresRoutes,
     authRoutes,
     usersRoutes,
     passwordsRoutes,

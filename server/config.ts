@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_RULE_MESSAGE, PasswordSchema } from '#shared/schemas/users.ts';
+import { DEFAULT_AGENCY_TIME_ZONE, isTimeZone } from './services/agency-clock.ts';
 
 /** The range names proxy-addr (and so Fastify's trustProxy) understands. */
 export const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
@@ -70,6 +71,15 @@ const origins = z
     return found;
   });
 
+/**
+ * The agency's time zone, an IANA name: every "today" and "now" of the directory is the agency's
+ * (docs/decisions/020-hours-closures-and-agency-time.md). Node's Intl carries the time-zone database,
+ * so a name it refuses is a name no clock of ours could use.
+ */
+const timeZone = z.string().default(DEFAULT_AGENCY_TIME_ZONE).refine(isTimeZone, {
+  error: 'must be an IANA time-zone name such as America/Los_Angeles or America/New_York',
+});
+
 const bool = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -130,6 +140,7 @@ const EnvSchema = z
     GEOCODER_TIMEOUT_MS: int(5000, 1),
     TRUST_PROXY: trustProxy,
     ALLOWED_ORIGINS: origins,
+    AGENCY_TIME_ZONE: timeZone,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // The largest real JSON body (a site with every list full and 70 hour intervals) is under 20 KB.
     BODY_LIMIT_BYTES: int(65_536, 1024),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { agencyDate } from './services/agency-clock.ts';
 import { type AssetService, createAssetService } from './services/assets.ts';
 import type { FileStorage } from './services/file-storage.ts';
 import { createGeocoder, type Geocoder } from './services/geocoding.ts';
@@ -18,6 +19,8 @@ export interface AppDependencies {
   /** Where uploads are kept; by default from the config (S3_BUCKET or DATA_DIR/uploads). The caller closes one it passes. */
   storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
+  /** The clock: what time it is now (tests pass a fixed one). */
+  now?: () => Date;
   /** Where the production logger writes (stdout by default); tests capture the log lines here. */
   logStream?: { write(line: string): void };
 }
@@ -32,13 +35,20 @@ export interface AppContext {
   baseUrl: string;
   /** Public read answers as ready bytes, dropped on every directory write. */
   cache: ResponseCache;
+  /** The current instant; the agency's date is taken from it in AGENCY_TIME_ZONE (services/agency-clock.ts). */
+  now: () => Date;
+  /** The agency's date now, 'YYYY-MM-DD'. */
+  today: () => string;
 }
 
 /** The services every route module is given, from the configuration and what the caller passed. */
 export function createAppContext(config: Config, deps: AppDependencies, storage: FileStorage): AppContext {
+  const now = deps.now ?? (() => new Date());
   return {
     config,
     cache: createResponseCache(),
+    now,
+    today: () => agencyDate(now(), config.AGENCY_TIME_ZONE),
     database: deps.database,
     baseUrl: config.BASE_URL ?? `http://localhost:${config.PORT}`,
     mailer:

@@ -15,6 +15,10 @@ export const apiPaths = {
   password: (token: string) => `/api/passwords/${encodeURIComponent(token)}`,
   assets: '/api/assets',
   config: '/api/config',
+  /** Current and upcoming closures; `siteClosures(id)` only those covering one site (all-sites ones too). */
+  closures: '/api/closures',
+  siteClosures: (siteId: number | string) => `/api/closures?siteId=${siteId}`,
+  closure: (id: number | string) => `/api/closures/${id}`,
 } as const;
 
 /** Client routes that other code (e-mails, redirects) must agree on. */

@@ -12,6 +12,11 @@ export interface AppData {
     mapAttribution: string;
     mapApiKey: string | null;
     allowRegistration: boolean;
+    /**
+     * The agency's IANA time zone (AGENCY_TIME_ZONE): the pages' "now", "today" and dates are in it.
+     * The server always sends it; absent only in a page without server data (then America/Los_Angeles).
+     */
+    agencyTimeZone?: string;
     demoData?: boolean;
   };
   /**
@@ -27,4 +32,6 @@ export const preloadKeys = {
   sites: ['sites', 'list'] as const,
   site: (id: number) => ['sites', 'detail', id] as const,
   list: <L extends string>(list: L) => [list, 'list'] as const,
+  /** GET /api/closures: the current and upcoming closures of every site. */
+  closures: ['closures', 'list'] as const,
 };

@@ -1,8 +1,23 @@
 /** Opening-hours rules shared by the API and the pages (docs/product.md R65). */
+
+/**
+ * The weeks of the month an interval can be limited to: the 1st to 4th such weekday of the month, or
+ * -1 for the last one (docs/decisions/020-hours-closures-and-agency-time.md). In this order.
+ */
+export const WEEKS_OF_MONTH = [1, 2, 3, 4, -1] as const;
+export type WeekOfMonth = (typeof WEEKS_OF_MONTH)[number];
+
 export interface HoursInterval {
   day: number;
   open: string;
   close: string;
+  /** Only in these weeks of the month; absent = every week. */
+  weeks?: readonly WeekOfMonth[];
+}
+
+/** The given weeks once each, in calendar order (1, 2, 3, 4, then -1 = last). */
+export function sortWeeks(weeks: readonly WeekOfMonth[]): WeekOfMonth[] {
+  return WEEKS_OF_MONTH.filter((week) => weeks.includes(week));
 }
 
 const TIME = /^([01]?\d|2[0-3]):([0-5]\d)$/;

@@ -19,6 +19,11 @@ interface ListSpec {
   sql: { table: string; itemColumn: string };
   /** Items carry a phone number, e-mail and website besides their name. */
   contact: boolean;
+  /**
+   * Items carry `closesSite`: an item so marked means a site that has it is closed (a "Temporarily
+   * closed" status), whatever its hours say.
+   */
+  closesSite: boolean;
   sitePage: SitePagePlacement;
 }
 
@@ -74,6 +79,7 @@ export const REFERENCE_LISTS = defineLists({
     plural: 'NutritionPartners',
     filterKey: 'partner',
     adminSegment: 'partners',
+    closesSite: false,
     sql: { table: 'nutrition_partners', itemColumn: 'nutrition_partner_id' },
     contact: true,
     sitePage: { row: 3, hideWhenEmpty: true },
@@ -83,6 +89,7 @@ export const REFERENCE_LISTS = defineLists({
     plural: 'Populations',
     filterKey: 'population',
     adminSegment: 'populations',
+    closesSite: false,
     sql: { table: 'populations', itemColumn: 'population_id' },
     contact: false,
     sitePage: { row: 1 },
@@ -92,6 +99,7 @@ export const REFERENCE_LISTS = defineLists({
     plural: 'MealTypes',
     filterKey: 'mealtype',
     adminSegment: 'mealtypes',
+    closesSite: false,
     sql: { table: 'meal_types', itemColumn: 'meal_type_id' },
     contact: false,
     sitePage: { row: 2 },
@@ -101,6 +109,7 @@ export const REFERENCE_LISTS = defineLists({
     plural: 'Services',
     filterKey: 'service',
     adminSegment: 'services',
+    closesSite: false,
     sql: { table: 'services', itemColumn: 'service_id' },
     contact: false,
     sitePage: { inBracketsOf: 'mealtypes' },
@@ -110,6 +119,7 @@ export const REFERENCE_LISTS = defineLists({
     plural: 'CovidStatuses',
     filterKey: 'status',
     adminSegment: 'statuses',
+    closesSite: true,
     sql: { table: 'covid_statuses', itemColumn: 'covid_status_id' },
     contact: false,
     sitePage: { inBracketsOf: 'populations' },

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -119,6 +120,8 @@ export const siteHours = pgTable(
     day: smallint('day').notNull(),
     open: text('open').notNull(),
     close: text('close').notNull(),
+    /** Weeks of the month the interval applies in (1-4, -1 = the last such weekday); null = every week. */
+    weeks: smallint('weeks').array(),
   },
   (t) => [
     index('site_hours_site_id_idx').on(t.siteId),
@@ -136,7 +139,11 @@ export const nutritionPartners = pgTable('nutrition_partners', {
 export const populations = pgTable('populations', recordFields);
 export const mealTypes = pgTable('meal_types', recordFields);
 export const services = pgTable('services', recordFields);
-export const covidStatuses = pgTable('covid_statuses', recordFields);
+export const covidStatuses = pgTable('covid_statuses', {
+  ...recordFields,
+  /** A site with this status is closed (docs/decisions/020-hours-closures-and-agency-time.md). */
+  closesSite: boolean('closes_site').notNull().default(false),
+});
 
 /** A site ↔ list-item link table; both sides cascade so deleting either removes the link (docs/product.md R62). */
 function linkTable<const Name extends string, const ItemColumn extends string>(
@@ -167,6 +174,42 @@ export const sitePopulations = linkTable('site_populations', 'population_id', po
 export const siteMealTypes = linkTable('site_meal_types', 'meal_type_id', mealTypes);
 export const siteServices = linkTable('site_services', 'service_id', services);
 export const siteCovidStatuses = linkTable('site_covid_statuses', 'covid_status_id', covidStatuses);
+
+/**
+ * Dated closures: from start_date to end_date inclusive (null = until further notice), of every site
+ * (all_sites, the holiday calendar) or of the sites in closure_sites.
+ */
+export const closures = pgTable(
+  'closures',
+  {
+    id: serial('id').primaryKey(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    reason: text('reason').notNull(),
+    allSites: boolean('all_sites').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('closures_end_date_idx').on(t.endDate),
+    check('closures_order_check', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+/** The sites a closure covers; deleting either side removes the link. */
+export const closureSites = pgTable(
+  'closure_sites',
+  {
+    closureId: integer('closure_id')
+      .notNull()
+      .references(() => closures.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.closureId, t.siteId] }), index('closure_sites_site_id_idx').on(t.siteId)],
+);
 
 /** Who changed what and when, for sites and list items. */
 export const history = pgTable(

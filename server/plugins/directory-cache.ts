@@ -24,8 +24,8 @@ declare module 'fastify' {
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Write routes that change what the public reads: sites and every reference list. */
-export const DIRECTORY_WRITE = new RegExp(`^/api/(sites|${REFERENCE_LIST_NAMES.join('|')})(/|$)`);
+/** Write routes that change what the public reads: sites, closures and every reference list. */
+export const DIRECTORY_WRITE = new RegExp(`^/api/(sites|closures|${REFERENCE_LIST_NAMES.join('|')})(/|$)`);
 
 export interface DirectoryCacheOptions {
   cache: ResponseCache;

@@ -30,6 +30,11 @@ export interface PagesOptions {
   renderer?: PageRenderer | null;
   /** The public address (BASE_URL): each page names its other language versions with it. */
   baseUrl: string;
+  /**
+   * The agency's date ('YYYY-MM-DD'). Part of every cached page's key: a page embeds the current
+   * closures, which change at the agency's midnight without a write.
+   */
+  today?: () => string;
 }
 
 /**
@@ -78,14 +83,14 @@ export default fp(async function pages(app: FastifyInstance, options: PagesOptio
   /** The page without server rendering: the browser draws it from the embedded data. */
   async function shell(route: PageRoute) {
     const kind = route.kind === 'home' || route.kind === 'sites' ? 'sites' : 'other';
-    return options.cache.get(`page:shell:${kind}`, async () => {
+    return options.cache.get(`page:shell:${kind}:${options.today?.() ?? ''}`, async () => {
       const data = await options.pageData(kind === 'sites' ? { kind } : { kind: 'other' });
       return withData(template!, data ?? (await options.pageData({ kind: 'other' }))!);
     });
   }
 
   async function rendered(route: Exclude<PageRoute, { kind: 'other' }>, language: Language) {
-    return options.cache.get(`page:${routeKey(route)}:${language}`, async () => {
+    return options.cache.get(`page:${routeKey(route)}:${language}:${options.today?.() ?? ''}`, async () => {
       const data = await options.pageData(route);
       if (!data) throw new PageNotFound();
       // Rendered for the canonical address, whatever address asked first: the cached page is the

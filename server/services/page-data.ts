@@ -96,6 +96,9 @@ export async function pageData(ctx: AppContext, route: PageRoute): Promise<AppDa
       await embed(preloadKeys.list('nutritionpartners'), reads.list('nutritionpartners'));
     }
     if (route.kind === 'site') await embed(preloadKeys.site(route.id), reads.site(route.id));
+    // Every page that shows a site's status starts with the closures it is computed from.
+    if (route.kind === 'home' || route.kind === 'sites' || route.kind === 'site')
+      await embed(preloadKeys.closures, reads.closures());
   } catch (error) {
     if (error instanceof NotFoundError) return null;
     throw error;

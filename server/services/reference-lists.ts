@@ -8,12 +8,17 @@ import type { nutritionPartners } from '../db/schema.ts';
 import { ConflictError, NotFoundError } from './errors.ts';
 import { diff, recordHistory } from './history.ts';
 
-type ItemInput = Partial<z.output<typeof NutritionPartnerInputSchema>>;
-type Row = typeof nutritionPartners.$inferSelect;
+type ItemInput = Partial<z.output<typeof NutritionPartnerInputSchema> & { closesSite: boolean }>;
+/** A row of any list table: the contact columns and closes_site exist only on the lists that have them. */
+type Row = typeof nutritionPartners.$inferSelect & { closesSite?: boolean };
 
-/** The API shape of an item: id and name, plus the contact fields for nutrition partners. */
+/**
+ * The API shape of an item: id and name, plus the contact fields for nutrition partners and
+ * `closesSite` for the lists whose items can close a site.
+ */
 function present(list: ReferenceListName, row: Row) {
   const base = { id: row.id, name: row.name, version: row.version, updatedAt: row.updatedAt.toISOString() };
+  if (REFERENCE_LISTS[list].closesSite) return { ...base, closesSite: row.closesSite ?? false };
   if (!REFERENCE_LISTS[list].contact) return base;
   return {
     ...base,
@@ -27,6 +32,7 @@ function present(list: ReferenceListName, row: Row) {
 function columns(list: ReferenceListName, input: ItemInput) {
   const { version: _version, ...fields } = input;
   if (REFERENCE_LISTS[list].contact) return fields;
+  if (REFERENCE_LISTS[list].closesSite) return { name: fields.name, closesSite: fields.closesSite };
   return { name: fields.name };
 }
 

@@ -5,6 +5,7 @@ import { type CodedFieldError, invalidField } from '#shared/validation.ts';
 import { type Db, rowsOf } from '../db/client.ts';
 import { REFERENCE_TABLES } from '../db/reference-tables.ts';
 import { siteHours, sites } from '../db/schema.ts';
+import { removeSiteFromClosures } from './closures.ts';
 import { ConflictError, NotFoundError, ValidationError } from './errors.ts';
 import { diff, recordHistory } from './history.ts';
 
@@ -13,12 +14,20 @@ import { diff, recordHistory } from './history.ts';
  * string there, and clients written against it (the previous app's map popup) break on null.
  */
 
+/**
+ * An interval's `weeks` is answered only when set (json_strip_nulls drops a null one): `{day, open,
+ * close}` stays the whole answer for an interval that applies every week.
+ */
+
 /** One correlated json_agg per list: the whole site, lists and hours come back in a single statement. */
 function listColumn(list: (typeof REFERENCE_LIST_NAMES)[number]) {
   const { sqlTable, sqlLink, itemColumn } = REFERENCE_TABLES[list];
-  const fields = REFERENCE_LISTS[list].contact
+  const { contact, closesSite } = REFERENCE_LISTS[list];
+  const fields = contact
     ? `'id', i.id, 'name', i.name, 'phoneNumber', i.phone_number, 'email', i.email, 'website', i.website`
-    : `'id', i.id, 'name', i.name`;
+    : closesSite
+      ? `'id', i.id, 'name', i.name, 'closesSite', i.closes_site`
+      : `'id', i.id, 'name', i.name`;
   return `coalesce((select json_agg(json_build_object(${fields}) order by i.name, i.id)
     from ${sqlLink} l join ${sqlTable} i on i.id = l.${itemColumn} where l.site_id = s.id), '[]'::json)`;
 }
@@ -26,8 +35,9 @@ function listColumn(list: (typeof REFERENCE_LIST_NAMES)[number]) {
 const SITE_JSON = `json_build_object(
   'id', s.id, 'name', s.name, 'address', s.address, 'phoneNumber', coalesce(s.phone_number, ''), 'email', s.email,
   'website', s.website, 'lat', s.lat, 'lng', s.lng,
-  'Hours', coalesce((select json_agg(json_build_object('day', h.day, 'open', h.open, 'close', h.close)
-    order by h.day, h.open, h.close) from site_hours h where h.site_id = s.id), '[]'::json),
+  'Hours', coalesce((select json_agg(json_strip_nulls(json_build_object('day', h.day, 'open', h.open,
+    'close', h.close, 'weeks', h.weeks)) order by h.day, h.open, h.close)
+    from site_hours h where h.site_id = s.id), '[]'::json),
   ${REFERENCE_LIST_NAMES.map((list) => `'${REFERENCE_LISTS[list].siteKey}', ${listColumn(list)}`).join(',\n  ')},
   'version', s.version,
   'updatedAt', to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
@@ -169,6 +179,7 @@ export async function deleteSite(db: Db, id: number, userId: number | null, vers
   await db.transaction(async (tx) => {
     const before = await getSite(tx, id);
     if (version !== undefined && version !== before.version) throw new ConflictError();
+    await removeSiteFromClosures(tx, id, userId);
     await tx.delete(sites).where(eq(sites.id, id));
     await recordHistory(tx, {
       entity: 'site',

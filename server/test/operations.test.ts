@@ -141,6 +141,7 @@ describe('GET /api/config', () => {
       mapAttribution: expect.stringContaining('OpenStreetMap'),
       mapApiKey: 'public-tile-key',
       allowRegistration: false,
+      agencyTimeZone: 'America/Los_Angeles',
     });
     for (const secret of ['server-only-google-key', 'config-admin-password-1', TEST_SECRET, ctx.dataDir]) {
       expect(response.body).not.toContain(secret);

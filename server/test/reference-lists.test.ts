@@ -44,7 +44,71 @@ async function createSiteUsing(list: ReferenceListName, ids: number[]) {
 const keysOf = (list: ReferenceListName) =>
   REFERENCE_LISTS[list].contact
     ? ['email', 'id', 'name', 'phoneNumber', 'updatedAt', 'version', 'website']
-    : ['id', 'name', 'updatedAt', 'version'];
+    : REFERENCE_LISTS[list].closesSite
+      ? ['closesSite', 'id', 'name', 'updatedAt', 'version']
+      : ['id', 'name', 'updatedAt', 'version'];
+
+describe('closesSite on the lists whose items can close a site', () => {
+  const closing = REFERENCE_LIST_NAMES.filter((list) => REFERENCE_LISTS[list].closesSite);
+
+  it('is the covid statuses', () => {
+    expect(closing).toEqual(['covidstatuses']);
+  });
+
+  it.each(closing)(
+    '%s: false unless given, kept through PATCH, answered on the list and on a site',
+    async (list) => {
+      const plain = await create(list, { name: 'Open for dine-in' });
+      expect(plain.closesSite).toBe(false);
+      const closed = await create(list, { name: 'Temporarily closed', closesSite: true });
+      expect(closed.closesSite).toBe(true);
+
+      const renamed = await asAdmin({
+        method: 'PATCH',
+        url: `/api/${list}/${closed.id}`,
+        payload: { name: 'Closed' },
+      });
+      expect(renamed.json()).toMatchObject({ name: 'Closed', closesSite: true });
+      const reopened = await asAdmin({
+        method: 'PATCH',
+        url: `/api/${list}/${plain.id}`,
+        payload: { closesSite: true },
+      });
+      expect(reopened.json()).toMatchObject({ name: 'Open for dine-in', closesSite: true });
+      const back = await asAdmin({
+        method: 'PATCH',
+        url: `/api/${list}/${plain.id}`,
+        payload: { closesSite: false },
+      });
+      expect(back.json().closesSite).toBe(false);
+
+      const items = (await ctx.app.inject({ method: 'GET', url: `/api/${list}` })).json() as Item[];
+      expect(items.find((i) => i.id === closed.id)?.closesSite).toBe(true);
+      const site = await createSiteUsing(list, [closed.id, plain.id]);
+      expect(site[REFERENCE_LISTS[list].siteKey]).toEqual([
+        { id: closed.id, name: 'Closed', closesSite: true },
+        { id: plain.id, name: 'Open for dine-in', closesSite: false },
+      ]);
+      const read = (await ctx.app.inject({ method: 'GET', url: `/api/sites/${site.id}` })).json();
+      expect(read[REFERENCE_LISTS[list].siteKey]).toEqual(site[REFERENCE_LISTS[list].siteKey]);
+
+      const refused = await asAdmin({
+        method: 'POST',
+        url: `/api/${list}`,
+        payload: { name: 'X', closesSite: 'yes' },
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual([
+        expect.objectContaining({ path: 'closesSite', code: 'not_boolean' }),
+      ]);
+    },
+  );
+
+  it('is not a field of the other lists', async () => {
+    const item = await create('populations', { name: 'Seniors', closesSite: true });
+    expect(item).not.toHaveProperty('closesSite');
+  });
+});
 
 describe.each(REFERENCE_LIST_NAMES)('/api/%s', (list) => {
   const contact = REFERENCE_LISTS[list].contact;

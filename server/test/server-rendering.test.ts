@@ -102,14 +102,14 @@ describe('server-rendered pages', () => {
   it('renders each page with exactly the data it embeds', async () => {
     const site = await createSite('Rendered Site Kitchen');
     const home = await get('/');
-    expect(root(home.body)).toContain('<p id="keys">sites/list</p>');
+    expect(root(home.body)).toContain('<p id="keys">sites/list,closures/list</p>');
     const sites = await get('/sites');
     expect(root(sites.body)).toContain(
-      'sites/list,nutritionpartners/list,populations/list,mealtypes/list,services/list,covidstatuses/list',
+      'sites/list,nutritionpartners/list,populations/list,mealtypes/list,services/list,covidstatuses/list,closures/list',
     );
-    expect(appData(sites.body).queries).toHaveLength(6);
+    expect(appData(sites.body).queries).toHaveLength(7);
     const detail = await get(`/sites/${site.id}`);
-    expect(root(detail.body)).toContain(`<p id="keys">sites/detail/${site.id}</p>`);
+    expect(root(detail.body)).toContain(`<p id="keys">sites/detail/${site.id},closures/list</p>`);
     expect(root(detail.body)).toContain('Rendered Site Kitchen');
     expect(appData(detail.body).queries[0].data.name).toBe('Rendered Site Kitchen');
     expect(root((await get('/partners')).body)).toContain('<p id="keys">nutritionpartners/list</p>');

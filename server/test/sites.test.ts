@@ -114,7 +114,7 @@ describe('site shape', () => {
     expect(created.Populations).toEqual([{ id: population.id, name: population.name }]);
     expect(created.MealTypes).toEqual([{ id: mealType.id, name: mealType.name }]);
     expect(created.Services).toEqual([{ id: service.id, name: service.name }]);
-    expect(created.CovidStatuses).toEqual([{ id: status.id, name: status.name }]);
+    expect(created.CovidStatuses).toEqual([{ id: status.id, name: status.name, closesSite: false }]);
     expect(typeof created.lat).toBe('number');
     expect(typeof created.lng).toBe('number');
     expect(created.version).toBe(1);
@@ -172,7 +172,9 @@ describe('site shape', () => {
     for (const site of probes) {
       expect(site.NutritionPartners).toEqual([expect.objectContaining({ id: items.partner.id })]);
       expect(site.Populations).toEqual([{ id: items.population.id, name: items.population.name }]);
-      expect(site.CovidStatuses).toEqual([{ id: items.status.id, name: items.status.name }]);
+      expect(site.CovidStatuses).toEqual([
+        { id: items.status.id, name: items.status.name, closesSite: false },
+      ]);
       expect(site.Hours).toHaveLength(2);
     }
     expect(few.queries).toBeGreaterThan(0);
@@ -298,6 +300,50 @@ describe('creating a site', () => {
     expect((await getSite(site.id)).Hours).toEqual(expected);
   });
 
+  it('keeps the weeks of the month an interval is limited to, answering weeks only when set', async () => {
+    const site = await createSite(
+      buildSite({
+        Hours: [
+          { day: 2, open: '11:30', close: '13:30', weeks: [3, 1, 3] },
+          { day: 4, open: '11:30', close: '13:30', weeks: [-1] },
+          { day: 5, open: '11:30', close: '13:30', weeks: null },
+          { day: 1, open: '11:30', close: '13:30' },
+        ] as never,
+      }),
+    );
+    const expected = [
+      { day: 1, open: '11:30', close: '13:30' },
+      { day: 2, open: '11:30', close: '13:30', weeks: [1, 3] },
+      { day: 4, open: '11:30', close: '13:30', weeks: [-1] },
+      { day: 5, open: '11:30', close: '13:30' },
+    ];
+    expect(site.Hours).toEqual(expected);
+    expect((await getSite(site.id)).Hours).toEqual(expected);
+    const listed = ((await ctx.app.inject({ method: 'GET', url: '/api/sites' })).json() as Site[]).find(
+      (s) => s.id === site.id,
+    );
+    expect(listed?.Hours).toEqual(expected);
+
+    const patched = await asAdmin({
+      method: 'PATCH',
+      url: `/api/sites/${site.id}`,
+      payload: { Hours: [{ day: 2, open: '11:30', close: '13:30', weeks: [-1, 4, 2] }] },
+    });
+    expect(patched.json().Hours).toEqual([{ day: 2, open: '11:30', close: '13:30', weeks: [2, 4, -1] }]);
+  });
+
+  it.each([[[]], [[5]], [[0]], [['1']], [[1.5]], ['1st']])('refuses the weeks %j', async (weeks) => {
+    const response = await asAdmin({
+      method: 'POST',
+      url: '/api/sites',
+      payload: buildSite({ Hours: [{ day: 2, open: '9:00', close: '10:00', weeks }] as never }),
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual([
+      expect.objectContaining({ path: expect.stringMatching(/^Hours\.0\.weeks/), code: 'invalid_weeks' }),
+    ]);
+  });
+
   it.each([
     ['(415) 555-0123', '4155550123'],
     ['415.555.0124', '4155550124'],
@@ -365,7 +411,7 @@ describe('updating a site', () => {
     expect(updated.Services).toEqual([]);
     expect((updated.NutritionPartners as { id: number }[]).map((i) => i.id)).toEqual([a.partner.id]);
     expect(updated.MealTypes).toEqual([{ id: a.mealType.id, name: a.mealType.name }]);
-    expect(updated.CovidStatuses).toEqual([{ id: a.status.id, name: a.status.name }]);
+    expect(updated.CovidStatuses).toEqual([{ id: a.status.id, name: a.status.name, closesSite: false }]);
     expect(updated.Hours).toEqual([
       { day: 3, open: '08:00', close: '09:00' },
       { day: 4, open: '13:00', close: '14:00' },
@@ -728,7 +774,11 @@ describe('reference lists on a site', () => {
     for (const list of REFERENCE_LIST_NAMES) {
       const [item] = site[REFERENCE_LISTS[list].siteKey] as Record<string, unknown>[];
       expect(Object.keys(item!).sort()).toEqual(
-        REFERENCE_LISTS[list].contact ? ['email', 'id', 'name', 'phoneNumber', 'website'] : ['id', 'name'],
+        REFERENCE_LISTS[list].contact
+          ? ['email', 'id', 'name', 'phoneNumber', 'website']
+          : REFERENCE_LISTS[list].closesSite
+            ? ['closesSite', 'id', 'name']
+            : ['id', 'name'],
       );
     }
   });

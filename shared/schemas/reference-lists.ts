@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REFERENCE_LISTS, type ReferenceListName } from '../reference-lists.ts';
+import { coded } from '../validation.ts';
 import {
   BodySchema,
   OptionalEmailSchema,
@@ -24,6 +25,12 @@ const nameField = { name: RequiredTextSchema(200) };
 const contactFields = { phoneNumber: PhoneSchema, email: OptionalEmailSchema, website: WebsiteSchema };
 
 export const ReferenceItemInputSchema = BodySchema({ ...nameField, version: VersionSchema });
+/** A list whose items can mean "the site is closed" (covid statuses): `closesSite`, false unless given. */
+export const ClosingItemInputSchema = BodySchema({
+  ...nameField,
+  closesSite: z.boolean(coded('not_boolean')).optional(),
+  version: VersionSchema,
+});
 export const NutritionPartnerInputSchema = BodySchema({
   ...nameField,
   ...contactFields,
@@ -32,7 +39,8 @@ export const NutritionPartnerInputSchema = BodySchema({
 
 /** The body schema of a list: the one generic form and the one generic route both use it. */
 export function referenceItemInputSchema(list: ReferenceListName) {
-  return REFERENCE_LISTS[list].contact ? NutritionPartnerInputSchema : ReferenceItemInputSchema;
+  if (REFERENCE_LISTS[list].contact) return NutritionPartnerInputSchema;
+  return REFERENCE_LISTS[list].closesSite ? ClosingItemInputSchema : ReferenceItemInputSchema;
 }
 
 export const ReferenceItemSchema = z.object({
@@ -41,8 +49,10 @@ export const ReferenceItemSchema = z.object({
   phoneNumber: z.string().nullable().optional(),
   email: z.string().nullable().optional(),
   website: z.string().nullable().optional(),
+  /** On the lists whose items can close a site (covid statuses): whether this one does. */
+  closesSite: z.boolean().optional(),
   version: z.number().optional(),
   updatedAt: z.string().optional(),
 });
 export type ReferenceItem = z.infer<typeof ReferenceItemSchema>;
-export type ReferenceItemInput = z.input<typeof NutritionPartnerInputSchema>;
+export type ReferenceItemInput = z.input<typeof NutritionPartnerInputSchema> & { closesSite?: boolean };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { minutesOf, normalizeTime } from '../hours.ts';
+import { minutesOf, normalizeTime, sortWeeks, WEEKS_OF_MONTH, type WeekOfMonth } from '../hours.ts';
 import { coded, codedIssue } from '../validation.ts';
 import {
   BodySchema,
@@ -33,12 +33,30 @@ const WeekdaySchema = z.preprocess(
   z.number(WEEKDAY_ERROR).int(WEEKDAY_ERROR).min(0, WEEKDAY_ERROR).max(6, WEEKDAY_ERROR),
 );
 
+const WEEKS_ERROR = coded('invalid_weeks');
+
+/**
+ * The weeks of the month an interval is limited to: a non-empty list of 1-4 and -1 (the last such
+ * weekday), stored once each in calendar order. Absent or null: every week.
+ */
+const WeeksSchema = z
+  .array(
+    z.number(WEEKS_ERROR).refine((week) => (WEEKS_OF_MONTH as readonly number[]).includes(week), WEEKS_ERROR),
+    WEEKS_ERROR,
+  )
+  .min(1, WEEKS_ERROR)
+  .transform((weeks) => sortWeeks(weeks as WeekOfMonth[]))
+  .nullable()
+  .transform((weeks) => weeks ?? undefined)
+  .optional();
+
 export const HoursInputSchema = z
   .object(
     {
       day: WeekdaySchema,
       open: TimeSchema,
       close: TimeSchema,
+      weeks: WeeksSchema,
     },
     coded('invalid_hours'),
   )
@@ -96,7 +114,16 @@ export type SiteCreate = z.output<typeof SiteCreateSchema>;
 export type SiteUpdate = z.output<typeof SiteUpdateSchema>;
 export type SiteInput = z.input<typeof SiteCreateSchema>;
 
-export const HoursSchema = z.object({ day: z.number(), open: z.string(), close: z.string() });
+/** An interval as answered: `weeks` only when the interval is limited to certain weeks of the month. */
+export const HoursSchema = z.object({
+  day: z.number(),
+  open: z.string(),
+  close: z.string(),
+  weeks: z
+    .array(z.literal([...WEEKS_OF_MONTH]))
+    .readonly()
+    .optional(),
+});
 export type Hours = z.infer<typeof HoursSchema>;
 
 export const SiteSchema = z.object({

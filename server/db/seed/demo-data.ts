@@ -124,6 +124,9 @@ export const DEMO_COVID_STATUSES: string[] = [
   'Reservations required',
 ];
 
+/** The demo covid statuses that mean the site is closed (`closesSite`). */
+export const DEMO_CLOSING_STATUSES: string[] = ['Temporarily closed'];
+
 // ---------------------------------------------------------------------------
 // Internal shorthands (kept local so the exported data stays plain values)
 // ---------------------------------------------------------------------------

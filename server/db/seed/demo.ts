@@ -9,6 +9,7 @@ import {
 import type { Db } from '../client.ts';
 import { appSettings } from '../schema.ts';
 import {
+  DEMO_CLOSING_STATUSES,
   DEMO_COVID_STATUSES,
   DEMO_MEAL_TYPES,
   DEMO_NOTICE,
@@ -23,13 +24,19 @@ export { DEMO_NOTICE };
 
 /** Each list's demo items and the names a demo site picks from it; a list without demo data stays empty. */
 const DEMO_LISTS: {
-  [L in ReferenceListName]?: { items: { name: string }[]; of: (site: DemoSite) => string[] };
+  [L in ReferenceListName]?: {
+    items: { name: string; closesSite?: boolean }[];
+    of: (site: DemoSite) => string[];
+  };
 } = {
   nutritionpartners: { items: DEMO_NUTRITION_PARTNERS, of: (site) => site.nutritionPartners },
   populations: { items: DEMO_POPULATIONS.map((name) => ({ name })), of: (site) => site.populations },
   mealtypes: { items: DEMO_MEAL_TYPES.map((name) => ({ name })), of: (site) => site.mealTypes },
   services: { items: DEMO_SERVICES.map((name) => ({ name })), of: (site) => site.services },
-  covidstatuses: { items: DEMO_COVID_STATUSES.map((name) => ({ name })), of: (site) => site.covidStatuses },
+  covidstatuses: {
+    items: DEMO_COVID_STATUSES.map((name) => ({ name, closesSite: DEMO_CLOSING_STATUSES.includes(name) })),
+    of: (site) => site.covidStatuses,
+  },
 };
 
 /** Loads the demo sites and lists, and records that this installation shows demo data. */

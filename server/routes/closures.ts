@@ -1,0 +1,110 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  type Closure,
+  ClosureCreateSchema,
+  ClosureQuerySchema,
+  ClosureSchema,
+  ClosureUpdateSchema,
+} from '#shared/schemas/closures.ts';
+import { IdParamsSchema, parseId, VersionQuerySchema } from '#shared/schemas/common.ts';
+import type { AppContext } from '../context.ts';
+import { requireAdmin } from '../plugins/session.ts';
+import {
+  CLOSURE_ENTITY,
+  closuresOfSite,
+  createClosure,
+  deleteClosure,
+  getClosure,
+  updateClosure,
+} from '../services/closures.ts';
+import { NotFoundError } from '../services/errors.ts';
+import { listHistory } from '../services/history.ts';
+import { publicReads } from '../services/public-reads.ts';
+import { idOf } from '../services/route-params.ts';
+import { siteLocation } from '../services/sites.ts';
+
+/**
+ * Dated closures (docs/decisions/020-hours-closures-and-agency-time.md). The public list is the
+ * current and upcoming ones in the agency's calendar, cached like the sites list; the browser works
+ * out each site's status from the two.
+ */
+const closuresRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+  const reads = publicReads(ctx);
+  const tags = ['closures'];
+
+  app.get(
+    '/api/closures',
+    {
+      compress: false,
+      decompress: false,
+      schema: { tags, querystring: ClosureQuerySchema, response: { 200: z.array(ClosureSchema) } },
+    },
+    async (request, reply) => {
+      const all = await reads.closures();
+      if (request.query.siteId === undefined) return reply.sendCached(request, all);
+      // One site's closures, from the same cached list: a site that does not exist is a 404.
+      const siteId = parseId(request.query.siteId);
+      if (siteId === undefined || !(await siteLocation(db, siteId))) throw new NotFoundError();
+      return closuresOfSite(JSON.parse(all.raw.toString()) as Closure[], siteId);
+    },
+  );
+
+  app.get(
+    '/api/closures/:id',
+    { schema: { tags, params: IdParamsSchema, response: { 200: ClosureSchema } } },
+    (request) => getClosure(db, idOf(request.params)),
+  );
+
+  await app.register(closureAdminRoutes, ctx);
+};
+
+/** Writes and the history, for administrators, checked on request like every other write. */
+const closureAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+  const tags = ['closures'];
+  await app.register(app.sessions);
+
+  app.post(
+    '/api/closures',
+    {
+      onRequest: requireAdmin,
+      schema: { tags, body: ClosureCreateSchema, response: { 201: ClosureSchema } },
+    },
+    async (request, reply) => {
+      const user = await request.currentUser();
+      return reply.code(201).send(await createClosure(db, request.body, user!.id));
+    },
+  );
+
+  app.patch(
+    '/api/closures/:id',
+    {
+      onRequest: requireAdmin,
+      schema: { tags, params: IdParamsSchema, body: ClosureUpdateSchema, response: { 200: ClosureSchema } },
+    },
+    async (request) => {
+      const user = await request.currentUser();
+      return updateClosure(db, idOf(request.params), request.body, user!.id);
+    },
+  );
+
+  app.delete(
+    '/api/closures/:id',
+    { onRequest: requireAdmin, schema: { tags, params: IdParamsSchema, querystring: VersionQuerySchema } },
+    async (request, reply) => {
+      const user = await request.currentUser();
+      await deleteClosure(db, idOf(request.params), user!.id, request.query.version);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/closures/:id/history',
+    { onRequest: requireAdmin, schema: { tags, params: IdParamsSchema } },
+    (request) => listHistory(db, CLOSURE_ENTITY, idOf(request.params)),
+  );
+};
+
+export default closuresRoutes;
