@@ -178,9 +178,7 @@ describe('SiteDetails: status and week on the agency clock', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(MONDAY_5PM);
     const i18n = await createTestI18n('en');
-    const html = renderToString(
-      providers(<SitePage site={site} />, i18n, [thanksgiving]),
-    );
+    const html = renderToString(providers(<SitePage site={site} />, i18n, [thanksgiving]));
     expect(html).toContain('Tuesday');
     expect(html).toContain('Closed');
     expect(html).not.toMatch(/Open now|Today|aria-current/);
