@@ -90,11 +90,11 @@ test('a Thursday site on the Thanksgiving closure of all sites says so, and reop
   }
 
   // Left open for a week: the page re-evaluates by itself, with no reload.
-  await page.goto(`/sites/${site.id}`);
+  await page.goto(`/sites/${site.id}?lng=en`);
   await expect(pageStatus(page)).toHaveText(expected.en);
-  await page.clock.fastForward('168:00:00');
+  await page.clock.fastForward(7 * 24 * 60 * 60_000);
   await expect(pageStatus(page)).toHaveText('Open now · until 1:30 PM');
-  await page.clock.fastForward('01:31:00');
+  await page.clock.fastForward(91 * 60_000);
   await expect(pageStatus(page)).toHaveText('Closed now · opens Thu, Dec 10 11:30 AM');
 });
 
@@ -167,7 +167,7 @@ test('a site open now says until when, and "Open now" narrows the list (with the
 
   const list = page.getByRole('list', { name: tr('en', 'sites:listHeading') });
   const names = list.getByRole('heading', { level: 3 });
-  await page.goto(`/sites?population=${population.id}`);
+  await page.goto(`/sites?population=${population.id}&lng=en`);
   await expect(names).toHaveText([breakfast.name, lunch.name, supper.name]);
   await page
     .getByLabel(tr('en', 'sites:filters.open.label'), { exact: true })
