@@ -176,10 +176,19 @@ for (const lng of ['es', 'zh'] as const) {
     const hours = page.getByRole('region', { name: tr(lng, 'site:hours') });
     const expected: Record<Lng, { days: string[]; first: RegExp }> = {
       en: { days: [], first: /./ },
-      es: { days: ['Lunes', 'Miércoles', 'Domingo'], first: /^11:00\s?a\.\s?m\. – 1:00\s?p\.\s?m\.$/ },
-      zh: { days: ['星期一', '星期三', '星期日'], first: /^上午\s?11:00 – 下午\s?1:00$/ },
+      es: {
+        days: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'],
+        first: /^11:00\s?a\.\s?m\. – 1:00\s?p\.\s?m\.$/,
+      },
+      zh: {
+        days: ['星期一', '星期二', '星期三', '星期四', '星期五', '星期六', '星期日'],
+        first: /^上午\s?11:00 – 下午\s?1:00$/,
+      },
     };
-    await expect(hours.getByRole('term')).toHaveText(expected[lng].days);
+    // All seven days; today's (whichever it is) also says so.
+    await expect(hours.getByRole('term')).toHaveText(
+      expected[lng].days.map((day) => new RegExp(`^${day}( ${tr(lng, 'site:today')})?$`)),
+    );
     await expect(hours.getByRole('definition').first()).toHaveText(expected[lng].first);
     await expect(page.getByRole('region', { name: tr(lng, 'site:contact') })).toBeVisible();
     await expect(page.getByRole('link', { name: tr(lng, 'site:backToList') })).toHaveAttribute(
