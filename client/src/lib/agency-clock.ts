@@ -19,7 +19,7 @@ import {
   type SiteStatus,
   type StatusClosure,
   type StatusSite,
-  siteStatus,
+  siteStatusAt,
 } from '#shared/opening-status.ts';
 
 /** The agency's IANA time zone, from the page's configuration. */
@@ -100,9 +100,11 @@ export function computeStatuses(
   now: number,
   timeZone: string,
 ): Statuses {
-  const today = agencyMoment(now, timeZone).date;
+  // One agency moment for the whole list (reading the zone's clock is the costly part).
+  const moment = agencyMoment(now, timeZone);
+  const today = moment.date;
   const byId = new Map<number, SiteStatus>();
-  for (const site of sites) byId.set(site.id, siteStatus(site, closures, now, timeZone));
+  for (const site of sites) byId.set(site.id, siteStatusAt(site, closures, moment));
   const openings = new Map<number, Opening>();
   return {
     today,
@@ -147,8 +149,8 @@ export function useSiteStatus(site: StatusSite): KnownStatus | null {
   const closures = useClosures().data;
   return useMemo(() => {
     if (now === null || !closures) return null;
-    const timeZone = agencyTimeZone();
-    return { status: siteStatus(site, closures, now, timeZone), today: agencyMoment(now, timeZone).date };
+    const moment = agencyMoment(now, agencyTimeZone());
+    return { status: siteStatusAt(site, closures, moment), today: moment.date };
   }, [site, closures, now]);
 }
 
