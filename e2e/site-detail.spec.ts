@@ -76,35 +76,56 @@ test('the site page shows name, populations with statuses, meal types with servi
   await expect(contact.getByRole('link', { name: d.site.website! })).toHaveAttribute('href', d.site.website!);
 
   const hours = page.getByRole('region', { name: 'Opening hours' });
-  await expect(hours.getByRole('term')).toHaveText(['Monday', 'Wednesday', 'Sunday']);
+  // All seven days, Monday first (today's, whichever it is, also says "Today").
+  await expect(hours.getByRole('term')).toHaveText(
+    ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map(
+      (day) => new RegExp(`^${day}( Today)?$`),
+    ),
+  );
   await expect(hours.getByRole('definition')).toHaveText([
     '11:00 AM – 1:00 PM',
+    'Closed',
     '9:00 AM – 11:00 AM',
     '4:00 PM – 6:00 PM',
+    'Closed',
+    'Closed',
+    'Closed',
     '10:00 AM – 12:00 PM',
   ]);
 });
 
-test.describe("today's hours, on the visitor's clock", () => {
-  test.use({ timezoneId: 'America/Los_Angeles' });
+test.describe("the status and today, on the agency's clock whatever the device's zone", () => {
+  // Tokyo is already the next day when it is morning in San Francisco (the agency's zone by default).
+  test.use({ timezoneId: 'Asia/Tokyo' });
 
-  test('a Wednesday: both of its hours under the name and its row marked as today; a Tuesday: not open', async ({
+  test('a Wednesday morning: open until 11:00 AM and Wednesday marked; a Tuesday: closed, opens Wednesday; all seven days listed', async ({
     page,
     adminApi,
   }) => {
     const { site } = await createDetailedSite(adminApi);
     await page.clock.setFixedTime(new Date('2026-11-25T10:00:00-08:00'));
     await page.goto(`/sites/${site.id}`);
-    await expect(page.getByText('Open today: 9:00 AM – 11:00 AM, 4:00 PM – 6:00 PM')).toBeVisible();
+    await expect(page.locator('.site-details__status')).toHaveText('Open now · until 11:00 AM');
     const hours = page.getByRole('region', { name: 'Opening hours' });
-    await expect(hours.locator('[aria-current="date"]').getByRole('term')).toHaveText('Wednesday');
+    await expect(hours.locator('[aria-current="date"]').getByRole('term')).toHaveText('Wednesday Today');
 
     await page.clock.setFixedTime(new Date('2026-11-24T10:00:00-08:00'));
     await page.goto(`/sites/${site.id}?lng=es`);
-    await expect(page.getByText('Hoy no abre.')).toBeVisible();
+    await expect(page.locator('.site-details__status')).toHaveText(
+      'Cerrado ahora · abre mié a las 9:00 a.m.',
+    );
     const horario = page.getByRole('region', { name: tr('es', 'site:hours') });
-    await expect(horario.getByRole('term')).toHaveText(['Lunes', 'Miércoles', 'Domingo']);
-    await expect(horario.locator('[aria-current="date"]')).toHaveCount(0);
+    await expect(horario.getByRole('term')).toHaveText([
+      'Lunes',
+      'Martes Hoy',
+      'Miércoles',
+      'Jueves',
+      'Viernes',
+      'Sábado',
+      'Domingo',
+    ]);
+    await expect(horario.locator('[aria-current="date"]')).toHaveCount(1);
+    await expect(horario.getByRole('definition').filter({ hasText: /^Cerrado$/ })).toHaveCount(4);
   });
 });
 
@@ -155,10 +176,19 @@ for (const lng of ['es', 'zh'] as const) {
     const hours = page.getByRole('region', { name: tr(lng, 'site:hours') });
     const expected: Record<Lng, { days: string[]; first: RegExp }> = {
       en: { days: [], first: /./ },
-      es: { days: ['Lunes', 'Miércoles', 'Domingo'], first: /^11:00\s?a\.\s?m\. – 1:00\s?p\.\s?m\.$/ },
-      zh: { days: ['星期一', '星期三', '星期日'], first: /^上午\s?11:00 – 下午\s?1:00$/ },
+      es: {
+        days: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'],
+        first: /^11:00\s?a\.\s?m\. – 1:00\s?p\.\s?m\.$/,
+      },
+      zh: {
+        days: ['星期一', '星期二', '星期三', '星期四', '星期五', '星期六', '星期日'],
+        first: /^上午\s?11:00 – 下午\s?1:00$/,
+      },
     };
-    await expect(hours.getByRole('term')).toHaveText(expected[lng].days);
+    // All seven days; today's (whichever it is) also says so.
+    await expect(hours.getByRole('term')).toHaveText(
+      expected[lng].days.map((day) => new RegExp(`^${day}( ${tr(lng, 'site:today')})?$`)),
+    );
     await expect(hours.getByRole('definition').first()).toHaveText(expected[lng].first);
     await expect(page.getByRole('region', { name: tr(lng, 'site:contact') })).toBeVisible();
     await expect(page.getByRole('link', { name: tr(lng, 'site:backToList') })).toHaveAttribute(

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  filterByOpening,
   filterSites,
   filtersFromSearchParams,
   filtersToSearchParams,
   hasActiveFilters,
   optionLabel,
   type SiteFilters,
+  setOpenFilter,
   toggleFilter,
 } from './filters.ts';
 import { fieldsPerList, REFERENCE_LISTS } from './reference-lists.ts';
@@ -32,6 +34,10 @@ describe('filtersFromSearchParams', () => {
     ['population=99999999999', {}],
     ['lng=es&status=7', { status: 7 }],
     ['unknown=4', {}],
+    ['open=now', { open: 'now' }],
+    ['open=today&population=2', { population: 2, open: 'today' }],
+    ['open=tomorrow', {}],
+    ['open=', {}],
   ])('%j → %j', (query, expected) => {
     expect(filtersFromSearchParams(new URLSearchParams(query))).toEqual(expected);
   });
@@ -45,12 +51,14 @@ describe('filtersToSearchParams', () => {
     [{ population: 3 }, 'lng=zh', 'lng=zh&population=3'],
     [{}, 'lng=zh&population=3&service=9', 'lng=zh'],
     [{ service: 4 }, 'service=9', 'service=4'],
+    [{ open: 'now', population: 3 }, 'lng=es&open=today', 'lng=es&population=3&open=now'],
+    [{ population: 3 }, 'open=now', 'population=3'],
   ])('%j over %j → %j', (filters, base, expected) => {
     expect(filtersToSearchParams(filters, new URLSearchParams(base)).toString()).toBe(expected);
   });
 
   it('round-trips through the URL', () => {
-    const filters: SiteFilters = { partner: 10, mealtype: 2, status: 77 };
+    const filters: SiteFilters = { partner: 10, mealtype: 2, status: 77, open: 'today' };
     expect(filtersFromSearchParams(filtersToSearchParams(filters))).toEqual(filters);
   });
 
@@ -81,6 +89,7 @@ describe('hasActiveFilters', () => {
     [{}, false],
     [{ status: 1 }, true],
     [{ partner: 1, service: 2 }, true],
+    [{ open: 'now' }, true],
   ])('%j → %s', (filters, expected) => {
     expect(hasActiveFilters(filters)).toBe(expected);
   });
@@ -117,6 +126,35 @@ describe('filterSites', () => {
 
   it('keeps the order of the list', () => {
     expect(filterSites([...sites].reverse(), { service: 5 }).map((s) => s.id)).toEqual([3, 1]);
+  });
+});
+
+describe('setOpenFilter', () => {
+  it('sets, replaces and clears the opening filter, leaving the others alone', () => {
+    expect(setOpenFilter({ population: 3 }, 'now')).toEqual({ population: 3, open: 'now' });
+    expect(setOpenFilter({ open: 'now' }, 'today')).toEqual({ open: 'today' });
+    expect(setOpenFilter({ population: 3, open: 'now' }, undefined)).toEqual({ population: 3 });
+  });
+});
+
+describe('filterByOpening', () => {
+  const sites = [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }];
+  const opening = (id: number) =>
+    ({ 1: { now: true, today: true }, 2: { now: false, today: true }, 3: { now: false, today: false } })[id];
+
+  it.each<[SiteFilters['open'], number[]]>([
+    [undefined, [1, 2, 3, 4]],
+    ['now', [1]],
+    ['today', [1, 2]],
+  ])('open=%s keeps %j (a site without a known status is never kept)', (open, expected) => {
+    expect(filterByOpening(sites, open, opening).map((s) => s.id)).toEqual(expected);
+  });
+
+  it('combines with the list filters (AND)', () => {
+    const listed = filterSites([site(1, { population: [1] }), site(2, { population: [1] }), site(3)], {
+      population: 1,
+    });
+    expect(filterByOpening(listed, 'now', opening).map((s) => s.id)).toEqual([1]);
   });
 });
 

@@ -28,7 +28,14 @@ export const SITE_FILTERS: readonly SiteFilter[] = REFERENCE_LIST_NAMES.map(
 );
 
 export type FilterKey = ListFilterKey;
-export type SiteFilters = Partial<Record<FilterKey, number>>;
+
+/** 'now': sites open at this moment; 'today': sites that are open, or still to open, today (agency clock). */
+export type OpenFilter = 'now' | 'today';
+export const OPEN_FILTERS: readonly OpenFilter[] = ['now', 'today'];
+/** The query key of the opening filter: `/sites?open=now`. */
+export const OPEN_KEY = 'open';
+
+export type SiteFilters = Partial<Record<FilterKey, number>> & { open?: OpenFilter };
 export const FILTER_KEYS: readonly FilterKey[] = SITE_FILTERS.map((filter) => filter.key);
 
 /** The marker shown after the chosen option's name. */
@@ -41,6 +48,8 @@ export function filtersFromSearchParams(params: URLSearchParams): SiteFilters {
     const id = parseId(params.get(key));
     if (id !== undefined) filters[key] = id;
   }
+  const open = params.get(OPEN_KEY);
+  if (open && (OPEN_FILTERS as readonly string[]).includes(open)) filters.open = open as OpenFilter;
   return filters;
 }
 
@@ -54,10 +63,12 @@ export function filtersToSearchParams(
 ): URLSearchParams {
   const params = new URLSearchParams(base);
   for (const key of FILTER_KEYS) params.delete(key);
+  params.delete(OPEN_KEY);
   for (const key of FILTER_KEYS) {
     const id = filters[key];
     if (id !== undefined) params.set(key, String(id));
   }
+  if (filters.open) params.set(OPEN_KEY, filters.open);
   return params;
 }
 
@@ -69,8 +80,16 @@ export function toggleFilter(filters: SiteFilters, key: FilterKey, id: number | 
   return next;
 }
 
+/** Sets or clears the opening filter (undefined clears it). */
+export function setOpenFilter(filters: SiteFilters, open: OpenFilter | undefined): SiteFilters {
+  const next = { ...filters };
+  if (open === undefined) delete next.open;
+  else next.open = open;
+  return next;
+}
+
 export function hasActiveFilters(filters: SiteFilters): boolean {
-  return FILTER_KEYS.some((key) => filters[key] !== undefined);
+  return filters.open !== undefined || FILTER_KEYS.some((key) => filters[key] !== undefined);
 }
 
 type FilterableSite = Record<SiteListKey, readonly Pick<ReferenceItem, 'id'>[]>;
@@ -81,6 +100,19 @@ export function filterSites<S extends FilterableSite>(sites: readonly S[], filte
   return sites.filter((site) =>
     active.every((filter) => site[filter.siteKey].some((item) => item.id === filters[filter.key])),
   );
+}
+
+/**
+ * The sites that pass the opening filter, given whether each is open now / today at one agency moment
+ * (computed once for the whole list by the caller). No opening filter keeps every site. Linear.
+ */
+export function filterByOpening<S extends { id: number }>(
+  sites: readonly S[],
+  open: OpenFilter | undefined,
+  opening: (id: number) => { now: boolean; today: boolean } | undefined,
+): S[] {
+  if (!open) return sites as S[];
+  return sites.filter((site) => opening(site.id)?.[open] === true);
 }
 
 /** An option's text: its name, with the chosen mark when it is the active choice. */

@@ -24,8 +24,12 @@ async function publicHours(language: string) {
     );
   });
   const hours = screen.getByRole('region', { name: i18n.t('site:hours') });
-  const day = within(hours).getByRole('term').textContent ?? '';
-  const [open = '', close = ''] = (within(hours).getByRole('definition').textContent ?? '').split(' – ');
+  // The page lists all seven days; the one with hours is the one to compare.
+  const [times] = within(hours)
+    .getAllByRole('definition')
+    .filter((definition) => definition.textContent?.includes(' – '));
+  const day = times?.parentElement?.querySelector('dt')?.textContent ?? '';
+  const [open = '', close = ''] = (times?.textContent ?? '').split(' – ');
   document.body.innerHTML = '';
   return { day, open, close };
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { SiteMap } from '#client/features/site-map/site-map.tsx';
 import { useSites } from '#client/features/sites/api/get-sites.ts';
 import { SitesResults } from '#client/features/sites/components/sites-results.tsx';
+import { useStatuses } from '#client/lib/agency-clock.ts';
 import { useCurrentUser } from '#client/lib/current-user.ts';
 
 /** Title, description, then the map and the list of every site — the list once (docs/product.md R7). */
@@ -11,6 +12,7 @@ export function HomeScreen() {
   const query = useSites();
   const { user } = useCurrentUser();
   const sites = query.data ?? [];
+  const statuses = useStatuses(query.data);
   return (
     <>
       <h1>{t('title')}</h1>
@@ -26,6 +28,7 @@ export function HomeScreen() {
         sites={sites}
         isAdmin={Boolean(user?.isAdmin)}
         filtered={false}
+        statuses={statuses}
         map={<SiteMap sites={sites} skipTo="sites-list-heading" />}
       />
     </>

@@ -174,10 +174,11 @@ describe('SiteDetailScreen', () => {
       within(hours)
         .getAllByRole('term')
         .map((t) => t.textContent),
-    ).toEqual(['星期一', '星期日']);
+    ).toEqual(['星期一', '星期二', '星期三', '星期四', '星期五', '星期六', '星期日']);
     expect(within(hours).getAllByRole('definition')[0]?.textContent?.replace(/\s/g, ' ')).toBe(
       '下午1:30 – 下午3:00',
     );
+    expect(within(hours).getAllByRole('definition')[1]?.textContent).toBe('休息');
     expect(screen.getByText('長者 (只限外賣)')).toBeTruthy();
   });
 

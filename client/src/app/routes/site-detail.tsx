@@ -4,8 +4,10 @@ import { SiteDetails } from '#client/features/site-detail/components/site-detail
 import { SiteMap } from '#client/features/site-map/site-map.tsx';
 import { isNotFound, useSite } from '#client/features/sites/api/get-site.ts';
 import { LoadError } from '#client/features/sites/components/load-error.tsx';
+import { useClosures, useSiteStatus } from '#client/lib/agency-clock.ts';
 import { useCurrentUser } from '#client/lib/current-user.ts';
 import { parseId } from '#shared/schemas/common.ts';
+import type { Site } from '#shared/schemas/sites.ts';
 import { hasPosition } from '#shared/site-display.ts';
 
 function SiteNotFound() {
@@ -41,11 +43,19 @@ export function SiteDetailScreen() {
       </>
     );
   }
-  const site = query.data;
+  return <LoadedSite site={query.data} isAdmin={Boolean(user?.isAdmin)} />;
+}
+
+/** The page of a loaded site, with its status now on the agency's clock and its upcoming closures. */
+function LoadedSite({ site, isAdmin }: { site: Site; isAdmin: boolean }) {
+  const known = useSiteStatus(site);
+  const closures = useClosures().data;
   return (
     <SiteDetails
       site={site}
-      isAdmin={Boolean(user?.isAdmin)}
+      known={known}
+      closures={closures}
+      isAdmin={isAdmin}
       map={
         hasPosition(site) ? (
           <SiteMap key={site.id} sites={[site]} center={{ lat: site.lat, lng: site.lng }} />

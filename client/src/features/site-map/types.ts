@@ -1,4 +1,7 @@
 import type { Site } from '#shared/schemas/sites.ts';
 
-/** What a marker and its popup need from a site. */
-export type MapSite = Pick<Site, 'id' | 'name' | 'address' | 'phoneNumber' | 'lat' | 'lng' | 'Populations'>;
+/** What a marker and its popup need from a site (hours, statuses: the popup's status now). */
+export type MapSite = Pick<
+  Site,
+  'id' | 'name' | 'address' | 'phoneNumber' | 'lat' | 'lng' | 'Populations' | 'Hours' | 'CovidStatuses'
+>;

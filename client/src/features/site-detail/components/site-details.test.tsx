@@ -1,11 +1,20 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useClosures, useSiteStatus } from '#client/lib/agency-clock.ts';
+import { setAppData } from '#client/lib/app-data.ts';
 import { createTestI18n } from '#client/testing/i18n.ts';
+import { preloadKeys } from '#shared/app-data.ts';
+import type { StatusClosure } from '#shared/opening-status.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import { buildSiteRecord } from '#testing/factories.ts';
 import { SiteDetails } from './site-details.tsx';
+
+const AGENCY = 'America/Los_Angeles';
 
 const site = buildSiteRecord({
   id: 5,
@@ -13,58 +22,165 @@ const site = buildSiteRecord({
   address: '1 Valencia St, San Francisco, CA',
   lat: null,
   lng: null,
-  // Wednesday twice, Monday once; nothing on Tuesday.
+  // Monday afternoons; Thursday lunch on the 1st and 3rd Thursdays only; nothing else.
   Hours: [
-    { day: 3, open: '16:00', close: '18:00' },
-    { day: 1, open: '11:00', close: '13:00' },
-    { day: 3, open: '09:00', close: '11:00' },
+    { day: 4, open: '11:30', close: '13:30', weeks: [3, 1] },
+    { day: 1, open: '16:00', close: '18:00' },
   ],
 });
 
-async function renderOn(date: Date, language = 'en', shown: Site = site) {
+const thursdays = buildSiteRecord({
+  id: 6,
+  name: 'Thursday Table',
+  lat: null,
+  lng: null,
+  Hours: [{ day: 4, open: '11:30', close: '13:30' }],
+});
+
+const thanksgiving: StatusClosure = {
+  id: 1,
+  startDate: '2026-11-26',
+  endDate: '2026-11-26',
+  reason: 'Thanksgiving',
+  allSites: true,
+  siteIds: [],
+};
+
+// Instants chosen so the device's day (UTC, or Tokyo with TZ=Asia/Tokyo) is not the agency's.
+/** Monday 23 November 2026, 5:00 PM in San Francisco = Tuesday 01:00 UTC = Tuesday 10:00 in Tokyo. */
+const MONDAY_5PM = new Date('2026-11-24T01:00:00Z');
+/** Thanksgiving, Thursday 26 November 2026, 4:00 PM in San Francisco = Friday in UTC and in Tokyo. */
+const THANKSGIVING_4PM = new Date('2026-11-27T00:00:00Z');
+
+/** The site page as its screen composes it: the status and the closures from the agency clock. */
+function SitePage({ site: shown }: { site: Site }) {
+  const known = useSiteStatus(shown);
+  const closures = useClosures().data;
+  return <SiteDetails site={shown} map={null} isAdmin={false} known={known} closures={closures} />;
+}
+
+function providers(
+  children: ReactNode,
+  language: Awaited<ReturnType<typeof createTestI18n>>,
+  closures: StatusClosure[] | null,
+) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  if (closures) client.setQueryData(preloadKeys.closures, closures);
+  return (
+    <I18nextProvider i18n={language}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>{children}</MemoryRouter>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}
+
+async function renderAt(
+  date: Date,
+  {
+    language = 'en',
+    shown = site,
+    closures = [],
+  }: { language?: string; shown?: Site; closures?: StatusClosure[] | null } = {},
+) {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(date);
   const i18n = await createTestI18n(language);
   await act(async () => {
-    render(
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter>
-          <SiteDetails site={shown} map={null} isAdmin={false} />
-        </MemoryRouter>
-      </I18nextProvider>,
-    );
+    render(providers(<SitePage site={shown} />, i18n, closures));
   });
 }
 
+const statusLine = () => screen.getByRole('status');
 const todayRows = () => document.querySelectorAll('[aria-current="date"]');
+const hours = () => within(screen.getByRole('region', { name: /Opening hours|Horario|開放時間/ }));
+const dayRow = (name: string) =>
+  hours()
+    .getAllByRole('term')
+    .find((term) => term.textContent?.startsWith(name))?.parentElement as HTMLElement;
 
-describe("SiteDetails: today's hours", () => {
+describe('SiteDetails: status and week on the agency clock', () => {
+  beforeAll(() => setAppData({ config: { agencyTimeZone: AGENCY } as never }));
   afterEach(() => vi.useRealTimers());
 
-  it('says the hours of today under the name and marks today in the week', async () => {
-    await renderOn(new Date(2026, 10, 25, 10, 0)); // a Wednesday
-    expect(screen.getByText('Open today: 9:00 AM – 11:00 AM, 4:00 PM – 6:00 PM')).toBeTruthy();
+  it("says it is open until when, by the agency's day and time, and marks the agency's today", async () => {
+    await renderAt(MONDAY_5PM);
+    expect(statusLine().textContent).toBe('Open now · until 6:00 PM');
     expect(todayRows()).toHaveLength(1);
-    expect(within(todayRows()[0] as HTMLElement).getByRole('term').textContent).toBe('Wednesday');
+    expect(within(todayRows()[0] as HTMLElement).getByRole('term').textContent).toBe('Monday Today');
   });
 
-  it('says when the site does not open today, and marks no day', async () => {
-    await renderOn(new Date(2026, 10, 24, 10, 0)); // a Tuesday
-    expect(screen.getByText('Not open today.')).toBeTruthy();
+  it('lists all seven days Monday first, "Closed" on closed days, with week-of-month notes', async () => {
+    await renderAt(MONDAY_5PM);
+    const days = hours()
+      .getAllByRole('term')
+      .map((term) => term.textContent?.replace(' Today', ''));
+    expect(days).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+    expect(within(dayRow('Tuesday')).getByRole('definition').textContent).toBe('Closed');
+    expect(within(dayRow('Thursday')).getByRole('definition').textContent).toBe(
+      '11:30 AM – 1:30 PM (1st and 3rd Thursday of the month)',
+    );
+  });
+
+  it('on a holiday closure says closed today with the reason and the next opening, and lists the closure', async () => {
+    await renderAt(THANKSGIVING_4PM, { shown: thursdays, closures: [thanksgiving] });
+    expect(statusLine().textContent).toBe('Closed today: Thanksgiving · opens Thu, Dec 3 11:30 AM');
+    const closures = screen.getByRole('region', { name: 'Upcoming closures' });
+    expect(within(closures).getByRole('listitem').textContent).toBe('Thanksgiving: Thursday, November 26');
+  });
+
+  it('speaks Spanish and Chinese (Hong Kong words)', async () => {
+    await renderAt(THANKSGIVING_4PM, { language: 'es', shown: thursdays, closures: [thanksgiving] });
+    expect(statusLine().textContent).toBe('Cerrado hoy: Thanksgiving · abre jue, 3 de dic a las 11:30 a.m.');
+    document.body.innerHTML = '';
+    await renderAt(MONDAY_5PM, { language: 'zh' });
+    expect(statusLine().textContent).toBe('現正開放 · 至下午6:00');
+    expect(within(dayRow('星期二')).getByRole('definition').textContent).toBe('休息');
+    expect(within(dayRow('星期四')).getByRole('definition').textContent).toBe(
+      '上午11:30 – 下午1:30（每月第一及第三個星期四）',
+    );
+  });
+
+  it('never says open for a site closed until further notice, and gives the reason', async () => {
+    const roof: StatusClosure = {
+      ...thanksgiving,
+      id: 2,
+      startDate: '2026-11-01',
+      endDate: null,
+      reason: 'Roof repair',
+      allSites: false,
+      siteIds: [5],
+    };
+    await renderAt(MONDAY_5PM, { closures: [roof] });
+    expect(statusLine().textContent).toBe('Temporarily closed: Roof repair');
+    expect(screen.queryByText(/open now/i)).toBeNull();
+    expect(
+      within(screen.getByRole('region', { name: 'Upcoming closures' })).getByRole('listitem').textContent,
+    ).toBe('Roof repair: from Sunday, November 1, until further notice');
+  });
+
+  it('says "Call for hours" when no hours are listed, never "not open today"', async () => {
+    await renderAt(MONDAY_5PM, { shown: { ...site, Hours: [] } });
+    expect(statusLine().textContent).toBe('Call for hours');
+    expect(screen.getByText(/Opening hours are not listed/)).toBeTruthy();
     expect(todayRows()).toHaveLength(0);
   });
 
-  it('says nothing about today when no hours are listed at all', async () => {
-    await renderOn(new Date(2026, 10, 24, 10, 0), 'en', { ...site, Hours: [] });
-    expect(screen.queryByText(/today/i)).toBeNull();
-    expect(screen.getByText(/Opening hours are not listed/)).toBeTruthy();
+  it('makes no claim while the closures are unknown', async () => {
+    // The closures are still loading (the request never answers here).
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    await renderAt(MONDAY_5PM, { closures: null });
+    vi.unstubAllGlobals();
+    expect(statusLine().textContent).toBe('');
   });
 
-  it('speaks Spanish and Chinese', async () => {
-    await renderOn(new Date(2026, 10, 23, 12, 0), 'es'); // a Monday
-    expect(screen.getByText(/^Abierto hoy: 11:00/)).toBeTruthy();
-    document.body.innerHTML = '';
-    await renderOn(new Date(2026, 10, 24, 12, 0), 'zh');
-    expect(screen.getByText('今天不開放。')).toBeTruthy();
+  it("the server's HTML has the week but no status and no today (a cached page never goes stale)", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(MONDAY_5PM);
+    const i18n = await createTestI18n('en');
+    const html = renderToString(providers(<SitePage site={site} />, i18n, [thanksgiving]));
+    expect(html).toContain('Tuesday');
+    expect(html).toContain('Closed');
+    expect(html).not.toMatch(/Open now|Today|aria-current/);
   });
 });

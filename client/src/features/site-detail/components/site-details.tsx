@@ -1,50 +1,102 @@
-import { Fragment, type ReactNode, useEffect, useState } from 'react';
+import { Fragment, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PhoneLink } from '#client/components/ui/phone-link.tsx';
+import { describeStatus, formatLongDate, type KnownStatus, weekdayWord } from '#client/lib/agency-clock.ts';
+import { weekdayOf } from '#shared/agency-time.ts';
 import { directionsUrl } from '#shared/directions.ts';
-import { weeklyHours } from '#shared/format-hours.ts';
+import { formatInterval, weekdayName } from '#shared/format-hours.ts';
+import { groupHoursByDay } from '#shared/hours.ts';
+import { closuresForSite, type StatusClosure } from '#shared/opening-status.ts';
 import { REFERENCE_LISTS } from '#shared/reference-lists.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import { namesWithBracketed, SITE_PAGE_ROWS } from '#shared/site-display.ts';
 import './site-details.css';
 
-/**
- * The visitor's day of the week (0 = Sunday, as site hours count), or null on the server and in the
- * first browser render — which must match the server's HTML — and known right after.
- */
-function useWeekday(): number | null {
-  const [day, setDay] = useState<number | null>(null);
-  useEffect(() => setDay(new Date().getDay()), []);
-  return day;
+/** Monday first, Sunday last (docs/product.md R17). */
+const WEEK = [1, 2, 3, 4, 5, 6, 0];
+
+interface DayRow {
+  day: number;
+  dayName: string;
+  /** Empty: closed that day. */
+  intervals: string[];
+}
+
+/** All seven days, Monday first; an interval kept to some weeks of the month says which. */
+function useWeek(site: Site, language: string | undefined): DayRow[] {
+  const { t } = useTranslation('site');
+  return useMemo(() => {
+    const byDay = new Map(groupHoursByDay(site.Hours).map((group) => [group.day, group.intervals]));
+    const list = new Intl.ListFormat(language === 'zh' ? 'zh-Hant-HK' : language, { type: 'conjunction' });
+    return WEEK.map((day) => ({
+      day,
+      dayName: weekdayName(day, language),
+      intervals: (byDay.get(day) ?? []).map((interval) => {
+        const text = formatInterval(interval, language);
+        if (!interval.weeks?.length) return text;
+        const weeks = [...interval.weeks]
+          .sort((a, b) => (a === -1 ? 5 : a) - (b === -1 ? 5 : b))
+          .map((week) => t(`weeks.${week === -1 ? 'last' : week}`));
+        return t('weeksNote', { hours: text, weeks: list.format(weeks), day: weekdayWord(day, language) });
+      }),
+    }));
+  }, [site.Hours, language, t]);
+}
+
+/** The closures of this site from today on (dated ones and those until further notice), by start date. */
+function upcomingClosures(siteId: number, closures: readonly StatusClosure[], today: string) {
+  return closuresForSite(siteId, closures)
+    .filter((closure) => closure.endDate === null || closure.endDate >= today)
+    .sort((a, b) => a.startDate.localeCompare(b.startDate));
 }
 
 /**
- * One site's page (docs/product.md R15): name, populations (covid statuses in brackets), meal types (services in
- * brackets), the map, address with directions, contact links and the week's hours, Monday first, in
- * the visitor's language.
+ * One site's page (docs/product.md R15): name, its status now (on the agency's clock, known only in
+ * the browser), populations (covid statuses in brackets), meal types (services in brackets), the map,
+ * address with directions, contact links, the whole week's hours Monday first (today marked) and the
+ * site's upcoming closures, in the visitor's language.
  */
-export function SiteDetails({ site, map, isAdmin }: { site: Site; map: ReactNode; isAdmin: boolean }) {
+export function SiteDetails({
+  site,
+  map,
+  isAdmin,
+  known = null,
+  closures,
+}: {
+  site: Site;
+  map: ReactNode;
+  isAdmin: boolean;
+  /** The status now on the agency's clock (useSiteStatus); null on the server and until known. */
+  known?: KnownStatus | null;
+  /** The current and upcoming closures (of every site; this one's are picked out). */
+  closures?: readonly StatusClosure[] | undefined;
+}) {
   const { t, i18n } = useTranslation('site');
+  const common = useTranslation('common');
+  const language = i18n.resolvedLanguage;
   const directions = directionsUrl(site);
-  const week = weeklyHours(site.Hours, i18n.resolvedLanguage);
+  const week = useWeek(site, language);
+  const hasHours = site.Hours.length > 0;
   const none = <span className="site-details__none">{t('none')}</span>;
-  const today = useWeekday();
-  const todays = week.find((day) => day.day === today)?.intervals;
-  const todayLine =
-    today === null || week.length === 0
-      ? ''
-      : todays
-        ? t('todayOpen', { hours: todays.join(', ') })
-        : t('todayClosed');
+  const today = known ? weekdayOf(known.today) : null;
+  const upcoming = known && closures ? upcomingClosures(site.id, closures, known.today) : [];
+  const closureDates = (closure: StatusClosure) => {
+    const from = formatLongDate(closure.startDate, language);
+    if (closure.endDate === null) return t('closures.untilFurtherNotice', { from });
+    if (closure.endDate === closure.startDate) return from;
+    return t('closures.range', { from, to: formatLongDate(closure.endDate, language) });
+  };
   return (
     <article className="site-details" aria-labelledby="site-name">
       <p className="site-details__back">
         <Link to="/sites">{t('backToList')}</Link>
       </p>
       <h1 id="site-name">{site.name}</h1>
-      {/* Known only in the browser (the visitor's day); its line is reserved so nothing moves. */}
-      <p className="site-details__today">{todayLine}</p>
+      {/* Known only in the browser, on the agency's clock; its line is reserved so nothing moves. */}
+      <p className="site-details__status" role="status">
+        {known ? describeStatus(known.status, known.today, common.t, language, { withReason: true }) : ''}
+      </p>
       {isAdmin && (
         <p>
           <Link to={`/sites/${site.id}/edit`}>{t('edit')}</Link>
@@ -100,9 +152,8 @@ export function SiteDetails({ site, map, isAdmin }: { site: Site; map: ReactNode
 
           <section aria-labelledby="site-hours">
             <h2 id="site-hours">{t('hours')}</h2>
-            {week.length === 0 ? (
-              <p>{t('noHours')}</p>
-            ) : (
+            {!hasHours && <p>{t('noHours')}</p>}
+            {hasHours && (
               <dl className="site-details__hours">
                 {week.map((day) => (
                   <div
@@ -110,15 +161,33 @@ export function SiteDetails({ site, map, isAdmin }: { site: Site; map: ReactNode
                     className="site-details__day"
                     aria-current={day.day === today ? 'date' : undefined}
                   >
-                    <dt>{day.dayName}</dt>
-                    {day.intervals.map((interval) => (
-                      <dd key={interval}>{interval}</dd>
-                    ))}
+                    <dt>
+                      {day.dayName}
+                      {day.day === today && <span className="site-details__today-tag"> {t('today')}</span>}
+                    </dt>
+                    {day.intervals.length === 0 ? (
+                      <dd className="site-details__closed">{t('closedDay')}</dd>
+                    ) : (
+                      day.intervals.map((interval) => <dd key={interval}>{interval}</dd>)
+                    )}
                   </div>
                 ))}
               </dl>
             )}
           </section>
+
+          {upcoming.length > 0 && (
+            <section aria-labelledby="site-closures">
+              <h2 id="site-closures">{t('closures.heading')}</h2>
+              <ul className="site-details__closures">
+                {upcoming.map((closure) => (
+                  <li key={closure.id ?? `${closure.startDate}-${closure.reason}`}>
+                    <strong>{closure.reason}</strong>: {closureDates(closure)}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
         </div>
         <div>{map ?? <p>{t('noPosition')}</p>}</div>
       </div>

@@ -2,16 +2,20 @@ import { useTranslation } from 'react-i18next';
 import { useMap } from 'react-leaflet';
 import { Link } from 'react-router';
 import { PhoneLink } from '#client/components/ui/phone-link.tsx';
+import { describeStatus, useSiteStatus } from '#client/lib/agency-clock.ts';
 import { directionsUrl } from '#shared/directions.ts';
 import { joinNames } from '#shared/site-display.ts';
 import type { MapSite } from '../types.ts';
 
 /**
  * A marker's info window, rendered by React (never an HTML string, so a name with markup shows as
- * text): name, address, Get Directions (new tab), phone, populations and SEE LOCATION DETAILS.
+ * text): name, its status now, address, Get Directions (new tab), phone, populations and SEE LOCATION DETAILS.
  */
 export function SitePopup({ site }: { site: MapSite }) {
   const { t } = useTranslation('sites');
+  const common = useTranslation('common');
+  // Only an open popup computes its site's status (on the agency's clock, renewed each minute).
+  const known = useSiteStatus(site);
   const map = useMap();
   const directions = directionsUrl(site);
   return (
@@ -26,6 +30,11 @@ export function SitePopup({ site }: { site: MapSite }) {
       <h3 className="site-popup__name">
         <Link to={`/sites/${site.id}`}>{site.name}</Link>
       </h3>
+      {known && (
+        <p className="site-popup__status">
+          {describeStatus(known.status, known.today, common.t, common.i18n.resolvedLanguage)}
+        </p>
+      )}
       <p>{site.address}</p>
       {directions && (
         <p>

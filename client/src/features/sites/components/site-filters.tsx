@@ -2,9 +2,13 @@ import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   type SiteFilters as Filters,
+  OPEN_FILTERS,
+  OPEN_KEY,
+  type OpenFilter,
   optionLabel,
   SITE_FILTERS,
   type SiteFilter,
+  setOpenFilter,
   toggleFilter,
 } from '#shared/filters.ts';
 import { REFERENCE_LISTS } from '#shared/reference-lists.ts';
@@ -55,6 +59,36 @@ function FilterSelect({
 }
 
 /**
+ * 'Open now' / 'Open today' on the agency's clock, beside the five lists and combined with them (AND);
+ * like them a native select, kept in the URL (`?open=now`), cleared by its first option or Reset.
+ */
+function OpeningSelect({ filters, onChange }: { filters: Filters; onChange: (filters: Filters) => void }) {
+  const { t } = useTranslation('sites');
+  const id = `filter-${OPEN_KEY}`;
+  return (
+    <div className="site-filters__field">
+      <label htmlFor={id}>{t('filters.open.label')}</label>
+      <select
+        id={id}
+        name={OPEN_KEY}
+        value={filters.open ?? ''}
+        onChange={(event) => {
+          const value = event.target.value as OpenFilter | '';
+          onChange(setOpenFilter(filters, value === '' || value === filters.open ? undefined : value));
+        }}
+      >
+        <option value="">{t('filters.open.all')}</option>
+        {OPEN_FILTERS.map((open) => (
+          <option key={open} value={open}>
+            {optionLabel(t(`filters.open.${open}`), open === filters.open)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
  * The five filters as native selects (the most robust dropdown for keyboards, screen readers and
  * phones), each labelled. The chosen option is marked ' *'; choosing it again — or the first option —
  * clears it (docs/product.md R19). Changes apply at once; the page announces the new count.
@@ -84,6 +118,7 @@ export function SiteFilters({
                 onChange={onChange}
               />
             ))}
+            <OpeningSelect filters={filters} onChange={onChange} />
           </div>
           {lists.some((list) => list.isError) && (
             <p role="alert" className="field-error">

@@ -13,7 +13,7 @@ export interface SiteRowLabels {
 }
 
 /**
- * One site: name (to its page), address, phone, populations joined by ' | ' (docs/product.md R9). Memoised: a
+ * One site: name (to its page), its status now, address, phone, populations joined by ' | ' (docs/product.md R9). Memoised: a
  * site that stays in the list across a filter change is not rendered again.
  */
 export const SiteRow = memo(function SiteRow({
@@ -21,18 +21,23 @@ export const SiteRow = memo(function SiteRow({
   isAdmin,
   labels,
   distance,
+  status,
 }: {
   site: Site;
   isAdmin: boolean;
   labels: SiteRowLabels;
   /** 'About 0.4 miles away', when the list is ordered by distance from the visitor. */
   distance?: string | undefined;
+  /** 'Open now · until 1:30 PM', on the agency's clock; undefined until the browser knows it. */
+  status?: string | undefined;
 }) {
   return (
     <li className="site-row">
       <h3 className="site-row__name">
         <Link to={`/sites/${site.id}`}>{site.name}</Link>
       </h3>
+      {/* Known only in the browser, after hydration: its line is kept so nothing moves when it comes. */}
+      <p className="site-row__status">{status}</p>
       <p className="site-row__address">{site.address}</p>
       {distance && <p className="site-row__distance">{distance}</p>}
       {site.phoneNumber && (

@@ -2,19 +2,21 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { computeStatuses, type Statuses } from '#client/lib/agency-clock.ts';
 import { createTestI18n } from '#client/testing/i18n.ts';
+import type { StatusClosure } from '#shared/opening-status.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import { buildSiteRecord } from '#testing/factories.ts';
 import { LIST_PAGE_SIZE, SitesList } from './sites-list.tsx';
 
 const site = (id: number) => buildSiteRecord({ id, name: `Site ${id}`, address: `${id} Market St` });
 
-async function renderList(sites: Site[], isAdmin = false) {
-  const i18n = await createTestI18n('en');
+async function renderList(sites: Site[], isAdmin = false, statuses: Statuses | null = null, language = 'en') {
+  const i18n = await createTestI18n(language);
   const view = (list: Site[]) => (
     <I18nextProvider i18n={i18n}>
       <MemoryRouter>
-        <SitesList sites={list} isAdmin={isAdmin} filtered={false} />
+        <SitesList sites={list} isAdmin={isAdmin} filtered={false} statuses={statuses} />
       </MemoryRouter>
     </I18nextProvider>
   );
@@ -146,5 +148,81 @@ describe('Show the nearest first', () => {
     expect(screen.getByRole('button', { name: 'Ordenar por nombre' })).toBeTruthy();
     await act(() => i18n.changeLanguage('zh'));
     expect(within(third()).getByText('距離約 8.3 英里')).toBeTruthy();
+  });
+});
+
+describe('SitesList: each row says its status on the agency clock', () => {
+  const AGENCY = 'America/Los_Angeles';
+  // Thursday 26 November 2026 (Thanksgiving) 12:00 noon in San Francisco: Friday 05:00 in Tokyo.
+  const NOON = Date.parse('2026-11-26T20:00:00Z');
+  // Wednesday 25 November, 10:00 AM in San Francisco (Thursday already in Tokyo and almost in UTC).
+  const WEDNESDAY_10AM = Date.parse('2026-11-25T18:00:00Z');
+  const thursdayLunch = { day: 4, open: '11:30', close: '13:30' };
+  const sites: Site[] = [
+    { ...site(1), name: 'Thursday Lunch', Hours: [thursdayLunch] },
+    { ...site(2), name: 'Tuesday Lunch', Hours: [{ day: 2, open: '11:30', close: '13:30' }] },
+    { ...site(3), name: 'Unlisted', Hours: [] },
+    {
+      ...site(4),
+      name: 'Closed Status',
+      Hours: [thursdayLunch],
+      CovidStatuses: [{ id: 9, name: 'Temporarily closed', closesSite: true }],
+    },
+    { ...site(5), name: 'Wednesday Later', Hours: [{ day: 3, open: '11:30', close: '13:30' }] },
+  ];
+  const thanksgiving: StatusClosure = {
+    id: 1,
+    startDate: '2026-11-26',
+    endDate: '2026-11-26',
+    reason: 'Thanksgiving',
+    allSites: true,
+    siteIds: [],
+  };
+  const texts = () => [...document.querySelectorAll('.site-row__status')].map((line) => line.textContent);
+
+  it('open until, opens later, closed now with the next opening, call for hours, temporarily closed', async () => {
+    await renderList(sites, false, computeStatuses(sites, [], NOON, AGENCY));
+    expect(texts()).toEqual([
+      'Open now · until 1:30 PM',
+      'Closed now · opens Tue 11:30 AM',
+      'Call for hours',
+      'Temporarily closed',
+      'Closed now · opens Wed 11:30 AM',
+    ]);
+    document.body.innerHTML = '';
+    await renderList(sites, false, computeStatuses(sites, [], WEDNESDAY_10AM, AGENCY));
+    expect(texts()[4]).toBe('Opens today at 11:30 AM');
+  });
+
+  it('a holiday closure of all sites: closed today with the reason, in three languages', async () => {
+    const statuses = computeStatuses(sites, [thanksgiving], NOON, AGENCY);
+    const { i18n } = await renderList(sites, false, statuses);
+    expect(texts()[0]).toBe('Closed today: Thanksgiving · opens Thu, Dec 3 11:30 AM');
+    expect(texts()[3]).toBe('Temporarily closed');
+    await act(() => i18n.changeLanguage('es'));
+    expect(texts()[0]).toBe('Cerrado hoy: Thanksgiving · abre jue, 3 de dic a las 11:30 a.m.');
+    // A closure of all sites covers a site without hours too.
+    expect(texts()[2]).toBe('Cerrado hoy: Thanksgiving');
+    await act(() => i18n.changeLanguage('zh'));
+    expect(texts()[0]).toBe('今日休息：Thanksgiving · 12月3日週四上午11:30開放');
+    expect(texts()[3]).toBe('暫停開放');
+  });
+
+  it('Spanish and Chinese times and weekdays', async () => {
+    await renderList(sites, false, computeStatuses(sites, [], NOON, AGENCY), 'es');
+    expect(texts()[0]).toBe('Abierto ahora · hasta 1:30 p.m.');
+    expect(texts()[1]).toBe('Cerrado ahora · abre mar a las 11:30 a.m.');
+    expect(texts()[2]).toBe('Llame para confirmar el horario');
+    expect(texts()[3]).toBe('Cerrado temporalmente');
+    document.body.innerHTML = '';
+    await renderList(sites, false, computeStatuses(sites, [], NOON, AGENCY), 'zh');
+    expect(texts()[0]).toBe('現正開放 · 至下午1:30');
+    expect(texts()[1]).toBe('現已關閉 · 星期二上午11:30開放');
+    expect(texts()[2]).toBe('請致電查詢開放時間');
+  });
+
+  it('keeps an empty, reserved status line while the status is unknown', async () => {
+    await renderList(sites);
+    expect(texts()).toEqual(['', '', '', '', '']);
   });
 });

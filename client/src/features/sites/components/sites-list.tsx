@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { describeStatus, type Statuses } from '#client/lib/agency-clock.ts';
 import { byDistance } from '#shared/geo.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import { type HereState, useHere } from '../hooks/use-here.ts';
@@ -17,13 +18,32 @@ export function SitesList({
   sites,
   isAdmin,
   filtered,
+  statuses = null,
 }: {
   sites: Site[];
   isAdmin: boolean;
   /** Whether filters are active, to say why the list is empty. */
   filtered: boolean;
+  /** Every site's status at this minute (computed once by the screen), null until known. */
+  statuses?: Statuses | null;
 }) {
   const { t, i18n } = useTranslation('sites');
+  const common = useTranslation('common');
+  // Words of a status, once per site per (statuses, language): rows only look them up.
+  const statusText = useMemo(() => {
+    const texts = new Map<number, string>();
+    const language = common.i18n.resolvedLanguage;
+    return (id: number) => {
+      const status = statuses?.byId.get(id);
+      if (!statuses || !status) return undefined;
+      let text = texts.get(id);
+      if (text === undefined) {
+        text = describeStatus(status, statuses.today, common.t, language);
+        texts.set(id, text);
+      }
+      return text;
+    };
+  }, [statuses, common.t, common.i18n.resolvedLanguage]);
   const { state: here, locate, clear } = useHere();
   const origin = here.status === 'on' ? here.here : null;
   // Nearest first when the visitor asked for it; otherwise the list's own order (by name).
@@ -80,6 +100,7 @@ export function SitesList({
                 isAdmin={isAdmin}
                 labels={labels}
                 distance={distance === undefined ? undefined : miles(distance)}
+                status={statusText(site.id)}
               />
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Statuses } from '#client/lib/agency-clock.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import { LoadError } from './load-error.tsx';
 import { SitesList } from './sites-list.tsx';
@@ -15,12 +16,17 @@ export function SitesResults({
   isAdmin,
   filtered,
   map,
+  statuses,
+  pending,
 }: {
   query: UseQueryResult<Site[]>;
   sites: Site[];
   isAdmin: boolean;
   filtered: boolean;
   map: ReactNode;
+  statuses: Statuses | null;
+  /** Said instead of the list while the opening filter waits for the clock (never a wrong list). */
+  pending?: string | undefined;
 }) {
   const { t } = useTranslation('sites');
   if (query.isPending) return <p role="status">{t('loading')}</p>;
@@ -37,7 +43,11 @@ export function SitesResults({
   return (
     <div className="sites-results">
       {map}
-      <SitesList sites={sites} isAdmin={isAdmin} filtered={filtered} />
+      {pending ? (
+        <p className="sites-list__pending">{pending}</p>
+      ) : (
+        <SitesList sites={sites} isAdmin={isAdmin} filtered={filtered} statuses={statuses} />
+      )}
     </div>
   );
 }

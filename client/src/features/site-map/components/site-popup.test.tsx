@@ -1,0 +1,70 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setAppData } from '#client/lib/app-data.ts';
+import { createTestI18n } from '#client/testing/i18n.ts';
+import { preloadKeys } from '#shared/app-data.ts';
+import type { StatusClosure } from '#shared/opening-status.ts';
+import { buildSiteRecord } from '#testing/factories.ts';
+import { SitePopup } from './site-popup.tsx';
+
+vi.mock('react-leaflet', () => ({ useMap: () => ({ closePopup: () => undefined }) }));
+
+const site = buildSiteRecord({
+  id: 7,
+  name: 'Thursday Table',
+  Hours: [{ day: 4, open: '11:30', close: '13:30' }],
+});
+const thanksgiving: StatusClosure = {
+  id: 1,
+  startDate: '2026-11-26',
+  endDate: '2026-11-26',
+  reason: 'Thanksgiving',
+  allSites: true,
+  siteIds: [],
+};
+
+async function renderPopup(instant: string, language: string, closures: StatusClosure[]) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(instant));
+  const i18n = await createTestI18n(language);
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+  client.setQueryData(preloadKeys.closures, closures);
+  await act(async () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={client}>
+          <MemoryRouter>
+            <SitePopup site={site} />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+  });
+  return document.querySelector('.site-popup__status')?.textContent;
+}
+
+describe('SitePopup: the status now, on the agency clock', () => {
+  beforeAll(() => setAppData({ config: { agencyTimeZone: 'America/Los_Angeles' } as never }));
+  afterEach(() => vi.useRealTimers());
+
+  // 12:00 noon in San Francisco on Thursday 3 December 2026 is Friday 05:00 in Tokyo.
+  it.each([
+    ['en', 'Open now · until 1:30 PM'],
+    ['es', 'Abierto ahora · hasta 1:30 p.m.'],
+    ['zh', '現正開放 · 至下午1:30'],
+  ])('%s: open until when', async (language, text) => {
+    expect(await renderPopup('2026-12-03T20:00:00Z', language, [])).toBe(text);
+    expect(screen.getByRole('link', { name: 'Thursday Table' })).toBeTruthy();
+  });
+
+  it.each([
+    ['en', 'Closed today: Thanksgiving · opens Thu, Dec 3 11:30 AM'],
+    ['es', 'Cerrado hoy: Thanksgiving · abre jue, 3 de dic a las 11:30 a.m.'],
+    ['zh', '今日休息：Thanksgiving · 12月3日週四上午11:30開放'],
+  ])('%s: closed on Thanksgiving, with the reason and the next opening', async (language, text) => {
+    expect(await renderPopup('2026-11-26T20:00:00Z', language, [thanksgiving])).toBe(text);
+  });
+});

@@ -1,0 +1,243 @@
+/**
+ * The agency's clock: every "now", "today" and date a visitor sees is the agency's (its time zone,
+ * `agencyTimeZone` in the page's config), never the device's. The clock is read only in the browser,
+ * after hydration, and ticks once a minute while the page is open, so a page left open on a kiosk
+ * says "Closed now" on its own when the lunch service ends. Server-rendered (and cached) HTML carries
+ * no status at all: see docs/decisions/021-status-on-rendered-pages.md.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useMemo, useSyncExternalStore } from 'react';
+import { api } from '#client/lib/api.ts';
+import { appData } from '#client/lib/app-data.ts';
+import { addDays, agencyMoment, DEFAULT_AGENCY_TIME_ZONE } from '#shared/agency-time.ts';
+import { apiPaths } from '#shared/api-paths.ts';
+import { preloadKeys } from '#shared/app-data.ts';
+import { intlLocale } from '#shared/format-hours.ts';
+import {
+  isOpenToday,
+  type SiteStatus,
+  type StatusClosure,
+  type StatusSite,
+  siteStatusAt,
+} from '#shared/opening-status.ts';
+
+/** The agency's IANA time zone, from the page's configuration. */
+export function agencyTimeZone(): string {
+  return appData().config.agencyTimeZone || DEFAULT_AGENCY_TIME_ZONE;
+}
+
+const MINUTE = 60_000;
+const listeners = new Set<() => void>();
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** The current minute (ms since the epoch, rounded down): stable for a minute, so renders agree. */
+function currentMinute(): number {
+  return Math.floor(Date.now() / MINUTE) * MINUTE;
+}
+
+/** One timer for the whole page, set to the next minute boundary while anything listens. */
+function schedule() {
+  clearTimeout(timer);
+  if (listeners.size === 0) return;
+  timer = setTimeout(
+    () => {
+      for (const listener of [...listeners]) listener();
+      schedule();
+    },
+    MINUTE - (Date.now() % MINUTE) + 5,
+  );
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  if (listeners.size === 1) schedule();
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) clearTimeout(timer);
+  };
+}
+
+/** Null on the server and while hydrating (so the HTML makes no claim about "now"). */
+const serverMinute = () => null;
+
+/**
+ * The current minute, re-evaluated every minute; null on the server and during hydration (the page's
+ * first browser render must match the server's HTML), known right after.
+ */
+export function useAgencyNow(): number | null {
+  return useSyncExternalStore<number | null>(subscribe, currentMinute, serverMinute);
+}
+
+/** GET /api/closures: current and upcoming closures (the server embeds them in public pages). */
+export function useClosures() {
+  return useQuery({
+    queryKey: preloadKeys.closures,
+    queryFn: ({ signal }) => api<StatusClosure[]>(apiPaths.closures, { signal }),
+  });
+}
+
+/** Whether each site is open now and open (or still to open) today, for the opening filter. */
+export interface Opening {
+  now: boolean;
+  today: boolean;
+}
+
+export interface Statuses {
+  /** The agency's date ('YYYY-MM-DD') the statuses were computed for. */
+  today: string;
+  byId: ReadonlyMap<number, SiteStatus>;
+  opening: (id: number) => Opening | undefined;
+}
+
+/**
+ * Every site's status at one agency moment: computed once per (sites, closures, minute), not per row
+ * or per filter change. Linear in the number of sites (each site looks only at its own closures).
+ */
+export function computeStatuses(
+  sites: readonly StatusSite[],
+  closures: readonly StatusClosure[],
+  now: number,
+  timeZone: string,
+): Statuses {
+  // One agency moment for the whole list (reading the zone's clock is the costly part).
+  const moment = agencyMoment(now, timeZone);
+  const today = moment.date;
+  const byId = new Map<number, SiteStatus>();
+  for (const site of sites) byId.set(site.id, siteStatusAt(site, closures, moment));
+  const openings = new Map<number, Opening>();
+  return {
+    today,
+    byId,
+    opening: (id) => {
+      let known = openings.get(id);
+      if (!known) {
+        const status = byId.get(id);
+        if (!status) return undefined;
+        known = { now: status.kind === 'open', today: isOpenToday(status) };
+        openings.set(id, known);
+      }
+      return known;
+    },
+  };
+}
+
+/**
+ * The statuses of these sites on the agency's clock, or null while they cannot be known: on the server,
+ * during hydration, and while the closures are loading or failed to load (a status that ignored a
+ * holiday closure would send someone to a locked door, so none is shown instead).
+ */
+export function useStatuses(sites: readonly StatusSite[] | undefined): Statuses | null {
+  const now = useAgencyNow();
+  const closures = useClosures().data;
+  return useMemo(
+    () =>
+      now === null || !closures || !sites ? null : computeStatuses(sites, closures, now, agencyTimeZone()),
+    [sites, closures, now],
+  );
+}
+
+/** A site's status and the agency's date it is for. */
+export interface KnownStatus {
+  status: SiteStatus;
+  today: string;
+}
+
+/** One site's status (the site page, a map popup), with the agency's date it is for. */
+export function useSiteStatus(site: StatusSite): KnownStatus | null {
+  const now = useAgencyNow();
+  const closures = useClosures().data;
+  return useMemo(() => {
+    if (now === null || !closures) return null;
+    const moment = agencyMoment(now, agencyTimeZone());
+    return { status: siteStatusAt(site, closures, moment), today: moment.date };
+  }, [site, closures, now]);
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(language: string | undefined, options: Intl.DateTimeFormatOptions) {
+  const locale = intlLocale(language);
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    // Calendar dates are formatted as UTC midnights: the device's zone never shifts them.
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+function utcDate(date: string): Date {
+  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day));
+}
+
+/** A calendar date ('YYYY-MM-DD') as a long date: 'Thursday, November 26'. */
+export function formatLongDate(date: string, language: string | undefined): string {
+  return dateFormat(language, { weekday: 'long', month: 'long', day: 'numeric' }).format(utcDate(date));
+}
+
+/**
+ * The day of a next opening: its weekday within the coming week ('Tue'; Chinese as '星期二'), the date
+ * beyond it ('Thu, Dec 3').
+ */
+export function formatOpeningDay(date: string, today: string, language: string | undefined): string {
+  const chinese = intlLocale(language).startsWith('zh');
+  const withinWeek = date <= addDays(today, 6);
+  const options: Intl.DateTimeFormatOptions = withinWeek
+    ? { weekday: chinese ? 'long' : 'short' }
+    : { weekday: 'short', month: 'short', day: 'numeric' };
+  return dateFormat(language, options).format(utcDate(date));
+}
+
+/** A weekday (0 = Sunday) as the language writes it inside a sentence: 'Tuesday', 'martes', '星期二'. */
+export function weekdayWord(day: number, language: string | undefined): string {
+  // 4 January 2026 was a Sunday.
+  return dateFormat(language, { weekday: 'long' }).format(
+    new Date(Date.UTC(2026, 0, 4 + (((day % 7) + 7) % 7))),
+  );
+}
+
+/** A time 'HH:mm' in the language's usual form. */
+function formatClock(time: string, language: string | undefined): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return dateFormat(language, { hour: 'numeric', minute: '2-digit' }).format(
+    new Date(Date.UTC(2023, 0, 1, hours, minutes)),
+  );
+}
+
+/**
+ * A status in words (namespace 'common', keys status.*): 'Open now · until 1:30 PM', 'Opens today at
+ * 11:30 AM', 'Closed now · opens Tue 11:30 AM', 'Closed today: Thanksgiving', 'Temporarily closed',
+ * 'Call for hours'. `withReason` adds a temporary closure's reason (the site page).
+ */
+export function describeStatus(
+  status: SiteStatus,
+  today: string,
+  t: TFunction<'common'>,
+  language: string | undefined,
+  { withReason = false }: { withReason?: boolean } = {},
+): string {
+  const time = (value: string) => formatClock(value, language);
+  const opens = (next: { date: string; open: string } | null) =>
+    next
+      ? t('status.opens', { day: formatOpeningDay(next.date, today, language), time: time(next.open) })
+      : '';
+  const joined = (first: string, second: string) => (second ? t('status.joined', { first, second }) : first);
+  switch (status.kind) {
+    case 'open':
+      return t('status.open', { time: time(status.until) });
+    case 'opens-later':
+      return t('status.opensLater', { time: time(status.at) });
+    case 'closed-today':
+      return status.next ? joined(t('status.closedNow'), opens(status.next)) : t('status.closedToday');
+    case 'closure':
+      return joined(t('status.closure', { reason: status.reason }), opens(status.next));
+    case 'temporarily-closed':
+      return withReason && status.reason
+        ? t('status.temporarilyClosedBecause', { reason: status.reason })
+        : t('status.temporarilyClosed');
+    default:
+      return t('status.unknown');
+  }
+}
