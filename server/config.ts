@@ -5,7 +5,7 @@ import { PASSWORD_RULE_MESSAGE, PasswordSchema } from '#shared/schemas/users.ts'
 import { DEFAULT_AGENCY_TIME_ZONE, isTimeZone } from './services/agency-clock.ts';
 
 /** The range names proxy-addr (and so Fastify's trustProxy) understands. */
-export const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
 
 /**
  * Which peers may speak for the client through X-Forwarded-For/Proto/Host

@@ -22,8 +22,3 @@ export const apiPaths = {
 } as const;
 
 /** Client routes that other code (e-mails, redirects) must agree on. */
-export const pagePaths = {
-  home: '/',
-  login: '/login',
-  resetPassword: (token: string) => `/passwords/reset/${token}`,
-} as const;

@@ -5,7 +5,6 @@ export const PHONE_DIGITS = 10;
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 export const DEFAULT_OPEN = '09:00';
 export const DEFAULT_CLOSE = '17:00';
-export const MOBILE_BREAKPOINT_PX = 768;
 export const FOOTER_PHONE = '4175575000';
 export const MAPS_LOADER_RETRIES = 3;
 export const FILE_DIALOG_CANCEL_DELAY_MS = 300;

@@ -3,7 +3,7 @@
  * on phones and works in any browser without a key; the address is what a visitor recognises, so it is
  * the destination. Coordinates are used only when there is no address.
  */
-export const DIRECTIONS_BASE_URL = 'https://www.google.com/maps/dir/?api=1';
+const DIRECTIONS_BASE_URL = 'https://www.google.com/maps/dir/?api=1';
 
 export function directionsUrl(place: {
   address?: string | null;

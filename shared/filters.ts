@@ -27,7 +27,7 @@ export const SITE_FILTERS: readonly SiteFilter[] = REFERENCE_LIST_NAMES.map(
     ({ key: REFERENCE_LISTS[list].filterKey, list, siteKey: REFERENCE_LISTS[list].siteKey }) as SiteFilter,
 );
 
-export type FilterKey = ListFilterKey;
+type FilterKey = ListFilterKey;
 
 /** 'now': sites open at this moment; 'today': sites that are open, or still to open, today (agency clock). */
 export type OpenFilter = 'now' | 'today';
@@ -39,7 +39,7 @@ export type SiteFilters = Partial<Record<FilterKey, number>> & { open?: OpenFilt
 export const FILTER_KEYS: readonly FilterKey[] = SITE_FILTERS.map((filter) => filter.key);
 
 /** The marker shown after the chosen option's name. */
-export const CHOSEN_MARK = ' *';
+const CHOSEN_MARK = ' *';
 
 /** Reads the filters from a query string; anything that is not a positive id is ignored. */
 export function filtersFromSearchParams(params: URLSearchParams): SiteFilters {

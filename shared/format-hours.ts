@@ -6,7 +6,7 @@ import { FALLBACK_LANGUAGE, isLanguage, type Language } from './languages.ts';
  * no locale tables in the bundle. The regional variants are the ones our visitors use: US English,
  * US Spanish (12-hour clock, 'p.m.') and Traditional Chinese as written in San Francisco.
  */
-export const INTL_LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US', zh: 'zh-Hant-US' };
+const INTL_LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US', zh: 'zh-Hant-US' };
 
 /** 'zh-TW' → 'zh-Hant-US', 'es' → 'es-US'; an unknown language falls back to English. */
 export function intlLocale(language: string | undefined): string {
@@ -68,7 +68,7 @@ export function formatInterval(
   return `${formatTime(interval.open, language)} – ${formatTime(interval.close, language)}`;
 }
 
-export interface WeekdayHours {
+interface WeekdayHours {
   day: number;
   dayName: string;
   intervals: string[];

@@ -35,7 +35,7 @@ export interface StatusSite {
   CovidStatuses?: readonly { name: string; closesSite?: boolean }[];
 }
 
-export interface NextOpening {
+interface NextOpening {
   date: string;
   weekday: number;
   open: string;

@@ -5,7 +5,7 @@ import { REFERENCE_LIST_NAMES, REFERENCE_LISTS, type ReferenceListName } from '.
 type Named = { name: string };
 
 /** Populations on a list row: 'Seniors 60+ | Adults with disabilities'. */
-export const LIST_SEPARATOR = ' | ';
+const LIST_SEPARATOR = ' | ';
 
 export function joinNames(items: readonly Named[], separator = LIST_SEPARATOR): string {
   return items.map((item) => item.name).join(separator);
@@ -23,7 +23,7 @@ export function namesWithBracketed(main: readonly Named[], bracketed: readonly N
   return outside ? `${outside} (${inside})` : `(${inside})`;
 }
 
-export interface SitePageRow {
+interface SitePageRow {
   /** The list with the row. */
   list: ReferenceListName;
   /** The translation key of the row's label (namespace `site`). */

@@ -18,14 +18,14 @@ import { baseOptions } from './i18n/index.ts';
 import { type AppData, appData, seedQueryClient, setAppData } from './lib/app-data.ts';
 import { pageTitle } from './lib/page-title.ts';
 
-export interface RenderInput {
+interface RenderInput {
   /** Path and query of the page, e.g. '/sites?lng=es'. */
   url: string;
   language: Language;
   data: AppData;
 }
 
-export interface RenderedPage {
+interface RenderedPage {
   /** The markup inside <div id="root">. */
   html: string;
   /** The tab title the browser would set: 'Locations – Community Meal Sites' (lib/page-title.ts). */

@@ -31,10 +31,10 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** How long a query may take before the API gives up on it (DATABASE_QUERY_TIMEOUT_MS). */
-export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
+const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
 
 /**
  * PostgreSQL through node-postgres. When the database goes away the API must answer 503 quickly

@@ -1,6 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 
-export interface ConnectionSettings {
+interface ConnectionSettings {
   /** Longest wait for a request's headers and body, from its first byte: 408 and closed after. */
   requestTimeoutMs: number;
   /** How long an idle keep-alive connection is kept open between requests. */

@@ -27,7 +27,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Write routes that change what the public reads: sites, closures and every reference list. */
 export const DIRECTORY_WRITE = new RegExp(`^/api/(sites|closures|${REFERENCE_LIST_NAMES.join('|')})(/|$)`);
 
-export interface DirectoryCacheOptions {
+interface DirectoryCacheOptions {
   cache: ResponseCache;
   database: Database;
 }

@@ -7,7 +7,7 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
  * those are cut. The SQL text, the code and the constraint stay, which is what a diagnosis needs.
  */
 type SerializedError = { [key: string]: unknown; type: string; message: string; stack: string };
-export function serializeError(error: unknown, depth = 0): SerializedError {
+function serializeError(error: unknown, depth = 0): SerializedError {
   if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
   const scrub = (text: string) => text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [redacted]');
   const serialized: SerializedError = {
@@ -24,7 +24,7 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
 }
 
 /** Reset tokens are secrets: the API and page paths that carry one are logged with it masked. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url.replace(/^(\/api\/passwords\/|\/passwords\/reset\/)[^/?#]+/, '$1[redacted]');
 }
 

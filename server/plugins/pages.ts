@@ -11,7 +11,7 @@ import { alternateLinks } from '../services/sitemap.ts';
 import { headerSafe, splitUrl } from './request-path.ts';
 
 /** dist/server/entry-server.js (client/src/entry-server.tsx). */
-export interface PageRenderer {
+interface PageRenderer {
   render(input: { url: string; language: Language; data: AppData }): {
     html: string;
     title: string;
@@ -20,7 +20,7 @@ export interface PageRenderer {
   };
 }
 
-export interface PagesOptions {
+interface PagesOptions {
   /** The built client (dist/client): its index.html is every page's template. */
   root: string;
   cache: ResponseCache;
@@ -41,7 +41,7 @@ export interface PagesOptions {
  * JSON text made safe inside <script type="application/json">: in JSON, '<', '>' and '&' can only
  * occur inside strings, where their \u escapes mean the same — so nothing can close the element.
  */
-export function scriptSafeJson(json: string): string {
+function scriptSafeJson(json: string): string {
   return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 

@@ -2,14 +2,14 @@ import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.ts';
 
 /** What @fastify/rate-limit expects back from a store for one hit. */
-export interface Hit {
+interface Hit {
   current: number;
   ttl: number;
 }
 
 type Callback = (error: Error | null, result?: Hit) => void;
 
-export interface DatabaseStoreOptions {
+interface DatabaseStoreOptions {
   /** Expired rows are deleted at most this often (per process), never on every request. */
   sweepEveryMs?: number;
   /** A failed sweep is only reported: the next one retries. */

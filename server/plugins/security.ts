@@ -70,7 +70,7 @@ export function logGate(windowMs: number, maxKeys: number, now: () => number = D
 }
 
 /** The origins a tile URL template loads from: {s} subdomains become a wildcard. */
-export function tileOrigins(template: string): string[] {
+function tileOrigins(template: string): string[] {
   try {
     const url = new URL(template.replace(/\{s\}/g, 'a').replace(/\{[^}]+\}/g, '0'));
     const host = template.includes('{s}.') ? url.host.replace(/^a\./, '*.') : url.host;
@@ -80,7 +80,7 @@ export function tileOrigins(template: string): string[] {
   }
 }
 
-export interface SecurityOptions {
+interface SecurityOptions {
   /** The response headers of helmetHeaders(helmetOptions(tile URL)), computed once by the app. */
   headers: Record<string, string>;
   baseUrl?: string;

@@ -63,7 +63,7 @@ function databaseStore(db: Db) {
   };
 }
 
-export interface SessionOptions {
+interface SessionOptions {
   db: Db;
   secret: string;
   ttlSeconds: number;

@@ -40,7 +40,7 @@ export async function presentUser(db: Db, row: UserRow, assetService: AssetServi
   };
 }
 
-export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
 }

@@ -12,7 +12,7 @@ import { HttpError, NotFoundError, ValidationError } from './errors.ts';
 import { type FileStorage, readAll } from './file-storage.ts';
 
 type AssetRow = typeof assets.$inferSelect;
-export const ASSET_KEY = /^[A-Za-z0-9_-]{32}$/;
+const ASSET_KEY = /^[A-Za-z0-9_-]{32}$/;
 const PICTURE_MAX_PX = 1024;
 const HOUR_MS = 3_600_000;
 /**
@@ -51,11 +51,11 @@ const PICTURE_SIGNATURES: {
 ];
 
 /** The picture type these bytes start with, or undefined when they are not one of the accepted ones. */
-export const pictureTypeOf = (bytes: Buffer) => PICTURE_SIGNATURES.find((s) => s.matches(bytes));
+const pictureTypeOf = (bytes: Buffer) => PICTURE_SIGNATURES.find((s) => s.matches(bytes));
 /** A decompression bomb (a small file of enormous pixel size) is refused, not decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
-export interface AssetOptions {
+interface AssetOptions {
   /** Where the files go: a folder on this machine or a bucket (docs/decisions/012-object-storage.md). */
   storage: FileStorage;
   secret: string;

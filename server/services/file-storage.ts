@@ -98,7 +98,7 @@ export function diskStorage(dir: string): FileStorage {
   };
 }
 
-export interface S3StorageOptions {
+interface S3StorageOptions {
   bucket: string;
   region: string;
   /** An S3-compatible service (MinIO, Garage, R2…); unset → AWS. */

@@ -1,5 +1,5 @@
 /** Address → coordinates (docs/product.md R66). A failure never blocks a save: the caller gets a reason instead. */
-export type GeocodeResult =
+type GeocodeResult =
   | { ok: true; lat: number; lng: number }
   | { ok: false; reason: 'not-found' | 'error' | 'timeout' };
 
@@ -7,7 +7,7 @@ export interface Geocoder {
   geocode(address: string): Promise<GeocodeResult>;
 }
 
-export interface GeocoderOptions {
+interface GeocoderOptions {
   kind: 'none' | 'nominatim' | 'google';
   url?: string;
   googleKey?: string;

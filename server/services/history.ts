@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { history, users } from '../db/schema.ts';
 
-export type HistoryAction = 'create' | 'update' | 'delete';
+type HistoryAction = 'create' | 'update' | 'delete';
 type Snapshot = Record<string, unknown>;
 
 /** The fields that differ between two snapshots, as { field: [before, after] }. */

@@ -1,6 +1,6 @@
 import type { Geocoder } from './geocoding.ts';
 
-export const NO_POSITION_WARNING = 'no map position found';
+const NO_POSITION_WARNING = 'no map position found';
 
 interface Located {
   address?: string;

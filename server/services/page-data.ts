@@ -7,7 +7,7 @@ import { publicConfig } from './public-config.ts';
 import { publicReads } from './public-reads.ts';
 
 /** Above this, the sites list is not embedded in the page (it would delay the first paint). */
-export const EMBED_SITES_MAX_BYTES = 300_000;
+const EMBED_SITES_MAX_BYTES = 300_000;
 
 /** The public pages, as far as the data they start from goes (client/src/app/router.tsx). */
 export type PageRoute =

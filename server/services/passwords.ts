@@ -10,7 +10,7 @@ import { resetEmail } from './reset-email.ts';
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export interface PasswordOptions {
+interface PasswordOptions {
   baseUrl: string;
   ttlSeconds: number;
   mailer: Mailer;

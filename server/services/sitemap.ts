@@ -1,7 +1,7 @@
 import { LANGUAGES } from '#shared/languages.ts';
 
 /** The public pages a search engine should know, besides one page per site. */
-export const PUBLIC_PATHS = ['/', '/sites', '/about', '/partners'] as const;
+const PUBLIC_PATHS = ['/', '/sites', '/about', '/partners'] as const;
 
 const xmlEscape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -10,7 +10,7 @@ const xmlEscape = (text: string) =>
  * The language versions of a public page: `?lng=` for each language, and the bare address as
  * `x-default` (it follows the visitor's cookie or browser language). Absolute, from BASE_URL.
  */
-export function languageAlternates(baseUrl: string, pathname: string) {
+function languageAlternates(baseUrl: string, pathname: string) {
   const base = baseUrl.replace(/\/+$/, '');
   return [
     ...LANGUAGES.map((language) => ({ hreflang: language, href: `${base}${pathname}?lng=${language}` })),

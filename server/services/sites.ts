@@ -50,7 +50,7 @@ async function selectJson(db: Db, where: SQL): Promise<string> {
 }
 
 /** The whole list as JSON text, ready to send (no parse/stringify round trip). */
-export function listSitesJson(db: Db): Promise<string> {
+function listSitesJson(db: Db): Promise<string> {
   return selectJson(db, sql``);
 }
 

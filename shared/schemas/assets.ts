@@ -30,7 +30,7 @@ export function extensionOf(filename: string): string {
  * Whether the extension is one of the table's own entries. An own-property check: `in` (or a plain
  * index) would also find what every object inherits, so 'x.__proto__' or 'x.constructor' would pass.
  */
-export function isKnownExtension(extension: string): boolean {
+function isKnownExtension(extension: string): boolean {
   return Object.hasOwn(CONTENT_TYPES, extension);
 }
 

@@ -11,7 +11,7 @@ import { BodySchema, IdListSchema, RequiredTextSchema, VersionSchema } from './c
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** 'YYYY-MM-DD' naming a real day (no 2026-02-30). Calendar arithmetic only: no clock, no zone. */
-export function isCalendarDate(value: string): boolean {
+function isCalendarDate(value: string): boolean {
   const match = CALENDAR_DATE.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];

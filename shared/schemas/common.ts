@@ -15,9 +15,6 @@ const blankToNull = (value: unknown) => {
 export const RequiredTextSchema = (max: number) =>
   z.string(coded('required')).trim().min(1, coded('required')).max(max, coded('too_long', { max }));
 
-export const OptionalTextSchema = (max: number) =>
-  z.preprocess(blankToNull, z.string(coded('not_text')).max(max, coded('too_long', { max })).nullable());
-
 export const PhoneSchema = z.preprocess(
   (value) => {
     const v = blankToNull(value);
@@ -106,12 +103,10 @@ export function parseId(raw: string | null | undefined): number | undefined {
 }
 
 /** One field's error in a 422: `code` and `params` are listed in shared/validation.ts. */
-export const FieldErrorSchema = z.object({
+const FieldErrorSchema = z.object({
   path: z.string(),
   message: z.string(),
   code: z.enum(VALIDATION_CODES).optional(),
   params: z.record(z.string(), z.unknown()).optional(),
 });
 export type FieldError = z.infer<typeof FieldErrorSchema>;
-export const ValidationErrorSchema = z.object({ status: z.literal(422), errors: z.array(FieldErrorSchema) });
-export const ErrorSchema = z.object({ status: z.number(), message: z.string() });

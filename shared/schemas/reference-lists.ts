@@ -24,9 +24,9 @@ export {
 const nameField = { name: RequiredTextSchema(200) };
 const contactFields = { phoneNumber: PhoneSchema, email: OptionalEmailSchema, website: WebsiteSchema };
 
-export const ReferenceItemInputSchema = BodySchema({ ...nameField, version: VersionSchema });
+const ReferenceItemInputSchema = BodySchema({ ...nameField, version: VersionSchema });
 /** A list whose items can mean "the site is closed" (covid statuses): `closesSite`, false unless given. */
-export const ClosingItemInputSchema = BodySchema({
+const ClosingItemInputSchema = BodySchema({
   ...nameField,
   closesSite: z.boolean(coded('not_boolean')).optional(),
   version: VersionSchema,
@@ -55,4 +55,3 @@ export const ReferenceItemSchema = z.object({
   updatedAt: z.string().optional(),
 });
 export type ReferenceItem = z.infer<typeof ReferenceItemSchema>;
-export type ReferenceItemInput = z.input<typeof NutritionPartnerInputSchema> & { closesSite?: boolean };

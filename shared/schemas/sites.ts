@@ -64,7 +64,6 @@ export const HoursInputSchema = z
     ...coded('close_not_after_open'),
     path: ['close'],
   });
-export type HoursInput = z.input<typeof HoursInputSchema>;
 
 const Coordinate = (min: number, max: number) =>
   z
@@ -115,7 +114,7 @@ export type SiteUpdate = z.output<typeof SiteUpdateSchema>;
 export type SiteInput = z.input<typeof SiteCreateSchema>;
 
 /** An interval as answered: `weeks` only when the interval is limited to certain weeks of the month. */
-export const HoursSchema = z.object({
+const HoursSchema = z.object({
   day: z.number(),
   open: z.string(),
   close: z.string(),

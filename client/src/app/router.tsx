@@ -49,7 +49,7 @@ const ReferenceFormScreen = lazyChunk(
 );
 
 /** The URL segment of each reference-list editor (the registry's `adminSegment`) and the list it edits. */
-export const REFERENCE_ROUTES = Object.fromEntries(
+const REFERENCE_ROUTES = Object.fromEntries(
   REFERENCE_LIST_NAMES.map((list) => [REFERENCE_LISTS[list].adminSegment, list]),
 ) as Record<string, ReferenceListName>;
 

@@ -25,14 +25,7 @@ export function buildResources() {
 }
 
 /** Detection order of docs/product.md R31; the choice is cached in local storage. */
-export const DETECTION_ORDER = [
-  'querystring',
-  'cookie',
-  'localStorage',
-  'sessionStorage',
-  'navigator',
-  'htmlTag',
-];
+const DETECTION_ORDER = ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'];
 
 /** What every i18next instance here shares: the three languages, their text, fallback English. */
 export function baseOptions() {

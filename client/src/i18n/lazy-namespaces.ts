@@ -8,7 +8,7 @@ type LocaleModule = { default: Record<string, unknown> };
  * request, no waiting). All three languages come together: a language switch there does not wait.
  */
 const files = import.meta.glob<LocaleModule>('./locales/*/admin.json', { eager: true });
-export type LazyNamespace = 'admin';
+type LazyNamespace = 'admin';
 
 /** Adds a namespace's text to i18next once; call it before rendering a screen that uses it. */
 export function addNamespace(namespace: LazyNamespace) {

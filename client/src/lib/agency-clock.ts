@@ -65,7 +65,7 @@ const serverMinute = () => null;
  * The current minute, re-evaluated every minute; null on the server and during hydration (the page's
  * first browser render must match the server's HTML), known right after.
  */
-export function useAgencyNow(): number | null {
+function useAgencyNow(): number | null {
   return useSyncExternalStore<number | null>(subscribe, currentMinute, serverMinute);
 }
 

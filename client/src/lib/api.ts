@@ -23,18 +23,13 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
   return new ApiError(response.status, body.message ?? httpErrorMessage(response.status), body.errors ?? []);
 }
 
-type UnauthorizedHandler = () => void;
-let onUnauthorized: UnauthorizedHandler = () => {
+/** A 401 goes to /login, remembering the page (docs/product.md R42). */
+function onUnauthorized() {
   const from = `${window.location.pathname}${window.location.search}`;
   window.location.assign(`/login?from=${encodeURIComponent(from)}`);
-};
-
-/** The app decides what a 401 does (docs/product.md R42: go to /login, remembering the page). */
-export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
-  onUnauthorized = handler;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;

@@ -1,7 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS, MAPS_LOADER_RETRIES, retryDelayMs } from '#shared/constants.ts';
 
-export type ChunkFailure = 'missing' | 'error' | 'timeout';
+type ChunkFailure = 'missing' | 'error' | 'timeout';
 
 /**
  * A lazy chunk that did not arrive: names the chunk and why (docs/decisions/003-client-bundle.md).
@@ -40,7 +40,7 @@ function loadOnce<T>(chunk: string, load: () => Promise<T>, timeoutMs: number): 
   });
 }
 
-export interface LoadChunkOptions {
+interface LoadChunkOptions {
   /** How long one attempt may take: 120 s. */
   timeoutMs?: number;
   /** Retries after the first attempt: 3. */

@@ -12,7 +12,7 @@
 
 export const DEMO_NOTICE = 'Demo data: these sites are examples, not a real programme listing.';
 
-export interface DemoHours {
+interface DemoHours {
   /** 0 = Sunday … 6 = Saturday */
   day: number;
   /** HH:mm, 24-hour */
@@ -43,7 +43,7 @@ export interface DemoSite {
   covidStatuses: string[];
 }
 
-export interface DemoNutritionPartner {
+interface DemoNutritionPartner {
   name: string;
   /** Exactly 10 digits, no formatting. */
   phoneNumber: string;

@@ -69,7 +69,7 @@ export async function seedDemoData(db: Db): Promise<{ sites: number }> {
   return { sites: DEMO_SITES.length };
 }
 
-export async function setDemoFlag(db: Db, on: boolean) {
+async function setDemoFlag(db: Db, on: boolean) {
   await db
     .insert(appSettings)
     .values({ key: 'demoData', value: on })

@@ -53,7 +53,7 @@ function ZoomButtons({ map, zoomIn, zoomOut }: { map: L.Map | null; zoomIn: stri
   );
 }
 
-export interface MapBarProps {
+interface MapBarProps {
   /** The Leaflet map the buttons zoom; null until it exists (the buttons then say they are unavailable). */
   map: L.Map | null;
   /** The tile attribution from the runtime settings, as HTML: only its text and http(s) links are kept. */

@@ -17,7 +17,7 @@ function Failure({ error }: { error: Error }) {
   );
 }
 
-export interface ErrorBoundaryProps {
+interface ErrorBoundaryProps {
   children: ReactNode;
   /**
    * What to show instead of the children once they failed; by default the whole-page failure with a

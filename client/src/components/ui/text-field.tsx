@@ -1,6 +1,6 @@
 import { type InputHTMLAttributes, useId } from 'react';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
   /** Already formatted (docs/product.md R80); shown beside the field and tied to it with aria-describedby. */
   error?: string;

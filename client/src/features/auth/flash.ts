@@ -2,10 +2,10 @@
  * A one-off message for the login screen, passed in navigation state as `{ flash }` (docs/product.md R35, R37, R38).
  * Our own screens pass a key, so the message follows the language switch; any other text is shown as given.
  */
-export const FLASH_KEYS = ['checkEmail', 'passwordSaved'] as const;
-export type FlashKey = (typeof FLASH_KEYS)[number];
+const FLASH_KEYS = ['checkEmail', 'passwordSaved'] as const;
+type FlashKey = (typeof FLASH_KEYS)[number];
 
-export interface FlashState {
+interface FlashState {
   flash: FlashKey | string;
 }
 

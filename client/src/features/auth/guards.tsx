@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useCurrentUser } from '#client/lib/current-user.ts';
 
 /** Where the login screen sends the user back to. */
-export function loginPathFrom(location: { pathname: string; search: string }) {
+function loginPathFrom(location: { pathname: string; search: string }) {
   return `/login?from=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
 }
 

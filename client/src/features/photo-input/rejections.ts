@@ -1,14 +1,5 @@
 import { SYSTEM_FILE_CODE, type UploadLimits } from './limits.ts';
 
-/** react-dropzone's own rejection codes (docs/product.md R50). */
-export const REJECTION_CODES = [
-  'file-invalid-type',
-  'file-too-large',
-  'file-too-small',
-  'too-many-files',
-] as const;
-export type RejectionCode = (typeof REJECTION_CODES)[number];
-
 /** Translation key in the photo namespace (`rejections.<key>`) and its values; `count` picks the plural. */
 export type RejectionMessage =
   | { key: 'invalidType'; values: { types: string } }
@@ -40,7 +31,7 @@ export function rejectionMessage(error: DropError, limits: UploadLimits, typeLis
   }
 }
 
-export interface RejectionGroup {
+interface RejectionGroup {
   message: RejectionMessage;
   files: string[];
 }

@@ -3,7 +3,7 @@
  * in the order added. A failed upload says why and can be retried; removing an item ends it. Pure, so
  * the rules are tested without a browser; `useUploadQueue` runs it.
  */
-export type UploadStatus = 'pending' | 'uploading' | 'uploaded' | 'failed';
+type UploadStatus = 'pending' | 'uploading' | 'uploaded' | 'failed';
 
 export interface UploadItem<F> {
   id: string;

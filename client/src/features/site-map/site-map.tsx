@@ -70,7 +70,7 @@ function useStartWhenNear() {
   return { ready, section, start };
 }
 
-export interface SiteMapProps {
+interface SiteMapProps {
   /** Sites without both coordinates are left off the map (and counted below it). */
   sites: readonly MapSite[];
   center?: { lat: number; lng: number };

@@ -4,7 +4,7 @@ import { apiPaths } from '#shared/api-paths.ts';
 import type { User, UserUpdate } from '#shared/schemas/users.ts';
 
 /** PATCH /api/users/{id} (docs/product.md R73): an empty password means unchanged; a 401 goes to /login. */
-export function updateAccount(id: number, changes: UserUpdate) {
+function updateAccount(id: number, changes: UserUpdate) {
   return api<User>(apiPaths.user(id), { method: 'PATCH', body: changes });
 }
 

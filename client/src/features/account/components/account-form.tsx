@@ -15,7 +15,7 @@ import { useUpdateAccount } from '../api/update-account.ts';
 import '../account.css';
 
 /** What the picture field gets; the screen decides which uploader renders it. */
-export interface PictureFieldProps {
+interface PictureFieldProps {
   label: string;
   value: string | null;
   currentUrl: string | null;
@@ -24,7 +24,7 @@ export interface PictureFieldProps {
   error?: string;
 }
 
-export interface AccountFormProps {
+interface AccountFormProps {
   user: User;
   onSaved: (user: User) => void;
   renderPicture: (props: PictureFieldProps) => ReactNode;

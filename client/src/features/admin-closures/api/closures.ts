@@ -9,7 +9,7 @@ const closurePath = apiPaths.closure;
 
 /** Every closure query the staff screens hold: all of them are refreshed after any change. */
 const closuresRoot = ['admin', 'closures'] as const;
-export const closuresKey = (siteId?: number) => [...closuresRoot, siteId ?? 'all'] as const;
+const closuresKey = (siteId?: number) => [...closuresRoot, siteId ?? 'all'] as const;
 
 /** Current and upcoming closures (of one site, all-sites ones included, when `siteId` is given). */
 export function useClosures(siteId?: number, enabled = true) {

@@ -8,7 +8,7 @@ import { ClosureCreateSchema } from '#shared/schemas/closures.ts';
 import { useAddClosure } from '../api/closures.ts';
 import { buildClosurePayload, type ClosureFormValues, emptyClosureValues } from '../model/closures.ts';
 
-export interface ClosureAdderProps {
+interface ClosureAdderProps {
   legend: string;
   /** The closures screen: all sites or some, chosen from these; undefined while they load. */
   sites?: readonly { id: number; name: string }[];

@@ -6,7 +6,7 @@ import { useFormErrors } from '#client/lib/use-form-errors.ts';
 import { useRemoveClosure } from '../api/closures.ts';
 import { type Closure, formatDate } from '../model/closures.ts';
 
-export interface ClosureListProps {
+interface ClosureListProps {
   caption: string;
   closures: readonly Closure[];
   /** Site names by id, to say which sites a closure names; absent in a site's own form. */

@@ -7,7 +7,7 @@ import { ClosureAdder } from './closure-adder.tsx';
 import { ClosureList } from './closure-list.tsx';
 import '../admin-closures.css';
 
-export interface SiteClosuresProps {
+interface SiteClosuresProps {
   /** undefined for a site not saved yet: closures need its id. */
   siteId: number | undefined;
   /** Names of the ticked statuses that mean the site is closed (closesSite). */

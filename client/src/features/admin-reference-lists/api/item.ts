@@ -5,7 +5,7 @@ import { apiPaths } from '#shared/api-paths.ts';
 import type { ReferenceItem, ReferenceListName } from '#shared/schemas/reference-lists.ts';
 
 /** One generic client for the five lists (docs/architecture.md §4.2): only the list name varies. */
-export const adminItemKey = (list: ReferenceListName, id: number) => ['admin', list, id] as const;
+const adminItemKey = (list: ReferenceListName, id: number) => ['admin', list, id] as const;
 
 /** The item being edited: fetched fresh when the form opens, refetched only on 'Reload'. */
 export function useReferenceItem(list: ReferenceListName, id: number | undefined) {

@@ -26,7 +26,7 @@ import {
 import '#client/components/admin/admin.css';
 import '../admin-reference-lists.css';
 
-export interface ReferenceFormProps {
+interface ReferenceFormProps {
   list: ReferenceListName;
   /** The stored item when editing; absent when creating. */
   item?: ReferenceItem;

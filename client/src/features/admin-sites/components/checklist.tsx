@@ -7,7 +7,7 @@ import {
   type ReferenceListName,
 } from '#shared/schemas/reference-lists.ts';
 
-export interface ChecklistProps {
+interface ChecklistProps {
   list: ReferenceListName;
   /** undefined while loading. */
   items: ReferenceItem[] | undefined;

@@ -12,7 +12,7 @@ const PinMap = lazyChunk(
   (m) => m.default,
 );
 
-export interface CoordinatesFieldProps {
+interface CoordinatesFieldProps {
   lat: string;
   lng: string;
   onChange: (lat: string, lng: string) => void;

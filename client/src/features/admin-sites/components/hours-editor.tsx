@@ -19,7 +19,7 @@ import {
   WORKING_DAYS,
 } from '../model/hours.ts';
 
-export interface HoursEditorProps {
+interface HoursEditorProps {
   hours: EditorInterval[];
   onChange: (hours: EditorInterval[]) => void;
   /** The form's field errors; 'Hours' and 'Hours.N.field' are shown here. */
@@ -29,7 +29,7 @@ export interface HoursEditorProps {
 const weekKey = (week: WeekOfMonth) => (week === -1 ? 'last' : String(week));
 
 /** The words of one interval: "Tuesday, 9:00 AM to 5:00 PM", plus "1st and 3rd Tuesday of the month". */
-export function useIntervalLabel() {
+function useIntervalLabel() {
   const { t, i18n } = useTranslation('admin');
   const language = i18n.resolvedLanguage ?? i18n.language;
   return (h: EditorInterval) => {

@@ -11,7 +11,7 @@ export interface LatLng {
   lng: number;
 }
 
-export interface PinMapProps {
+interface PinMapProps {
   position: LatLng | null;
   onPlace: (position: LatLng) => void;
   /** Accessible names: the map, the pin and the zoom buttons. */

@@ -5,7 +5,7 @@ import type { SiteFormValues } from './site-form.ts';
  * a list item comes back to the form as they left it. Written only on those links, read once on the
  * next visit; `version` is the version the values were based on, so a stale copy still meets a 409.
  */
-export interface SiteDraft {
+interface SiteDraft {
   version?: number;
   values: SiteFormValues;
 }

@@ -63,14 +63,14 @@ export function editorHours(hours: readonly EditorInterval[]): EditorInterval[] 
 }
 
 /** What the 'Add hours' controls hold: several weekdays, one pair of times, the weeks. */
-export interface HoursCandidate {
+interface HoursCandidate {
   days: readonly number[];
   open: string;
   close: string;
   weeks?: readonly WeekOfMonth[];
 }
 
-export type AddResult =
+type AddResult =
   | { kind: 'added'; hours: EditorInterval[]; added: EditorInterval[] }
   | { kind: 'invalid'; errors: FieldError[] }
   | { kind: 'duplicate' };
@@ -116,7 +116,7 @@ export function addIntervals(hours: readonly EditorInterval[], candidate: HoursC
   return { kind: 'added', hours: sortHours([...hours, ...added]), added: sortHoursMondayFirst(added) };
 }
 
-export type UpdateResult =
+type UpdateResult =
   | { kind: 'updated'; hours: EditorInterval[]; interval: EditorInterval }
   | { kind: 'invalid'; errors: FieldError[] }
   | { kind: 'duplicate' };

@@ -7,7 +7,7 @@ import {
 import { type Site, SiteCreateSchema, SiteUpdateSchema } from '#shared/schemas/sites.ts';
 import { type EditorInterval, editorHours, hoursPayload } from './hours.ts';
 
-export type ListSelection = Record<ReferenceListName, number[]>;
+type ListSelection = Record<ReferenceListName, number[]>;
 
 /** What the site form holds: text as typed, plus the hours and the ticked ids of each list. */
 export interface SiteFormValues {
@@ -44,7 +44,7 @@ export function emptySiteValues(): SiteFormValues {
 }
 
 /** Six decimals (about 10 cm) is all a pin needs; stored floats like 37.781000000000006 show as 37.781. */
-export const coordinateText = (value: number | null) =>
+const coordinateText = (value: number | null) =>
   value === null ? '' : String(Math.round(value * 1e6) / 1e6);
 
 /** The form's values for a stored site; the phone is shown formatted (docs/product.md R64). */
@@ -73,7 +73,7 @@ export function coordinate(text: string): number | null | string {
   return Number.isFinite(value) ? value : trimmed;
 }
 
-export interface PayloadOptions {
+interface PayloadOptions {
   /** Present when editing: the version the form was loaded from (409 when stale). */
   version?: number;
   /** Ids that exist now, per list; ticked ids of items deleted meanwhile are left out. */

@@ -4,10 +4,10 @@ import { api } from '#client/lib/api.ts';
 import { apiPaths } from '#shared/api-paths.ts';
 import type { ForgotPasswordSchema } from '#shared/schemas/users.ts';
 
-export type ForgotPasswordInput = z.input<typeof ForgotPasswordSchema>;
+type ForgotPasswordInput = z.input<typeof ForgotPasswordSchema>;
 
 /** POST /api/passwords: e-mails a reset link; 404 for an unknown e-mail (docs/product.md R37). */
-export function requestPasswordReset(input: ForgotPasswordInput) {
+function requestPasswordReset(input: ForgotPasswordInput) {
   return api<unknown>(apiPaths.passwords, { method: 'POST', body: input, skipUnauthorizedRedirect: true });
 }
 

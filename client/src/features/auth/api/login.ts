@@ -5,7 +5,7 @@ import { currentUserKey } from '#client/lib/current-user.ts';
 import { apiPaths } from '#shared/api-paths.ts';
 import type { LoginSchema, User } from '#shared/schemas/users.ts';
 
-export type LoginInput = z.input<typeof LoginSchema>;
+type LoginInput = z.input<typeof LoginSchema>;
 
 /** POST /api/auth/login. A 422 means wrong e-mail or password; it must not bounce to /login. */
 export function login(input: LoginInput) {

@@ -3,7 +3,7 @@ import { api } from '#client/lib/api.ts';
 import { currentUserKey } from '#client/lib/current-user.ts';
 import { apiPaths } from '#shared/api-paths.ts';
 
-export const resetTokenKey = (token: string) => ['passwords', token] as const;
+const resetTokenKey = (token: string) => ['passwords', token] as const;
 
 /** GET /api/passwords/{token}: 200 usable, 404 invalid or used, 410 expired (docs/product.md R38). */
 export function useResetToken(token: string) {

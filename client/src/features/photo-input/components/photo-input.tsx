@@ -17,7 +17,7 @@ import { useObjectUrl } from '../use-object-url.ts';
 import { type Upload, useUploadQueue } from '../use-upload-queue.ts';
 import '../photo-input.css';
 
-export interface PhotoInputProps {
+interface PhotoInputProps {
   /** The group's visible name, e.g. 'Picture'. */
   label: string;
   /** The signed id the form will send: the saved picture's, a new upload's, or null for none. */

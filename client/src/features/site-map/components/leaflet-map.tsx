@@ -146,7 +146,7 @@ function CanvasSiteMarkers({ sites }: { sites: readonly PlacedSite[] }) {
   );
 }
 
-export interface LeafletMapProps {
+interface LeafletMapProps {
   sites: readonly PlacedSite[];
   center: { lat: number; lng: number };
   zoom: number;

@@ -11,7 +11,7 @@ export const referenceListKeys = {
 };
 
 /** GET /api/{list}: one of the five reference lists (nutrition partners, populations, …), by name. */
-export function getReferenceList(list: ReferenceListName, signal?: AbortSignal) {
+function getReferenceList(list: ReferenceListName, signal?: AbortSignal) {
   return api<ReferenceItem[]>(apiPaths.list(list), { signal });
 }
 

@@ -12,7 +12,7 @@ export const sitesKeys = {
 };
 
 /** GET /api/sites. A non-OK answer becomes an ApiError carrying that message, and is logged. */
-export async function getSites(signal?: AbortSignal): Promise<Site[]> {
+async function getSites(signal?: AbortSignal): Promise<Site[]> {
   try {
     return await api<Site[]>(apiPaths.sites, { signal });
   } catch (error) {
