@@ -31,7 +31,10 @@ export async function countHit(db: Db, key: string, windowMs: number): Promise<H
       resets_at = case when rate_limits.resets_at <= now() then excluded.resets_at else rate_limits.resets_at end
     returning hits, (extract(epoch from resets_at - now()) * 1000)::float8 as ttl_ms`);
   const row = rowsOf<{ hits: number | string; ttl_ms: number | string }>(result)[0]!;
-  return { current: Number(row.hits), ttl: Math.max(0, Math.ceil(Number(row.ttl_ms))) };
+  // now() is the statement's transaction start: a hit that waited on the row lock while another
+  // opened the window started a little earlier and would see slightly more than the window left.
+  const ttl = Math.min(windowMs, Math.max(0, Math.ceil(Number(row.ttl_ms))));
+  return { current: Number(row.hits), ttl };
 }
 
 /** Deletes the windows that have ended; answers how many rows went. */
