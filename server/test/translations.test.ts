@@ -12,6 +12,8 @@ import {
   type ReferenceListName,
 } from '#shared/schemas/reference-lists.ts';
 import { buildNutritionPartner, buildReferenceItem, buildSite } from '#testing/factories.ts';
+import { seedDemoData } from '../db/seed/demo.ts';
+import { DEMO_SITES } from '../db/seed/demo-data.ts';
 import { createTestApp, signInRoles, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -320,5 +322,28 @@ describe('OpenAPI', () => {
     }
     expect(props(doc.paths['/api/closures'].post.requestBody)).toHaveProperty('translations');
     expect(props(doc.paths['/api/closures/{id}'].patch.requestBody)).toHaveProperty('translations');
+  });
+});
+
+describe('the demo data', () => {
+  it('loads every list item with a Spanish and a Chinese name, and the Chinatown sites with a Chinese name', async () => {
+    await seedDemoData(ctx.database.db);
+    const demoNames = new Set(DEMO_SITES.map((site) => site.name));
+    const sites = ((await ctx.app.inject({ method: 'GET', url: apiPaths.sites })).json() as Json[]).filter(
+      (site) => demoNames.has(site.name as string),
+    );
+    expect(sites).toHaveLength(DEMO_SITES.length);
+    for (const site of sites) {
+      for (const list of REFERENCE_LIST_NAMES) {
+        for (const item of site[REFERENCE_LISTS[list].siteKey] as { name: string; translations: object }[]) {
+          expect(item.translations, item.name).toEqual({
+            es: { name: expect.any(String) },
+            zh: { name: expect.stringMatching(/\p{Script=Han}/u) },
+          });
+        }
+      }
+    }
+    const chinatown = sites.find((site) => site.name === 'Chinatown Community Dining Room');
+    expect(chinatown?.translations).toEqual({ zh: { name: '華埠社區飯堂' } });
   });
 });
