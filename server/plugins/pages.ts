@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { AppData } from '#shared/app-data.ts';
 import type { Language } from '#shared/languages.ts';
 import { type PageRoute, pagePath, pageRoute } from '../services/page-data.ts';
+import { pageText } from '../services/page-text.ts';
 import type { ResponseCache } from '../services/response-cache.ts';
 import { alternateLinks } from '../services/sitemap.ts';
 import { headerSafe, splitUrl } from './request-path.ts';
@@ -60,6 +61,22 @@ function put(html: string, marker: string | RegExp, content: string) {
   return html.replace(marker, () => content);
 }
 
+const DESCRIPTION = /<meta name="description" content="[^"]*" \/>/;
+/** index.html's `<noscript><!--noscript-->English text</noscript>`: the text is the server's to fill. */
+const NOSCRIPT = /<noscript><!--noscript-->[^<]*<\/noscript>/;
+
+/**
+ * The template in a language: `<html lang>` (zh-Hant for Chinese), the no-JavaScript message and,
+ * unless the page has its own, the meta description.
+ */
+function inLanguage(template: string, language: Language, description?: string) {
+  const text = pageText(language);
+  let html = put(template, /<html lang="[^"]*">/, `<html lang="${text.lang}">`);
+  html = put(html, NOSCRIPT, `<noscript>${text.noscript}</noscript>`);
+  const content = (description ?? text.description).replace(/"/g, '&quot;');
+  return put(html, DESCRIPTION, `<meta name="description" content="${content}" />`);
+}
+
 /**
  * The server renderer: `reply.sendPage(request)` answers every page path with index.html, runtime
  * settings and the first screen's data embedded (no-cache + ETag). The public pages (/, /sites,
@@ -80,12 +97,15 @@ export default fp(async function pages(app: FastifyInstance, options: PagesOptio
       `<script id="app-data" type="application/json">${scriptSafeJson(JSON.stringify(data))}</script>`,
     );
 
-  /** The page without server rendering: the browser draws it from the embedded data. */
-  async function shell(route: PageRoute) {
+  /**
+   * The page without server rendering: the browser draws it from the embedded data. Its language,
+   * description and no-JavaScript message are in the reader's language all the same.
+   */
+  async function shell(route: PageRoute, language: Language) {
     const kind = route.kind === 'home' || route.kind === 'sites' ? 'sites' : 'other';
-    return options.cache.get(`page:shell:${kind}:${options.today?.() ?? ''}`, async () => {
+    return options.cache.get(`page:shell:${kind}:${language}:${options.today?.() ?? ''}`, async () => {
       const data = await options.pageData(kind === 'sites' ? { kind } : { kind: 'other' });
-      return withData(template!, data ?? (await options.pageData({ kind: 'other' }))!);
+      return withData(inLanguage(template!, language), data ?? (await options.pageData({ kind: 'other' }))!);
     });
   }
 
@@ -96,17 +116,9 @@ export default fp(async function pages(app: FastifyInstance, options: PagesOptio
       // Rendered for the canonical address, whatever address asked first: the cached page is the
       // same for every request that shares its key (a variant's path or query never gets into it).
       const page = renderer!.render({ url: pagePath(route), language, data });
-      let html = put(template!, /<html lang="[^"]*">/, `<html lang="${language}">`);
+      let html = inLanguage(template!, language, page.description);
       const head = [`<title>${page.title}</title>`, alternateLinks(options.baseUrl, pagePath(route))];
       html = put(html, /<title>[^<]*<\/title>/, head.join(''));
-      if (page.description) {
-        const content = page.description.replace(/"/g, '&quot;');
-        html = put(
-          html,
-          /<meta name="description" content="[^"]*" \/>/,
-          `<meta name="description" content="${content}" />`,
-        );
-      }
       html = put(html, '<div id="root"></div>', `<div id="root">${page.html}</div>`);
       // The page is readable without its scripts now, so they need not go ahead of its images.
       html = html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
@@ -144,7 +156,7 @@ export default fp(async function pages(app: FastifyInstance, options: PagesOptio
         }
       }
     }
-    return this.sendCached(request, await shell(route), HTML);
+    return this.sendCached(request, await shell(route, language), HTML, 'Accept-Language, Cookie');
   });
 });
 

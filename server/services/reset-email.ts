@@ -1,4 +1,4 @@
-import type { Language } from '#shared/languages.ts';
+import { htmlLang, type Language } from '#shared/languages.ts';
 import type { Message } from './mail.ts';
 
 const TEXT: Record<
@@ -56,7 +56,7 @@ export function resetEmail(options: {
   const t = TEXT[options.language];
   const hours = Math.max(1, Math.round(options.ttlSeconds / 3600));
   const text = [t.greeting(options.name), '', t.body, options.link, '', t.expiry(hours), t.ignore].join('\n');
-  const html = `<!doctype html><html lang="${options.language}"><body style="font-family:sans-serif;font-size:16px;line-height:1.5">
+  const html = `<!doctype html><html lang="${htmlLang(options.language)}"><body style="font-family:sans-serif;font-size:16px;line-height:1.5">
 <p>${escapeHtml(t.greeting(options.name))}</p>
 <p>${escapeHtml(t.body)}</p>
 <p><a href="${escapeHtml(options.link)}" style="display:inline-block;padding:12px 20px;background:#0b5394;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(t.button)}</a></p>
@@ -111,7 +111,7 @@ export function emailChangedEmail(options: {
   const t = CHANGED[options.language];
   const paragraphs = [t.greeting(options.name), t.body(options.newEmail), t.notYou];
   const text = paragraphs.join('\n\n');
-  const html = `<!doctype html><html lang="${options.language}"><body style="font-family:sans-serif;font-size:16px;line-height:1.5">
+  const html = `<!doctype html><html lang="${htmlLang(options.language)}"><body style="font-family:sans-serif;font-size:16px;line-height:1.5">
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 </body></html>`;
   return { to: options.to, subject: t.subject, text, html };

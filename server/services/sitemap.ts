@@ -1,4 +1,4 @@
-import { LANGUAGES } from '#shared/languages.ts';
+import { htmlLang, LANGUAGES } from '#shared/languages.ts';
 
 /** The public pages a search engine should know, besides one page per site. */
 const PUBLIC_PATHS = ['/', '/sites', '/about', '/partners'] as const;
@@ -13,7 +13,10 @@ const xmlEscape = (text: string) =>
 function languageAlternates(baseUrl: string, pathname: string) {
   const base = baseUrl.replace(/\/+$/, '');
   return [
-    ...LANGUAGES.map((language) => ({ hreflang: language, href: `${base}${pathname}?lng=${language}` })),
+    ...LANGUAGES.map((language) => ({
+      hreflang: htmlLang(language),
+      href: `${base}${pathname}?lng=${language}`,
+    })),
     { hreflang: 'x-default', href: `${base}${pathname}` },
   ];
 }

@@ -261,18 +261,24 @@ const idList = (real: () => number[]) =>
 const siteTemplate = () => ({
   ...buildSite(),
   PopulationIds: ids.items.populations.slice(0, 2),
+  translations: { es: { name: 'Comedor de prueba' }, zh: { name: '測試飯堂' } },
   version: 1,
 });
 
 type Template = () => Record<string, unknown>;
 const TEMPLATES: Record<string, Template> = {
   site: siteTemplate,
-  item: () => ({ name: 'A list item', version: 1 }),
-  partner: () => ({ ...buildNutritionPartner(), version: 1 }),
+  item: () => ({
+    name: 'A list item',
+    translations: { es: { name: 'Un elemento' }, zh: { name: '項目' } },
+    version: 1,
+  }),
+  partner: () => ({ ...buildNutritionPartner(), translations: { zh: { name: '夥伴' } }, version: 1 }),
   closure: () => ({
     startDate: '2026-12-24',
     endDate: '2026-12-25',
     reason: 'Christmas',
+    translations: { es: { reason: 'Navidad' }, zh: { reason: '聖誕節' } },
     siteIds: ids.sites.slice(0, 1),
     version: 1,
   }),

@@ -185,6 +185,8 @@ describe('POST /api/passwords', () => {
     const user = await createUser(ctx);
     const { mail } = await requestReset(user.email, { 'accept-language': 'zh-TW,zh;q=0.9' });
     expect(mail.subject).toBe('重設您的密碼');
+    expect(mail.text).toMatch(/^.+，您好：/);
+    expect(mail.html).toContain('<html lang="zh-Hant">');
     const english = await createUser(ctx);
     expect((await requestReset(english.email, { 'accept-language': 'fr' })).mail.subject).toBe(
       'Reset your password',

@@ -30,7 +30,9 @@ const TEMPLATE =
   '<meta name="description" content="Find a community dining site near you." />' +
   '<title>Community Meal Sites</title><!--app-data-->' +
   '<script type="module" crossorigin src="/assets/index.js"></script></head>' +
-  '<body><div id="root"></div></body></html>';
+  '<body><div id="root"></div>' +
+  '<noscript><!--noscript-->This site needs JavaScript. Call (417) 557-5000 for help finding a meal site.</noscript>' +
+  '</body></html>';
 
 const lines: string[] = [];
 let ctx: TestContext;
@@ -99,6 +101,52 @@ describe('server-rendered pages', () => {
     expect(root((await get('/about', { 'accept-language': 'fr' })).body)).toContain('<h1>en ');
   });
 
+  it('declares a Chinese page as Traditional Chinese (zh-Hant) while zh stays the code', async () => {
+    const page = await get('/about?lng=zh');
+    expect(page.body).toContain('<html lang="zh-Hant">');
+    expect(root(page.body)).toContain('<h1>zh /about</h1>');
+    expect(page.body).toContain('hreflang="zh-Hant" href="http://meals.test/about?lng=zh"');
+    const byCookie = await get('/partners', { cookie: 'i18next=zh' });
+    expect(byCookie.body).toContain('<html lang="zh-Hant">');
+  });
+
+  it("says that the page needs JavaScript in the reader's language, on rendered pages and the others", async () => {
+    const expected = {
+      en: 'This site needs JavaScript. Call (417) 557-5000 for help finding a meal site.',
+      es: 'Este sitio necesita JavaScript. Llame al (417) 557-5000 para recibir ayuda para encontrar un comedor.',
+      zh: '本網站需要使用 JavaScript。如需協助尋找用餐點，請致電 (417) 557-5000。',
+    };
+    for (const [language, text] of Object.entries(expected)) {
+      for (const url of [
+        `/about?lng=${language}`,
+        `/login?lng=${language}`,
+        `/sites?lng=${language}&partner=1`,
+      ]) {
+        const page = await get(url);
+        expect(page.body, url).toContain(`<noscript>${text}</noscript>`);
+        expect(page.body, url).not.toContain('<!--noscript-->');
+      }
+    }
+  });
+
+  it('gives the pages the browser draws (sign-in, password reset) their language and description in it', async () => {
+    const spanish = await get('/login', { 'accept-language': 'es' });
+    expect(spanish.body).toContain('<html lang="es">');
+    expect(spanish.body).toContain(
+      '<meta name="description" content="Encuentre un comedor comunitario cerca de usted: comidas gratuitas o de bajo costo para personas de 60 años o más y adultos con discapacidades." />',
+    );
+    expect(spanish.headers.vary).toMatch(/Accept-Language/);
+    expect(spanish.headers.vary).toMatch(/Cookie/);
+    const chinese = await get('/passwords/reset/some-token', { cookie: 'i18next=zh' });
+    expect(chinese.body).toContain('<html lang="zh-Hant">');
+    expect(chinese.body).toContain('<meta name="description" content="尋找您附近的社區用餐點：');
+    expect(chinese.body).toContain('本網站需要使用 JavaScript');
+    // The same address in English is its own answer, not the cached Chinese one.
+    const english = await get('/passwords/reset/some-token', { 'accept-language': 'en' });
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toContain('This site needs JavaScript.');
+  });
+
   it('renders each page with exactly the data it embeds', async () => {
     const site = await createSite('Rendered Site Kitchen');
     const home = await get('/');
@@ -165,16 +213,18 @@ describe('server-rendered pages', () => {
     expect(links.map(([, lang, href]) => `${lang} ${href}`)).toEqual([
       'en http://meals.test/sites?lng=en',
       'es http://meals.test/sites?lng=es',
-      'zh http://meals.test/sites?lng=zh',
+      'zh-Hant http://meals.test/sites?lng=zh',
       'x-default http://meals.test/sites',
     ]);
     expect(page.body).toContain(
       '<meta name="description" content="Described zh &quot;quoted&quot; &amp; /sites" />',
     );
     expect(page.body).not.toContain('Find a community dining site near you.');
-    // A page the browser draws keeps the template's description and has no language links.
+    // A page the browser draws has no language links, and the interface's description.
     const login = await get('/login');
-    expect(login.body).toContain('Find a community dining site near you.');
+    expect(login.body).toContain(
+      '<meta name="description" content="Find a community dining site near you: free or low-cost meals for seniors 60+ and adults with disabilities." />',
+    );
     expect(login.body).not.toContain('hreflang');
   });
 
@@ -284,10 +334,14 @@ describe('what search engines read', () => {
       after.body,
     );
     expect(entry?.[1]).toBe(
-      ['en', 'es', 'zh']
+      [
+        ['en', 'en'],
+        ['es', 'es'],
+        ['zh-Hant', 'zh'],
+      ]
         .map(
-          (lang) =>
-            `<xhtml:link rel="alternate" hreflang="${lang}" href="http://meals.test/sites/${site.id}?lng=${lang}"/>`,
+          ([tag, lang]) =>
+            `<xhtml:link rel="alternate" hreflang="${tag}" href="http://meals.test/sites/${site.id}?lng=${lang}"/>`,
         )
         .join('') +
         `<xhtml:link rel="alternate" hreflang="x-default" href="http://meals.test/sites/${site.id}"/>`,

@@ -338,6 +338,16 @@ describe('proof for a new e-mail address or password (currentPassword)', () => {
     const aviso = sent.find((m) => m.to === spanish.email)!;
     expect(aviso.subject).toBe('Se cambió su dirección de correo electrónico');
     expect(aviso.html).toContain('lang="es"');
+    expect(aviso.text).toMatch(/^Hola, .+:/);
+
+    const chinese = await account();
+    await mailing.database.db.update(users).set({ language: 'zh' }).where(eq(users.id, chinese.id));
+    await change(mailing, 'PATCH', chinese, { email: uniqueEmail('zh'), currentPassword: PASSWORD });
+    const notice = sent.find((m) => m.to === chinese.email)!;
+    expect(notice.subject).toBe('您的電子郵件地址已更改');
+    expect(notice.text).toMatch(/^.+，您好：/);
+    // Traditional Chinese, as markup names it; `zh` stays the stored code.
+    expect(notice.html).toContain('<html lang="zh-Hant">');
   });
 
   it('the change is saved even when the notice cannot be sent', async () => {

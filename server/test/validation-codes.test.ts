@@ -91,6 +91,11 @@ const siteBodies: [string, unknown][] = [
   ['too many ids', { ...buildSite(), CovidStatusIds: Array.from({ length: 201 }, (_, i) => i + 1) }],
   ['unknown ids', { ...buildSite(), NutritionPartnerIds: [999_999] }],
   ['version', { ...buildSite(), version: 'one' }],
+  ['translations not by language', { ...buildSite(), translations: 'Comedor' }],
+  [
+    'a translation too long or not text',
+    { ...buildSite(), translations: { es: { name: 'x'.repeat(201) }, zh: { name: 5 } } },
+  ],
 ];
 
 describe('sites', () => {
@@ -121,6 +126,9 @@ describe('reference items', () => {
     ['contact fields', { name: 'P', phoneNumber: '123', email: 'nope', website: 'ftp://x.org' }],
     ['website too long', { name: 'P', website: `https://example.org/${'x'.repeat(500)}` }],
     ['version', { name: 'P', version: 0 }],
+    ['translations not by language', { name: 'P', translations: ['Socio'] }],
+    ['a language not an object', { name: 'P', translations: { zh: '夥伴' } }],
+    ['a translation too long', { name: 'P', translations: { es: { name: 'x'.repeat(201) } } }],
   ])('nutrition partner: %s', async (_label, body) => {
     await refused('admin', json('POST', '/api/nutritionpartners', body));
     await refused('admin', json('PATCH', `/api/nutritionpartners/${partnerId}`, body));
@@ -146,6 +154,8 @@ describe('closures', () => {
     ['sites and all sites', { ...holiday, siteIds: [1] }],
     ['bad site ids', { ...holiday, allSites: undefined, siteIds: [0] }],
     ['reason too long', { ...holiday, reason: 'x'.repeat(201) }],
+    ['translations not by language', { ...holiday, translations: 7 }],
+    ['a reason translation too long', { ...holiday, translations: { es: { reason: 'x'.repeat(201) } } }],
   ];
   let closureId: number;
   beforeAll(async () => {

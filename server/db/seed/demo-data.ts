@@ -127,6 +127,71 @@ export const DEMO_COVID_STATUSES: string[] = [
 /** The demo covid statuses that mean the site is closed (`closesSite`). */
 export const DEMO_CLOSING_STATUSES: string[] = ['Temporarily closed'];
 
+/**
+ * Every demo list item's name in Spanish (US, formal) and Chinese (Traditional, Hong Kong usage, for
+ * San Francisco's Cantonese-speaking seniors), by its English name.
+ */
+export const DEMO_ITEM_TRANSLATIONS: Record<string, { es: string; zh: string }> = {
+  // Nutrition partners (fictional organizations)
+  'Bay Area Senior Nutrition Collaborative': {
+    es: 'Colaborativo de Nutrición para Personas Mayores del Área de la Bahía',
+    zh: '灣區長者營養協作組織',
+  },
+  'Golden Gate Community Meals Network': {
+    es: 'Red de Comidas Comunitarias Golden Gate',
+    zh: '金門社區膳食網絡',
+  },
+  'Southeast Neighborhood Kitchens': { es: 'Cocinas Vecinales del Sureste', zh: '東南區街坊廚房' },
+  'Pacific Heritage Meal Alliance': {
+    es: 'Alianza de Comidas Herencia del Pacífico',
+    zh: '太平洋傳承膳食聯盟',
+  },
+  'Fog City Dining Partners': { es: 'Comedores Asociados de la Ciudad de la Niebla', zh: '霧城膳食夥伴' },
+  // Populations
+  'Seniors 60+': { es: 'Personas de 60 años o más', zh: '60 歲或以上長者' },
+  'Adults with disabilities (18–59)': {
+    es: 'Adultos con discapacidades (de 18 a 59 años)',
+    zh: '殘障成人（18 至 59 歲）',
+  },
+  'Chinese-speaking seniors': { es: 'Personas mayores que hablan chino', zh: '講中文的長者' },
+  'Spanish-speaking seniors': { es: 'Personas mayores que hablan español', zh: '講西班牙語的長者' },
+  'Russian-speaking seniors': { es: 'Personas mayores que hablan ruso', zh: '講俄語的長者' },
+  'Vietnamese-speaking seniors': { es: 'Personas mayores que hablan vietnamita', zh: '講越南語的長者' },
+  'LGBTQ+ seniors': { es: 'Personas mayores LGBTQ+', zh: 'LGBTQ+ 長者' },
+  Veterans: { es: 'Veteranos', zh: '退伍軍人' },
+  // Meal types
+  Breakfast: { es: 'Desayuno', zh: '早餐' },
+  Lunch: { es: 'Almuerzo', zh: '午餐' },
+  Dinner: { es: 'Cena', zh: '晚餐' },
+  'Grab-and-go meal': { es: 'Comida para llevar', zh: '外賣餐盒' },
+  'Home-delivered frozen meals': { es: 'Comidas congeladas entregadas a domicilio', zh: '急凍餐送上門' },
+  // Services
+  'Dine-in': { es: 'Comer en el comedor', zh: '堂食' },
+  Takeout: { es: 'Para llevar', zh: '外賣' },
+  'Wheelchair accessible': { es: 'Accesible para sillas de ruedas', zh: '輪椅可達' },
+  'Chinese menu': { es: 'Menú de comida china', zh: '中式餐單' },
+  Halal: { es: 'Comida halal', zh: '清真食品' },
+  'Vegetarian option': { es: 'Opción vegetariana', zh: '可選素食' },
+  'Low-sodium option': { es: 'Opción baja en sodio', zh: '可選低鹽餐' },
+  // Covid statuses
+  'Open for dine-in': { es: 'Abierto para comer en el comedor', zh: '開放堂食' },
+  'Takeout only': { es: 'Solo para llevar', zh: '只限外賣' },
+  'Temporarily closed': { es: 'Cerrado temporalmente', zh: '暫停開放' },
+  'Reservations required': { es: 'Se requiere reservación', zh: '須預約' },
+};
+
+/**
+ * The Chinese names some demo sites go by (the Chinatown ones and two in the Richmond and Sunset,
+ * where many Cantonese-speaking seniors live), by their English name. San Francisco's Chinatown is
+ * 華埠; Jackson Street is 積臣街, as the neighborhood writes it.
+ */
+export const DEMO_SITE_TRANSLATIONS: Record<string, { es?: string; zh?: string }> = {
+  'Chinatown Community Dining Room': { zh: '華埠社區飯堂' },
+  'Chinatown Senior Lunch at Jackson Street': { zh: '華埠積臣街長者午膳' },
+  'Inner Richmond Community Dining Room': { zh: '列治文區社區飯堂' },
+  'Sunset Community Dining Room at Irving Street': { zh: '日落區社區飯堂' },
+};
+
 // ---------------------------------------------------------------------------
 // Internal shorthands (kept local so the exported data stays plain values)
 // ---------------------------------------------------------------------------

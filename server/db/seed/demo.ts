@@ -6,16 +6,19 @@ import {
   REFERENCE_LIST_NAMES,
   type ReferenceListName,
 } from '#shared/schemas/reference-lists.ts';
+import type { Translations } from '#shared/translations.ts';
 import type { Db } from '../client.ts';
 import { appSettings } from '../schema.ts';
 import {
   DEMO_CLOSING_STATUSES,
   DEMO_COVID_STATUSES,
+  DEMO_ITEM_TRANSLATIONS,
   DEMO_MEAL_TYPES,
   DEMO_NOTICE,
   DEMO_NUTRITION_PARTNERS,
   DEMO_POPULATIONS,
   DEMO_SERVICES,
+  DEMO_SITE_TRANSLATIONS,
   DEMO_SITES,
   type DemoSite,
 } from './demo-data.ts';
@@ -39,13 +42,25 @@ const DEMO_LISTS: {
   },
 };
 
+/** `{es: 'Almuerzo', zh: '午餐'}` → `{es: {name: 'Almuerzo'}, zh: {name: '午餐'}}`. */
+function namesOf(names: { es?: string; zh?: string } | undefined): Translations<'name'> {
+  return Object.fromEntries(Object.entries(names ?? {}).map(([language, name]) => [language, { name }]));
+}
+
 /** Loads the demo sites and lists, and records that this installation shows demo data. */
 export async function seedDemoData(db: Db): Promise<{ sites: number }> {
   const ids = {} as Record<ReferenceListName, Map<string, number>>;
   for (const list of REFERENCE_LIST_NAMES) {
     ids[list] = new Map();
-    for (const item of DEMO_LISTS[list]?.items ?? [])
-      ids[list].set(item.name, (await createItem(db, list, item, null)).id);
+    for (const item of DEMO_LISTS[list]?.items ?? []) {
+      const created = await createItem(
+        db,
+        list,
+        { ...item, translations: namesOf(DEMO_ITEM_TRANSLATIONS[item.name]) },
+        null,
+      );
+      ids[list].set(item.name, created.id);
+    }
   }
   const pick = (list: ReferenceListName, names: string[]) => names.map((name) => ids[list].get(name)!);
   for (const site of DEMO_SITES) {
@@ -53,6 +68,7 @@ export async function seedDemoData(db: Db): Promise<{ sites: number }> {
       db,
       {
         name: site.name,
+        translations: namesOf(DEMO_SITE_TRANSLATIONS[site.name]),
         address: site.address,
         phoneNumber: site.phoneNumber,
         email: site.email,

@@ -1,0 +1,38 @@
+import en from '#client/i18n/locales/en/common.json' with { type: 'json' };
+import es from '#client/i18n/locales/es/common.json' with { type: 'json' };
+import zh from '#client/i18n/locales/zh/common.json' with { type: 'json' };
+import { FOOTER_PHONE } from '#shared/constants.ts';
+import { htmlLang, type Language } from '#shared/languages.ts';
+import { formatPhone } from '#shared/phone.ts';
+
+/**
+ * The words the server puts into a page it does not render (the sign-in and password pages, a list
+ * with filters in its address): its `<html lang>`, meta description and no-JavaScript message, in
+ * the reader's language. The words are the interface's own (common.json), so they are translated
+ * and reviewed in one place.
+ */
+const COMMON: Record<Language, { meta: { description: string; noscript: string } }> = { en, es, zh };
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+export interface PageText {
+  /** The `lang` of `<html>`: 'zh-Hant' for Chinese. */
+  lang: string;
+  /** HTML text (escaped). */
+  description: string;
+  /** HTML text (escaped). */
+  noscript: string;
+}
+
+export function pageText(language: Language): PageText {
+  const { meta } = COMMON[language];
+  return {
+    lang: htmlLang(language),
+    description: escapeHtml(meta.description),
+    noscript: escapeHtml(meta.noscript.replace('{{phone}}', formatPhone(FOOTER_PHONE))),
+  };
+}
