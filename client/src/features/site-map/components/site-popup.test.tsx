@@ -97,14 +97,9 @@ describe('SitePopup: in the reader’s language', () => {
           <QueryClientProvider client={client}>
             <MemoryRouter>
               <div className="leaflet-popup">
-                <a
-                  className="leaflet-popup-close-button"
-                  role="button"
-                  aria-label="Close popup"
-                  href="#close"
-                >
+                <button type="button" className="leaflet-popup-close-button" aria-label="Close popup">
                   ×
-                </a>
+                </button>
                 <SitePopup site={chinatown} />
               </div>
             </MemoryRouter>

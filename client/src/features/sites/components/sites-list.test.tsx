@@ -273,6 +273,8 @@ describe('SitesList: rows in the reader’s language', () => {
     const { i18n } = await renderList([chinatown]);
     await act(() => i18n.changeLanguage('zh'));
     expect(screen.getAllByRole('listitem')[0]!.textContent).toContain('60歲或以上長者');
-    expect(within(screen.getAllByRole('listitem')[0]!).getByRole('heading', { level: 3 }).textContent).toContain('華埠長者午膳');
+    expect(
+      within(screen.getAllByRole('listitem')[0]!).getByRole('heading', { level: 3 }).textContent,
+    ).toContain('華埠長者午膳');
   });
 });
