@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
+import { htmlLang } from '#shared/languages.ts';
 import { expect, test } from './support/fixtures.ts';
 import { type Lng, tr, uniqueTag } from './support/public-pages.ts';
 
 const LABELS: Record<Lng, string> = { en: 'English', es: 'Español', zh: '中文' };
 
-/** The page is in `lng`: <html lang>, the pressed button and the home title all say so. */
+/** The page is in `lng`: <html lang> ('zh-Hant' for Chinese), the pressed button and the home title all say so. */
 async function expectLanguage(page: Page, lng: Lng) {
-  await expect(page.locator('html')).toHaveAttribute('lang', lng);
+  await expect(page.locator('html')).toHaveAttribute('lang', htmlLang(lng));
   await expect(page.getByRole('button', { name: LABELS[lng] })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('navigation', { name: tr(lng, 'nav.label') })).toBeVisible();
 }
@@ -62,7 +63,7 @@ for (const lng of ['en', 'es', 'zh'] as const) {
 
     await page.goto('/partners');
     await expect(page.getByRole('heading', { level: 1, name: tr(lng, 'partners:title') })).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('lang', lng);
+    await expect(page.locator('html')).toHaveAttribute('lang', htmlLang(lng));
     // The API learns the language from the cookie the page keeps, as the server renderer does
     // (request.language); the API calls carry no language of their own.
     const request = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/users/me');

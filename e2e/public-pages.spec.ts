@@ -51,10 +51,9 @@ for (const lng of LANGUAGES) {
       ['es', 'Español'],
       ['zh', '中文'],
     ] as const) {
-      await expect(page.getByRole('button', { name: label })).toHaveAttribute(
-        'aria-pressed',
-        String(language === lng),
-      );
+      const button = page.getByRole('button', { name: label });
+      await expect(button).toHaveAttribute('aria-pressed', String(language === lng));
+      await expect(button).toHaveAttribute('lang', language === 'zh' ? 'zh-Hant' : language);
     }
   });
 }

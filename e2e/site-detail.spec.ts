@@ -52,7 +52,9 @@ test('the site page shows name, populations with statuses, meal types with servi
     `${d.adults.name} | ${d.seniors.name} (${d.takeout.name})`,
   );
   await expect(page.getByRole('term').filter({ hasText: /^Meal types$/ })).toBeVisible();
-  await expect(fact(page, d.lunch.name)).toHaveText(`${d.lunch.name} (${d.delivery.name}, ${d.pickup.name})`);
+  await expect(fact(page, d.lunch.name)).toHaveText(
+    `${d.lunch.name} (${d.delivery.name} and ${d.pickup.name})`,
+  );
 
   const address = page.getByRole('region', { name: 'Address' });
   await expect(address).toContainText(d.site.address);

@@ -3,5 +3,14 @@ import type { Site } from '#shared/schemas/sites.ts';
 /** What a marker and its popup need from a site (hours, statuses: the popup's status now). */
 export type MapSite = Pick<
   Site,
-  'id' | 'name' | 'address' | 'phoneNumber' | 'lat' | 'lng' | 'Populations' | 'Hours' | 'CovidStatuses'
+  | 'id'
+  | 'name'
+  | 'translations'
+  | 'address'
+  | 'phoneNumber'
+  | 'lat'
+  | 'lng'
+  | 'Populations'
+  | 'Hours'
+  | 'CovidStatuses'
 >;

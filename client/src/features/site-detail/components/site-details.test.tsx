@@ -184,3 +184,91 @@ describe('SiteDetails: status and week on the agency clock', () => {
     expect(html).not.toMatch(/Open now|Today|aria-current/);
   });
 });
+
+describe('SiteDetails: every word of the data in the reader’s language', () => {
+  beforeAll(() => setAppData({ config: { agencyTimeZone: AGENCY } as never }));
+  afterEach(() => vi.useRealTimers());
+
+  const translated = (id: number, name: string, es?: string, zh?: string) => ({
+    id,
+    name,
+    translations: { ...(es ? { es: { name: es } } : {}), ...(zh ? { zh: { name: zh } } : {}) },
+  });
+  const chinatown = {
+    ...buildSiteRecord({
+      id: 8,
+      name: 'Chinatown Senior Lunch',
+      lat: null,
+      lng: null,
+      Hours: [{ day: 4, open: '11:30', close: '13:30' }],
+      Populations: [translated(1, 'Seniors 60+', 'Personas de 60 años o más', '60歲或以上長者')],
+      CovidStatuses: [
+        translated(2, 'Takeout only', 'Solo para llevar', '只限外賣'),
+        translated(3, 'Indoor dining'),
+      ],
+      MealTypes: [translated(4, 'Lunch', 'Almuerzo', '午餐')],
+    }),
+    translations: { zh: { name: '華埠長者午膳' } },
+  } as Site;
+  const holiday = {
+    ...thanksgiving,
+    translations: { es: { reason: 'Día de Acción de Gracias' }, zh: { reason: '感恩節' } },
+  };
+  const facts = () => screen.getAllByRole('definition').slice(0, 5);
+
+  it.each([
+    [
+      'en',
+      'Chinatown Senior Lunch',
+      'Seniors 60+ (Takeout only and Indoor dining)',
+      'Closed today: Thanksgiving · opens Thu, Dec 3 11:30 AM',
+      'Thanksgiving: Thursday, November 26',
+      [],
+    ],
+    [
+      'es',
+      'Chinatown Senior Lunch',
+      'Personas de 60 años o más (Solo para llevar e Indoor dining)',
+      'Cerrado hoy: Día de Acción de Gracias · abre jue, 3 de dic a las 11:30 a.m.',
+      'Día de Acción de Gracias: jueves, 26 de noviembre',
+      ['Chinatown Senior Lunch', 'Indoor dining'],
+    ],
+    [
+      'zh',
+      'Chinatown Senior Lunch · 華埠長者午膳',
+      '60歲或以上長者（只限外賣及Indoor dining）',
+      '今日休息：感恩節 · 12月3日週四上午11:30開放',
+      '感恩節：11月26日星期四',
+      ['Chinatown Senior Lunch', 'Indoor dining'],
+    ],
+  ])(
+    '%s: names, lists, status reason and closures',
+    async (language, heading, populations, status, closure, english) => {
+      await renderAt(THANKSGIVING_4PM, { language, shown: chinatown, closures: [holiday] });
+      const h1 = screen.getByRole('heading', { level: 1 });
+      expect(h1.textContent).toBe(heading);
+      expect(facts().map((fact) => fact.textContent)).toContain(populations);
+      expect(statusLine().textContent).toBe(status);
+      expect(
+        within(
+          screen.getByRole('region', { name: /Upcoming closures|Próximos cierres|即將休息的日子/ }),
+        ).getByRole('listitem').textContent,
+      ).toBe(closure);
+      // The English left where staff gave no translation is marked as English, and nothing else is.
+      const marked = [...document.querySelectorAll('article [lang]')];
+      expect(marked.map((node) => node.textContent)).toEqual(english);
+      expect(marked.every((node) => node.getAttribute('lang') === 'en')).toBe(true);
+    },
+  );
+
+  it('shows a site’s name in the reader’s language only: no Chinese name on a Spanish page', async () => {
+    await renderAt(THANKSGIVING_4PM, { language: 'es', shown: chinatown, closures: [holiday] });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).not.toContain('華埠');
+  });
+
+  it('a closure reason without a translation falls back to English, marked lang="en"', async () => {
+    await renderAt(THANKSGIVING_4PM, { language: 'zh', shown: chinatown, closures: [thanksgiving] });
+    const item = within(screen.getByRole('region', { name: '即將休息的日子' })).getByRole('listitem');
+    expect(within(item).getByText('Thanksgiving').getAttribute('lang')).toBe('en');
+  });
+});

@@ -68,3 +68,64 @@ describe('SitePopup: the status now, on the agency clock', () => {
     expect(await renderPopup('2026-11-26T20:00:00Z', language, [thanksgiving])).toBe(text);
   });
 });
+
+describe('SitePopup: in the reader’s language', () => {
+  beforeAll(() => setAppData({ config: { agencyTimeZone: 'America/Los_Angeles' } as never }));
+  afterEach(() => vi.useRealTimers());
+
+  const chinatown = {
+    ...site,
+    name: 'Chinatown Senior Lunch',
+    Populations: [
+      {
+        id: 1,
+        name: 'Seniors 60+',
+        translations: { es: { name: 'Personas de 60 años o más' }, zh: { name: '60歲或以上長者' } },
+      },
+    ],
+    translations: { zh: { name: '華埠長者午膳' } },
+  };
+
+  /** The popup inside Leaflet's frame, whose close button Leaflet names 'Close popup'. */
+  async function renderInFrame(language: string) {
+    const i18n = await createTestI18n(language);
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+    client.setQueryData(preloadKeys.closures, []);
+    await act(async () => {
+      render(
+        <I18nextProvider i18n={i18n}>
+          <QueryClientProvider client={client}>
+            <MemoryRouter>
+              <div className="leaflet-popup">
+                <button type="button" className="leaflet-popup-close-button" aria-label="Close popup">
+                  ×
+                </button>
+                <SitePopup site={chinatown} />
+              </div>
+            </MemoryRouter>
+          </QueryClientProvider>
+        </I18nextProvider>,
+      );
+    });
+    return i18n;
+  }
+
+  it.each([
+    ['en', 'Chinatown Senior Lunch', 'Seniors 60+', "Close this site's details"],
+    ['es', 'Chinatown Senior Lunch', 'Personas de 60 años o más', 'Cerrar los datos de este comedor'],
+    ['zh', 'Chinatown Senior Lunch · 華埠長者午膳', '60歲或以上長者', '關閉此用餐點的資料'],
+  ])('%s: name, populations and the close button', async (language, name, populations, close) => {
+    await renderInFrame(language);
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe(name);
+    expect(document.querySelector('.site-popup')?.textContent).toContain(` ${populations}`);
+    const button = screen.getByRole('button');
+    expect(button.getAttribute('aria-label')).toBe(close);
+    expect(button.getAttribute('title')).toBe(close);
+  });
+
+  it('renames the close button when the language changes', async () => {
+    const i18n = await renderInFrame('en');
+    await act(() => i18n.changeLanguage('es'));
+    expect(screen.getByRole('button', { name: 'Cerrar los datos de este comedor' })).toBeTruthy();
+  });
+});

@@ -119,3 +119,52 @@ describe('SiteFilters', () => {
     expect(onChange).toHaveBeenCalledWith({ population: 1 });
   });
 });
+
+describe('SiteFilters: options in the reader’s language', () => {
+  async function renderTranslated(language: string) {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+    for (const list of REFERENCE_LIST_NAMES) client.setQueryData(referenceListKeys.list(list), []);
+    client.setQueryData(referenceListKeys.list('mealtypes'), [
+      { id: 1, name: 'Lunch', translations: { es: { name: 'Almuerzo' }, zh: { name: '午餐' } } },
+      { id: 2, name: 'Dinner', translations: {} },
+    ]);
+    render(
+      <I18nextProvider i18n={await createTestI18n(language)}>
+        <QueryClientProvider client={client}>
+          <SiteFilters filters={{ mealtype: 1 }} onChange={vi.fn()} />
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    const select = document.querySelector('select[name="mealtype"]') as HTMLSelectElement;
+    return within(select)
+      .getAllByRole('option')
+      .slice(1)
+      .map((option) => [option.textContent, option.getAttribute('lang')]);
+  }
+
+  it.each([
+    [
+      'en',
+      [
+        ['Lunch *', null],
+        ['Dinner', null],
+      ],
+    ],
+    [
+      'es',
+      [
+        ['Almuerzo *', null],
+        ['Dinner', 'en'],
+      ],
+    ],
+    [
+      'zh',
+      [
+        ['午餐 *', null],
+        ['Dinner', 'en'],
+      ],
+    ],
+  ])('%s: translated names, English fallbacks marked lang="en"', async (language, options) => {
+    expect(await renderTranslated(language)).toEqual(options);
+  });
+});

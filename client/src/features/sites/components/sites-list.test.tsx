@@ -137,14 +137,14 @@ describe('Show the nearest first', () => {
     );
   });
 
-  it('speaks the distance in Spanish and Chinese', async () => {
+  it('speaks the distance in Spanish (with the decimal point of US Spanish) and Chinese', async () => {
     withGeolocation();
     const { i18n } = await renderList(placed);
     fireEvent.click(screen.getByRole('button', { name: 'Show the nearest first' }));
     act(() => answer.ok!({ coords: { latitude: 37.7793, longitude: -122.4193 } }));
     await act(() => i18n.changeLanguage('es'));
     const third = () => screen.getAllByRole('listitem')[2]!;
-    expect(within(third()).getByText('Aproximadamente a 8,3 millas')).toBeTruthy();
+    expect(within(third()).getByText('Aproximadamente a 8.3 millas')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Ordenar por nombre' })).toBeTruthy();
     await act(() => i18n.changeLanguage('zh'));
     expect(within(third()).getByText('距離約 8.3 英里')).toBeTruthy();
@@ -224,5 +224,57 @@ describe('SitesList: each row says its status on the agency clock', () => {
   it('keeps an empty, reserved status line while the status is unknown', async () => {
     await renderList(sites);
     expect(texts()).toEqual(['', '', '', '', '']);
+  });
+});
+
+describe('SitesList: rows in the reader’s language', () => {
+  const chinatown = {
+    ...site(1),
+    name: 'Chinatown Senior Lunch',
+    Populations: [
+      {
+        id: 1,
+        name: 'Seniors 60+',
+        translations: { es: { name: 'Personas de 60 años o más' }, zh: { name: '60歲或以上長者' } },
+      },
+      { id: 2, name: 'Adults with disabilities', translations: {} },
+    ],
+    translations: { zh: { name: '華埠長者午膳' } },
+  } as Site;
+
+  it.each([
+    ['en', 'Chinatown Senior Lunch', 'Seniors 60+ | Adults with disabilities', []],
+    [
+      'es',
+      'Chinatown Senior Lunch',
+      'Personas de 60 años o más | Adults with disabilities',
+      ['Chinatown Senior Lunch', 'Adults with disabilities'],
+    ],
+    [
+      'zh',
+      'Chinatown Senior Lunch · 華埠長者午膳',
+      '60歲或以上長者 | Adults with disabilities',
+      ['Chinatown Senior Lunch', 'Adults with disabilities'],
+    ],
+  ])(
+    '%s: the site’s name and populations, English fallbacks marked',
+    async (language, name, populations, english) => {
+      await renderList([chinatown], false, null, language);
+      const row = screen.getAllByRole('listitem')[0]!;
+      expect(within(row).getByRole('heading', { level: 3 }).textContent).toBe(name);
+      expect(row.textContent).toContain(populations);
+      const marked = [...row.querySelectorAll('[lang]')];
+      expect(marked.map((node) => node.textContent)).toEqual(english);
+      expect(marked.every((node) => node.getAttribute('lang') === 'en')).toBe(true);
+    },
+  );
+
+  it('a row kept across a change of language shows the new language’s names', async () => {
+    const { i18n } = await renderList([chinatown]);
+    await act(() => i18n.changeLanguage('zh'));
+    expect(screen.getAllByRole('listitem')[0]!.textContent).toContain('60歲或以上長者');
+    expect(
+      within(screen.getAllByRole('listitem')[0]!).getByRole('heading', { level: 3 }).textContent,
+    ).toContain('華埠長者午膳');
   });
 });
