@@ -193,7 +193,7 @@ test('an unknown or malformed id shows a not-found message in every language', a
   await expect(page.getByRole('heading', { level: 1, name: 'Situación' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('No encontramos este registro.');
   await page.goto('/partners/new?lng=zh');
-  await expect(page.getByRole('heading', { level: 1, name: '營養合作夥伴' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '膳食服務機構' })).toBeVisible();
   await expect(page.getByLabel('名稱（必填）')).toBeVisible();
   await page.goto('/partners/new?lng=en');
 });
