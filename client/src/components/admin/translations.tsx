@@ -29,12 +29,18 @@ export function missingCount(entities: readonly Translated<'name'>[]): number {
  * A staff marker beside a record whose text is not yet in every language: "Needs Spanish, Chinese".
  * Nothing when every translation is there.
  */
-export function MissingTranslations<F extends string>({ entity, field }: { entity: Translated<F>; field: F }) {
+export function MissingTranslations<F extends string>({
+  entity,
+  field,
+}: {
+  entity: Translated<F>;
+  field: F;
+}) {
   const { t, i18n } = useTranslation('admin');
   const missing = missingTranslations(entity, field);
   if (missing.length === 0) return null;
-  const languages = new Intl.ListFormat(i18n.resolvedLanguage ?? i18n.language, { type: 'conjunction' }).format(
-    missing.map((language) => t(`translations.language.${language}`)),
-  );
+  const languages = new Intl.ListFormat(i18n.resolvedLanguage ?? i18n.language, {
+    type: 'conjunction',
+  }).format(missing.map((language) => t(`translations.language.${language}`)));
   return <span className="untranslated">{t('translations.missing', { languages })}</span>;
 }

@@ -1,5 +1,5 @@
-import { formatPhone, normalizePhone } from '#shared/phone.ts';
 import { translationsPayload } from '#client/components/admin/translations.tsx';
+import { formatPhone, normalizePhone } from '#shared/phone.ts';
 import {
   REFERENCE_LISTS,
   type ReferenceItem,

@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MissingTranslations, missingCount } from '#client/components/admin/translations.tsx';
 import {
   REFERENCE_LISTS,
   type ReferenceItem,
   type ReferenceListName,
 } from '#shared/schemas/reference-lists.ts';
-import { MissingTranslations, missingCount } from '#client/components/admin/translations.tsx';
 
 export interface ChecklistProps {
   list: ReferenceListName;
