@@ -14,6 +14,15 @@ export function intlLocale(language: string | undefined): string {
   return INTL_LOCALES[isLanguage(base) ? base : FALLBACK_LANGUAGE];
 }
 
+/**
+ * The locale lists are written in: Hong Kong's for Chinese ('午餐及晚餐', as the community reads it;
+ * the US variant writes '和'), the regional ones otherwise.
+ */
+export function listLocale(language: string | undefined): string {
+  const locale = intlLocale(language);
+  return locale.startsWith('zh') ? 'zh-Hant-HK' : locale;
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;

@@ -16,6 +16,7 @@ import { createQueryClient } from './app/app.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { baseOptions } from './i18n/index.ts';
 import { type AppData, appData, seedQueryClient, setAppData } from './lib/app-data.ts';
+import { siteNameText } from './lib/localized.tsx';
 import { pageTitle } from './lib/page-title.ts';
 
 export interface RenderInput {
@@ -57,13 +58,21 @@ function firstHeading(html: string) {
 }
 
 /** The site a site page shows, from the data the page was rendered with. */
-function siteOf(url: string, data: AppData): { name: string; address: string } | undefined {
+function siteOf(
+  url: string,
+  data: AppData,
+  language: Language,
+): { name: string; address: string } | undefined {
   const id = parseId(/^\/sites\/([^/?]+)\/?(?:\?|$)/.exec(url)?.[1]);
   if (id === undefined) return undefined;
   const key = JSON.stringify(preloadKeys.site(id));
   const site = data.queries?.find((query) => JSON.stringify(query.key) === key)?.data;
   return site && typeof site === 'object' && 'name' in site && 'address' in site
-    ? { name: String(site.name), address: String(site.address) }
+    ? {
+        // With its name in the page's language, as its heading shows it.
+        name: siteNameText(site as Parameters<typeof siteNameText>[0], language),
+        address: String(site.address),
+      }
     : undefined;
 }
 
@@ -86,7 +95,7 @@ export function render({ url, language, data }: RenderInput): RenderedPage {
   queryClient.clear();
   const appName = escapeHtml(i18n.t('common:appName'));
   const heading = firstHeading(html);
-  const site = siteOf(url, data);
+  const site = siteOf(url, data, language);
   // i18next leaves interpolated values as they are (React escapes); this text goes into an attribute.
   const description = escapeHtml(
     site

@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES } from '#shared/languages.ts';
+import { FALLBACK_LANGUAGE, htmlLang, isLanguage, LANGUAGE_COOKIE, LANGUAGES } from '#shared/languages.ts';
 
 type LocaleModule = { default: Record<string, unknown> };
 
@@ -57,7 +57,8 @@ export function baseOptions() {
 export function initI18n() {
   i18n.on('languageChanged', (language) => {
     const lng = i18n.resolvedLanguage ?? language;
-    document.documentElement.lang = lng;
+    // 'zh-Hant' on Chinese pages (the code stays 'zh' in addresses and storage), as the server writes it.
+    document.documentElement.lang = isLanguage(lng) ? htmlLang(lng) : lng;
   });
   return i18n
     .use(LanguageDetector)

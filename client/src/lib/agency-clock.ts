@@ -14,6 +14,7 @@ import { addDays, agencyMoment, DEFAULT_AGENCY_TIME_ZONE } from '#shared/agency-
 import { apiPaths } from '#shared/api-paths.ts';
 import { preloadKeys } from '#shared/app-data.ts';
 import { intlLocale } from '#shared/format-hours.ts';
+import { localized, type Translations } from '#shared/translations.ts';
 import {
   isOpenToday,
   type SiteStatus,
@@ -86,6 +87,8 @@ export interface Opening {
 export interface Statuses {
   /** The agency's date ('YYYY-MM-DD') the statuses were computed for. */
   today: string;
+  /** The closures the statuses were computed with (their reasons' translations). */
+  closures: readonly StatusClosure[];
   byId: ReadonlyMap<number, SiteStatus>;
   opening: (id: number) => Opening | undefined;
 }
@@ -108,6 +111,7 @@ export function computeStatuses(
   const openings = new Map<number, Opening>();
   return {
     today,
+    closures,
     byId,
     opening: (id) => {
       let known = openings.get(id);
@@ -141,6 +145,8 @@ export function useStatuses(sites: readonly StatusSite[] | undefined): Statuses 
 export interface KnownStatus {
   status: SiteStatus;
   today: string;
+  /** The closures it was computed with (their reasons' translations). */
+  closures: readonly StatusClosure[];
 }
 
 /** One site's status (the site page, a map popup), with the agency's date it is for. */
@@ -150,7 +156,7 @@ export function useSiteStatus(site: StatusSite): KnownStatus | null {
   return useMemo(() => {
     if (now === null || !closures) return null;
     const moment = agencyMoment(now, agencyTimeZone());
-    return { status: siteStatusAt(site, closures, moment), today: moment.date };
+    return { status: siteStatusAt(site, closures, moment), today: moment.date, closures };
   }, [site, closures, now]);
 }
 
@@ -206,6 +212,49 @@ function formatClock(time: string, language: string | undefined): string {
   );
 }
 
+/** A closure as the API answers it: its reason may have Spanish and Chinese translations. */
+type TranslatedClosure = StatusClosure & { translations?: Translations<'reason'> };
+type TranslatedStatus = { name: string; translations?: Translations<'name'> };
+
+const reasonsCache = new WeakMap<readonly StatusClosure[], Map<string, Map<string, string>>>();
+
+/** The closures' reasons in `language`, by their English text: built once per (closures, language). */
+function closureReasons(closures: readonly StatusClosure[], language: string): Map<string, string> {
+  let byLanguage = reasonsCache.get(closures);
+  if (!byLanguage) {
+    byLanguage = new Map();
+    reasonsCache.set(closures, byLanguage);
+  }
+  let reasons = byLanguage.get(language);
+  if (!reasons) {
+    reasons = new Map();
+    for (const closure of closures as readonly TranslatedClosure[]) {
+      const text = localized(closure, 'reason', language);
+      if (text.lang !== 'en' || !reasons.has(closure.reason)) reasons.set(closure.reason, text.text);
+    }
+    byLanguage.set(language, reasons);
+  }
+  return reasons;
+}
+
+/**
+ * A status's reason in `language`: the translation of the closure it comes from, or of the site's
+ * covid status that closes it (its name is the reason); the English text when there is none.
+ */
+export function reasonIn(
+  reason: string,
+  language: string | undefined,
+  closures: readonly StatusClosure[],
+  covidStatuses: readonly TranslatedStatus[] = [],
+): string {
+  const lng = intlLocale(language).split('-')[0]!;
+  if (lng === 'en') return reason;
+  const fromClosure = closureReasons(closures, lng).get(reason);
+  if (fromClosure !== undefined) return fromClosure;
+  const status = covidStatuses.find((item) => item.name === reason);
+  return status ? localized(status as TranslatedStatus & { name: string }, 'name', lng).text : reason;
+}
+
 /**
  * A status in words (namespace 'common', keys status.*): 'Open now · until 1:30 PM', 'Opens today at
  * 11:30 AM', 'Closed now · opens Tue 11:30 AM', 'Closed today: Thanksgiving', 'Temporarily closed',
@@ -216,7 +265,14 @@ export function describeStatus(
   today: string,
   t: TFunction<'common'>,
   language: string | undefined,
-  { withReason = false }: { withReason?: boolean } = {},
+  {
+    withReason = false,
+    reason = (text) => text,
+  }: {
+    withReason?: boolean;
+    /** The reason in the page's language (reasonIn). */
+    reason?: (text: string) => string;
+  } = {},
 ): string {
   const time = (value: string) => formatClock(value, language);
   const opens = (next: { date: string; open: string } | null) =>
@@ -232,10 +288,10 @@ export function describeStatus(
     case 'closed-today':
       return status.next ? joined(t('status.closedNow'), opens(status.next)) : t('status.closedToday');
     case 'closure':
-      return joined(t('status.closure', { reason: status.reason }), opens(status.next));
+      return joined(t('status.closure', { reason: reason(status.reason) }), opens(status.next));
     case 'temporarily-closed':
       return withReason && status.reason
-        ? t('status.temporarilyClosedBecause', { reason: status.reason })
+        ? t('status.temporarilyClosedBecause', { reason: reason(status.reason) })
         : t('status.temporarilyClosed');
     default:
       return t('status.unknown');

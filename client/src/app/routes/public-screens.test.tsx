@@ -18,7 +18,11 @@ vi.mock('#client/features/site-map/site-map.tsx', () => ({
 
 afterEach(() => vi.unstubAllGlobals());
 
-const item = (id: number, name: string) => ({ id, name });
+const item = (id: number, name: string, zh?: string) => ({
+  id,
+  name,
+  translations: zh ? { zh: { name: zh } } : {},
+});
 const site = (id: number, name: string, overrides: Partial<Site> = {}) =>
   buildSiteRecord({ id, name, address: `${id} Market St`, phoneNumber: '4155550100', ...overrides });
 
@@ -164,8 +168,8 @@ describe('SiteDetailScreen', () => {
           { day: 0, open: '10:00', close: '12:00' },
           { day: 1, open: '13:30', close: '15:00' },
         ],
-        Populations: [item(3, '長者')],
-        CovidStatuses: [item(9, '只限外賣')],
+        Populations: [item(3, 'Seniors 60+', '60歲或以上長者')],
+        CovidStatuses: [item(9, 'Takeout only', '只限外賣'), item(10, 'Indoor dining')],
       }),
     });
     await renderAt('/sites/1', <SiteDetailScreen />, 'zh');
@@ -179,7 +183,14 @@ describe('SiteDetailScreen', () => {
       '下午1:30 – 下午3:00',
     );
     expect(within(hours).getAllByRole('definition')[1]?.textContent).toBe('休息');
-    expect(screen.getByText('長者 (只限外賣)')).toBeTruthy();
+    // The names in Chinese, the bracketed ones listed as Chinese lists them, in full-width brackets; the
+    // one without a translation falls back to English and says so.
+    const populations = screen.getAllByRole('definition')[0]!;
+    expect(populations.textContent).toBe('60歲或以上長者（只限外賣及Indoor dining）');
+    expect(within(populations).getByText('Indoor dining').getAttribute('lang')).toBe('en');
+    expect([...populations.querySelectorAll('[lang]')].map((node) => node.textContent)).toEqual([
+      'Indoor dining',
+    ]);
   });
 
   it.each(['/sites/404', '/sites/abc'])('shows a friendly not-found page for %s', async (path) => {

@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_LABELS, LANGUAGES } from '#shared/languages.ts';
+import { htmlLang, LANGUAGE_LABELS, LANGUAGES } from '#shared/languages.ts';
 
-/** The three language buttons, each labelled in its own language (docs/product.md R30). */
+/**
+ * The three language buttons, each labelled in its own language (docs/product.md R30) and marked with
+ * its tag ('zh-Hant': the Chinese is Traditional), so a screen reader reads '中文' as Chinese.
+ */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const current = i18n.resolvedLanguage;
@@ -12,7 +15,7 @@ export function LanguageSwitch() {
         <button
           key={language}
           type="button"
-          lang={language}
+          lang={htmlLang(language)}
           aria-pressed={current === language}
           onClick={() => void i18n.changeLanguage(language)}
         >

@@ -58,7 +58,12 @@ export interface MapBarProps {
   map: L.Map | null;
   /** The tile attribution from the runtime settings, as HTML: only its text and http(s) links are kept. */
   attribution: string;
-  labels: { zoomIn: string; zoomOut: string };
+  labels: {
+    zoomIn: string;
+    zoomOut: string;
+    /** 'contributors' after the attribution's link, in the page's words (see attributionNodes). */
+    contributors?: string;
+  };
 }
 
 /**
@@ -66,7 +71,10 @@ export interface MapBarProps {
  * zoom and attribution controls, so nothing but markers and popups is ever drawn on the map.
  */
 export function MapBar({ map, attribution, labels }: MapBarProps) {
-  const nodes = useMemo(() => attributionNodes(attribution), [attribution]);
+  const nodes = useMemo(
+    () => attributionNodes(attribution, labels.contributors),
+    [attribution, labels.contributors],
+  );
   return (
     <div className="map-bar">
       <ZoomButtons map={map} zoomIn={labels.zoomIn} zoomOut={labels.zoomOut} />

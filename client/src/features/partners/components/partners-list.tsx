@@ -1,17 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { PhoneLink } from '#client/components/ui/phone-link.tsx';
+import { localizedNames, Text } from '#client/lib/localized.tsx';
 import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
 import './partners.css';
 
-/** The nutrition partners with their contact details (docs/product.md R11). */
+/** The nutrition partners (named in the page's language) with their contact details (docs/product.md R11). */
 export function PartnersList({ partners }: { partners: ReferenceItem[] }) {
-  const { t } = useTranslation('partners');
+  const { t, i18n } = useTranslation('partners');
+  const language = i18n.resolvedLanguage;
   if (partners.length === 0) return <p>{t('empty')}</p>;
+  const names = localizedNames(partners, language);
   return (
     <ul className="partners-list">
-      {partners.map((partner) => (
+      {partners.map((partner, index) => (
         <li key={partner.id} className="partners-list__item">
-          <h2 className="partners-list__name">{partner.name}</h2>
+          <h2 className="partners-list__name">
+            <Text value={names[index]!} language={language} />
+          </h2>
           <dl>
             {partner.phoneNumber && (
               <div>

@@ -2,15 +2,31 @@ import { Fragment, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PhoneLink } from '#client/components/ui/phone-link.tsx';
-import { describeStatus, formatLongDate, type KnownStatus, weekdayWord } from '#client/lib/agency-clock.ts';
+import {
+  describeStatus,
+  formatLongDate,
+  type KnownStatus,
+  reasonIn,
+  weekdayWord,
+} from '#client/lib/agency-clock.ts';
+import {
+  JoinedNames,
+  ListedNames,
+  type LocalizedText,
+  localizedNames,
+  pageLanguage,
+  SiteName,
+  Text,
+} from '#client/lib/localized.tsx';
 import { weekdayOf } from '#shared/agency-time.ts';
 import { directionsUrl } from '#shared/directions.ts';
-import { formatInterval, weekdayName } from '#shared/format-hours.ts';
+import { formatInterval, listLocale, weekdayName } from '#shared/format-hours.ts';
 import { groupHoursByDay } from '#shared/hours.ts';
 import { closuresForSite, type StatusClosure } from '#shared/opening-status.ts';
 import { REFERENCE_LISTS } from '#shared/reference-lists.ts';
 import type { Site } from '#shared/schemas/sites.ts';
-import { namesWithBracketed, SITE_PAGE_ROWS } from '#shared/site-display.ts';
+import { SITE_PAGE_ROWS } from '#shared/site-display.ts';
+import { localized, type Translations } from '#shared/translations.ts';
 import './site-details.css';
 
 /** Monday first, Sunday last (docs/product.md R17). */
@@ -28,7 +44,7 @@ function useWeek(site: Site, language: string | undefined): DayRow[] {
   const { t } = useTranslation('site');
   return useMemo(() => {
     const byDay = new Map(groupHoursByDay(site.Hours).map((group) => [group.day, group.intervals]));
-    const list = new Intl.ListFormat(language === 'zh' ? 'zh-Hant-HK' : language, { type: 'conjunction' });
+    const list = new Intl.ListFormat(listLocale(language), { type: 'conjunction' });
     return WEEK.map((day) => ({
       day,
       dayName: weekdayName(day, language),
@@ -42,6 +58,42 @@ function useWeek(site: Site, language: string | undefined): DayRow[] {
       }),
     }));
   }, [site.Hours, language, t]);
+}
+
+/**
+ * A list with a second list in brackets: populations with their covid statuses, meal types with their
+ * services — 'Seniors | Adults (Takeout only and Indoor dining)', the bracketed names written as the
+ * language writes a list ('（外賣及堂食）' in Chinese, with its full-width brackets).
+ */
+function NamesWithBracketed({
+  main,
+  bracketed,
+  language,
+}: {
+  main: readonly LocalizedText[];
+  bracketed: readonly LocalizedText[];
+  language: string | undefined;
+}) {
+  if (bracketed.length === 0) return <JoinedNames names={main} language={language} />;
+  const [open, close] = pageLanguage(language) === 'zh' ? ['（', '）'] : ['(', ')'];
+  return (
+    <>
+      <JoinedNames names={main} language={language} />
+      {main.length > 0 && open === '(' ? ' ' : ''}
+      {open}
+      <ListedNames names={bracketed} language={language} />
+      {close}
+    </>
+  );
+}
+
+/** A closure's reason in the page's language (the English one, marked, when staff gave none). */
+function closureReason(closure: StatusClosure, language: string | undefined): LocalizedText {
+  return localized(
+    closure as StatusClosure & { translations?: Translations<'reason'> },
+    'reason',
+    pageLanguage(language),
+  );
 }
 
 /** The closures of this site from today on (dated ones and those until further notice), by start date. */
@@ -92,10 +144,17 @@ export function SiteDetails({
       <p className="site-details__back">
         <Link to="/sites">{t('backToList')}</Link>
       </p>
-      <h1 id="site-name">{site.name}</h1>
+      <h1 id="site-name">
+        <SiteName site={site} language={language} />
+      </h1>
       {/* Known only in the browser, on the agency's clock; its line is reserved so nothing moves. */}
       <p className="site-details__status" role="status">
-        {known ? describeStatus(known.status, known.today, common.t, language, { withReason: true }) : ''}
+        {known
+          ? describeStatus(known.status, known.today, common.t, language, {
+              withReason: true,
+              reason: (reason) => reasonIn(reason, language, known.closures, site.CovidStatuses),
+            })
+          : ''}
       </p>
       {isAdmin && (
         <p>
@@ -107,11 +166,23 @@ export function SiteDetails({
         {SITE_PAGE_ROWS.map(({ list, label, bracketed, hideWhenEmpty }) => {
           const items = site[REFERENCE_LISTS[list].siteKey];
           if (hideWhenEmpty && items.length === 0) return null;
-          const inBrackets = bracketed.flatMap((other) => site[REFERENCE_LISTS[other].siteKey]);
+          const inBrackets = bracketed.flatMap((other) =>
+            localizedNames(site[REFERENCE_LISTS[other].siteKey], language),
+          );
           return (
             <Fragment key={list}>
               <dt>{t(label)}</dt>
-              <dd>{namesWithBracketed(items, inBrackets) || none}</dd>
+              <dd>
+                {items.length + inBrackets.length === 0 ? (
+                  none
+                ) : (
+                  <NamesWithBracketed
+                    main={localizedNames(items, language)}
+                    bracketed={inBrackets}
+                    language={language}
+                  />
+                )}
+              </dd>
             </Fragment>
           );
         })}
@@ -182,7 +253,11 @@ export function SiteDetails({
               <ul className="site-details__closures">
                 {upcoming.map((closure) => (
                   <li key={closure.id ?? `${closure.startDate}-${closure.reason}`}>
-                    <strong>{closure.reason}</strong>: {closureDates(closure)}
+                    <strong>
+                      <Text value={closureReason(closure, language)} language={language} />
+                    </strong>
+                    {pageLanguage(language) === 'zh' ? '：' : ': '}
+                    {closureDates(closure)}
                   </li>
                 ))}
               </ul>

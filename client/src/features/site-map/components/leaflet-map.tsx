@@ -4,9 +4,11 @@ import L from 'leaflet';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { CONTRIBUTORS_LINK } from '#client/components/map/attribution.tsx';
 import { MapBar } from '#client/components/map/map-bar.tsx';
 import { prefersReducedMotion } from '#client/components/map/motion.ts';
 import { appData } from '#client/lib/app-data.ts';
+import { siteNameText } from '#client/lib/localized.tsx';
 import markerUrl from '../marker.svg';
 import { spreadApart } from '../spread.ts';
 import type { MapSite } from '../types.ts';
@@ -66,6 +68,7 @@ type PlacedSite = MapSite & { lat: number; lng: number };
  */
 function SiteMarkers({ sites }: { sites: readonly PlacedSite[] }) {
   const map = useMap();
+  const language = useTranslation().i18n.resolvedLanguage;
   const popup = useMemo(() => popupSize(map), [map]);
   const [zoom, setZoom] = useState(() => map.getZoom());
   useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
@@ -85,8 +88,8 @@ function SiteMarkers({ sites }: { sites: readonly PlacedSite[] }) {
           position={positions[index]!}
           icon={markerIcon}
           keyboard
-          title={site.name}
-          alt={site.name}
+          title={siteNameText(site, language)}
+          alt={siteNameText(site, language)}
           eventHandlers={{
             popupopen: (event) => focusPopup(event.popup.getElement()),
             popupclose: (event) => returnFocus(event.target as L.Marker, event.popup),
@@ -181,7 +184,11 @@ export function LeafletMap({ sites, center, zoom, label }: LeafletMapProps) {
       <MapBar
         map={map}
         attribution={mapAttribution}
-        labels={{ zoomIn: t('map.zoomIn'), zoomOut: t('map.zoomOut') }}
+        labels={{
+          zoomIn: t('map.zoomIn'),
+          zoomOut: t('map.zoomOut'),
+          contributors: t('map.contributors', { link: CONTRIBUTORS_LINK }),
+        }}
       />
       <MapContainer
         className="leaflet-map__view"

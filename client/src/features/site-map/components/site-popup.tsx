@@ -1,10 +1,11 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMap } from 'react-leaflet';
 import { Link } from 'react-router';
 import { PhoneLink } from '#client/components/ui/phone-link.tsx';
-import { describeStatus, useSiteStatus } from '#client/lib/agency-clock.ts';
+import { describeStatus, reasonIn, useSiteStatus } from '#client/lib/agency-clock.ts';
+import { JoinedNames, localizedNames, SiteName } from '#client/lib/localized.tsx';
 import { directionsUrl } from '#shared/directions.ts';
-import { joinNames } from '#shared/site-display.ts';
 import type { MapSite } from '../types.ts';
 
 /**
@@ -12,8 +13,17 @@ import type { MapSite } from '../types.ts';
  * text): name, its status now, address, Get Directions (new tab), phone, populations and SEE LOCATION DETAILS.
  */
 export function SitePopup({ site }: { site: MapSite }) {
-  const { t } = useTranslation('sites');
+  const { t, i18n } = useTranslation('sites');
   const common = useTranslation('common');
+  const language = i18n.resolvedLanguage;
+  const closeLabel = t('map.closePopup');
+  const box = useRef<HTMLDivElement>(null);
+  // Leaflet names its close button in English ('Close popup'): it is named in the page's language.
+  useEffect(() => {
+    const button = box.current?.closest('.leaflet-popup')?.querySelector('.leaflet-popup-close-button');
+    button?.setAttribute('aria-label', closeLabel);
+    button?.setAttribute('title', closeLabel);
+  }, [closeLabel]);
   // Only an open popup computes its site's status (on the agency's clock, renewed each minute).
   const known = useSiteStatus(site);
   const map = useMap();
@@ -22,17 +32,22 @@ export function SitePopup({ site }: { site: MapSite }) {
     // Escape closes the popup from inside it too (Leaflet listens only while the map itself has focus).
     // biome-ignore lint/a11y/noStaticElementInteractions: the links inside are the controls; this only adds Escape.
     <div
+      ref={box}
       className="site-popup"
       onKeyDown={(event) => {
         if (event.key === 'Escape') map.closePopup();
       }}
     >
       <h3 className="site-popup__name">
-        <Link to={`/sites/${site.id}`}>{site.name}</Link>
+        <Link to={`/sites/${site.id}`}>
+          <SiteName site={site} language={language} />
+        </Link>
       </h3>
       {known && (
         <p className="site-popup__status">
-          {describeStatus(known.status, known.today, common.t, common.i18n.resolvedLanguage)}
+          {describeStatus(known.status, known.today, common.t, language, {
+            reason: (reason) => reasonIn(reason, language, known.closures, site.CovidStatuses),
+          })}
         </p>
       )}
       <p>{site.address}</p>
@@ -51,7 +66,8 @@ export function SitePopup({ site }: { site: MapSite }) {
       )}
       {site.Populations.length > 0 && (
         <p>
-          {t('map.populations')} {joinNames(site.Populations)}
+          {t('map.populations')}{' '}
+          <JoinedNames names={localizedNames(site.Populations, language)} language={language} />
         </p>
       )}
       <p>

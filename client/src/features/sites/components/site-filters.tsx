@@ -11,6 +11,7 @@ import {
   setOpenFilter,
   toggleFilter,
 } from '#shared/filters.ts';
+import { langAttribute, localizedNames } from '#client/lib/localized.tsx';
 import { REFERENCE_LISTS } from '#shared/reference-lists.ts';
 import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
 import { referenceListQuery } from '../api/get-reference-list.ts';
@@ -28,7 +29,10 @@ function FilterSelect({
   filters: Filters;
   onChange: (filters: Filters) => void;
 }) {
-  const { t } = useTranslation('sites');
+  const { t, i18n } = useTranslation('sites');
+  const language = i18n.resolvedLanguage;
+  // Once per (loaded list, language), not per render: a filter change re-renders every select.
+  const names = items ? localizedNames(items, language) : [];
   const filterKey = filter.key;
   const words = REFERENCE_LISTS[filter.list].i18n.sites;
   const chosen = filters[filterKey];
@@ -47,11 +51,14 @@ function FilterSelect({
         }}
       >
         <option value="">{t(words.filterAll)}</option>
-        {items?.map((item) => (
-          <option key={item.id} value={item.id}>
-            {optionLabel(item.name, item.id === chosen)}
-          </option>
-        ))}
+        {items?.map((item, index) => {
+          const name = names[index]!;
+          return (
+            <option key={item.id} value={item.id} lang={langAttribute(name, language)}>
+              {optionLabel(name.text, item.id === chosen)}
+            </option>
+          );
+        })}
         {missing && <option value={chosen}>{optionLabel(t('filters.missingChoice'), true)}</option>}
       </select>
     </div>
@@ -90,7 +97,8 @@ function OpeningSelect({ filters, onChange }: { filters: Filters; onChange: (fil
 
 /**
  * The five filters as native selects (the most robust dropdown for keyboards, screen readers and
- * phones), each labelled. The chosen option is marked ' *'; choosing it again — or the first option —
+ * phones), each labelled, their options named in the page's language (English, marked as such, where
+ * an item has no translation). The chosen option is marked ' *'; choosing it again — or the first option —
  * clears it (docs/product.md R19). Changes apply at once; the page announces the new count.
  */
 export function SiteFilters({

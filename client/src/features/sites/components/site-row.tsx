@@ -1,8 +1,9 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { PhoneLink } from '#client/components/ui/phone-link.tsx';
+import { JoinedNames, localizedNames, SiteName } from '#client/lib/localized.tsx';
 import type { Site } from '#shared/schemas/sites.ts';
-import { hasPosition, joinNames } from '#shared/site-display.ts';
+import { hasPosition } from '#shared/site-display.ts';
 
 /** The words of a row, translated once by the list rather than once per row. */
 export interface SiteRowLabels {
@@ -10,10 +11,12 @@ export interface SiteRowLabels {
   populations: string;
   edit: string;
   noPosition: string;
+  /** The page's language, for the names of sites and populations. */
+  language: string | undefined;
 }
 
 /**
- * One site: name (to its page), its status now, address, phone, populations joined by ' | ' (docs/product.md R9). Memoised: a
+ * One site: name (to its page; with its name in the reader's language when it has one), its status now, address, phone, populations joined by ' | ' (docs/product.md R9). Memoised: a
  * site that stays in the list across a filter change is not rendered again.
  */
 export const SiteRow = memo(function SiteRow({
@@ -34,7 +37,9 @@ export const SiteRow = memo(function SiteRow({
   return (
     <li className="site-row">
       <h3 className="site-row__name">
-        <Link to={`/sites/${site.id}`}>{site.name}</Link>
+        <Link to={`/sites/${site.id}`}>
+          <SiteName site={site} language={labels.language} />
+        </Link>
       </h3>
       {/* Known only in the browser, after hydration: its line is kept so nothing moves when it comes. */}
       <p className="site-row__status">{status}</p>
@@ -47,7 +52,8 @@ export const SiteRow = memo(function SiteRow({
       )}
       {site.Populations.length > 0 && (
         <p>
-          <span className="site-row__label">{labels.populations}</span> {joinNames(site.Populations)}
+          <span className="site-row__label">{labels.populations}</span>{' '}
+          <JoinedNames names={localizedNames(site.Populations, labels.language)} language={labels.language} />
         </p>
       )}
       {isAdmin && (

@@ -137,14 +137,14 @@ describe('Show the nearest first', () => {
     );
   });
 
-  it('speaks the distance in Spanish and Chinese', async () => {
+  it('speaks the distance in Spanish (with the decimal point of US Spanish) and Chinese', async () => {
     withGeolocation();
     const { i18n } = await renderList(placed);
     fireEvent.click(screen.getByRole('button', { name: 'Show the nearest first' }));
     act(() => answer.ok!({ coords: { latitude: 37.7793, longitude: -122.4193 } }));
     await act(() => i18n.changeLanguage('es'));
     const third = () => screen.getAllByRole('listitem')[2]!;
-    expect(within(third()).getByText('Aproximadamente a 8,3 millas')).toBeTruthy();
+    expect(within(third()).getByText('Aproximadamente a 8.3 millas')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Ordenar por nombre' })).toBeTruthy();
     await act(() => i18n.changeLanguage('zh'));
     expect(within(third()).getByText('距離約 8.3 英里')).toBeTruthy();

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeStatus, type Statuses } from '#client/lib/agency-clock.ts';
+import { describeStatus, reasonIn, type Statuses } from '#client/lib/agency-clock.ts';
+import { intlLocale } from '#shared/format-hours.ts';
 import { byDistance } from '#shared/geo.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import { type HereState, useHere } from '../hooks/use-here.ts';
@@ -33,13 +34,15 @@ export function SitesList({
   const statusText = useMemo(() => {
     const texts = new Map<number, string>();
     const language = common.i18n.resolvedLanguage;
-    return (id: number) => {
-      const status = statuses?.byId.get(id);
+    return (site: Site) => {
+      const status = statuses?.byId.get(site.id);
       if (!statuses || !status) return undefined;
-      let text = texts.get(id);
+      let text = texts.get(site.id);
       if (text === undefined) {
-        text = describeStatus(status, statuses.today, common.t, language);
-        texts.set(id, text);
+        text = describeStatus(status, statuses.today, common.t, language, {
+          reason: (reason) => reasonIn(reason, language, statuses.closures, site.CovidStatuses),
+        });
+        texts.set(site.id, text);
       }
       return text;
     };
@@ -52,13 +55,15 @@ export function SitesList({
     [sites, origin],
   );
   const miles = useMemo(() => {
-    const near = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-    const far = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
+    // The regional locale: US Spanish writes 0.5 (a decimal point), as its readers expect.
+    const locale = intlLocale(i18n.resolvedLanguage);
+    const near = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+    const far = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
     return (value: number) => {
       const shown = value < 10 ? Math.max(0.1, Math.round(value * 10) / 10) : Math.round(value);
       return t('row.distance', { count: shown, distance: (value < 10 ? near : far).format(shown) });
     };
-  }, [i18n.language, t]);
+  }, [i18n.resolvedLanguage, t]);
   // A new `t` comes with a language switch: new labels then reach every (memoised) row.
   const labels = useMemo<SiteRowLabels>(
     () => ({
@@ -66,8 +71,9 @@ export function SitesList({
       populations: t('row.populations'),
       edit: t('row.edit'),
       noPosition: t('row.noPosition'),
+      language: i18n.resolvedLanguage,
     }),
-    [t],
+    [t, i18n.resolvedLanguage],
   );
   const [shown, setShown] = useState({ entries, limit: LIST_PAGE_SIZE });
   // A new set of sites (a filter changed) or a new order starts again from the first page.
@@ -100,7 +106,7 @@ export function SitesList({
                 isAdmin={isAdmin}
                 labels={labels}
                 distance={distance === undefined ? undefined : miles(distance)}
-                status={statusText(site.id)}
+                status={statusText(site)}
               />
             ))}
           </ul>
