@@ -25,3 +25,14 @@ export function pickLanguage(header: string | undefined | null): Language | unde
     .sort((a, b) => b.q - a.q || a.index - b.index);
   return ranked.map((entry) => entry.base).find(isLanguage);
 }
+
+/**
+ * The language tag of markup (`<html lang>`, `lang` attributes, `hreflang`): Chinese is written in
+ * Traditional characters, so it is `zh-Hant`. `zh` stays the code in URLs (`?lng=zh`), storage,
+ * cookies and the API (docs/decisions/022-translated-data.md).
+ */
+export const HTML_LANGS: Record<Language, string> = { en: 'en', es: 'es', zh: 'zh-Hant' };
+
+export function htmlLang(language: Language): string {
+  return HTML_LANGS[language];
+}

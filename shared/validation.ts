@@ -38,6 +38,7 @@ export const VALIDATION_MESSAGES = {
   unknown_ids: 'has unknown ids: {ids}',
   invalid_version: 'must be a positive whole number',
   invalid_body: 'must be a JSON object',
+  invalid_translations: 'must be an object of translations by language (es, zh)',
   file_type: 'File type must be {types}',
   invalid_byte_size: 'must be a number of bytes',
   empty_file: 'must be more than 0 bytes',

@@ -4,6 +4,7 @@
 import { fieldsPerList, type SiteListKey } from '#shared/reference-lists.ts';
 import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
 import type { Site, SiteInput } from '#shared/schemas/sites.ts';
+import type { Translations } from '#shared/translations.ts';
 
 let sequence = 0;
 const next = () => {
@@ -45,6 +46,7 @@ export function buildSiteRecord(overrides: Partial<Site> = {}): Site {
   return {
     id: n,
     name: `Test Dining Room ${n}`,
+    translations: {},
     address: `${100 + n} Market St, San Francisco, CA 94103`,
     phoneNumber: '',
     email: null,
@@ -59,7 +61,7 @@ export function buildSiteRecord(overrides: Partial<Site> = {}): Site {
   };
 }
 
-export function buildReferenceItem(overrides: { name?: string } = {}) {
+export function buildReferenceItem(overrides: { name?: string; translations?: Translations<'name'> } = {}) {
   return { name: `Item ${next()}`, ...overrides };
 }
 

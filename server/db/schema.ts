@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Translations } from '#shared/translations.ts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -91,6 +92,8 @@ export const assets = pgTable(
 const recordFields = {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
+  /** The name in Spanish and Chinese: `{"es": {"name": …}, "zh": {"name": …}}` (docs/decisions/022-translated-data.md). */
+  translations: jsonb('translations').$type<Translations<'name'>>().notNull().default({}),
   version: integer('version').notNull().default(1),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   ...timestamps,
@@ -186,6 +189,8 @@ export const closures = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }),
     reason: text('reason').notNull(),
+    /** The reason in Spanish and Chinese: `{"es": {"reason": …}, "zh": {"reason": …}}`. */
+    translations: jsonb('translations').$type<Translations<'reason'>>().notNull().default({}),
     allSites: boolean('all_sites').notNull().default(false),
     version: integer('version').notNull().default(1),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),

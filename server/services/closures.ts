@@ -12,7 +12,7 @@ export const CLOSURE_ENTITY = 'closure';
 /** One closure as the API answers it, built in SQL like a site: one statement for a whole list. */
 const CLOSURE_JSON = `json_build_object(
   'id', c.id, 'startDate', to_char(c.start_date, 'YYYY-MM-DD'), 'endDate', to_char(c.end_date, 'YYYY-MM-DD'),
-  'reason', c.reason, 'allSites', c.all_sites,
+  'reason', c.reason, 'translations', c.translations, 'allSites', c.all_sites,
   'siteIds', coalesce((select json_agg(cs.site_id order by cs.site_id) from closure_sites cs
     where cs.closure_id = c.id), '[]'::json),
   'version', c.version,
@@ -77,6 +77,7 @@ export async function createClosure(db: Db, input: ClosureCreate, userId: number
         startDate: input.startDate,
         endDate: input.endDate,
         reason: input.reason,
+        translations: input.translations ?? {},
         allSites,
         updatedBy: userId,
       })
@@ -129,6 +130,7 @@ export async function updateClosure(
         startDate,
         endDate,
         ...(input.reason !== undefined && { reason: input.reason }),
+        ...(input.translations !== undefined && { translations: input.translations }),
         allSites,
         updatedBy: userId,
         updatedAt: new Date(),

@@ -13,11 +13,17 @@ type ItemInput = Partial<z.output<typeof NutritionPartnerInputSchema> & { closes
 type Row = typeof nutritionPartners.$inferSelect & { closesSite?: boolean };
 
 /**
- * The API shape of an item: id and name, plus the contact fields for nutrition partners and
+ * The API shape of an item: id, name and its translations (`{}` when none), plus the contact fields for nutrition partners and
  * `closesSite` for the lists whose items can close a site.
  */
 function present(list: ReferenceListName, row: Row) {
-  const base = { id: row.id, name: row.name, version: row.version, updatedAt: row.updatedAt.toISOString() };
+  const base = {
+    id: row.id,
+    name: row.name,
+    translations: row.translations ?? {},
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+  };
   if (REFERENCE_LISTS[list].closesSite) return { ...base, closesSite: row.closesSite ?? false };
   if (!REFERENCE_LISTS[list].contact) return base;
   return {
@@ -32,8 +38,9 @@ function present(list: ReferenceListName, row: Row) {
 function columns(list: ReferenceListName, input: ItemInput) {
   const { version: _version, ...fields } = input;
   if (REFERENCE_LISTS[list].contact) return fields;
-  if (REFERENCE_LISTS[list].closesSite) return { name: fields.name, closesSite: fields.closesSite };
-  return { name: fields.name };
+  const { name, translations } = fields;
+  if (REFERENCE_LISTS[list].closesSite) return { name, translations, closesSite: fields.closesSite };
+  return { name, translations };
 }
 
 const tableOf = (list: ReferenceListName) => REFERENCE_TABLES[list].table as typeof nutritionPartners;

@@ -19,21 +19,25 @@ import { diff, recordHistory } from './history.ts';
  * close}` stays the whole answer for an interval that applies every week.
  */
 
-/** One correlated json_agg per list: the whole site, lists and hours come back in a single statement. */
+/**
+ * One correlated json_agg per list: the whole site, lists and hours come back in a single statement.
+ * Each item carries its `translations` (jsonb, `{}` when none), so showing a site in Spanish or
+ * Chinese needs no other query.
+ */
 function listColumn(list: (typeof REFERENCE_LIST_NAMES)[number]) {
   const { sqlTable, sqlLink, itemColumn } = REFERENCE_TABLES[list];
   const { contact, closesSite } = REFERENCE_LISTS[list];
   const fields = contact
-    ? `'id', i.id, 'name', i.name, 'phoneNumber', i.phone_number, 'email', i.email, 'website', i.website`
+    ? `'id', i.id, 'name', i.name, 'translations', i.translations, 'phoneNumber', i.phone_number, 'email', i.email, 'website', i.website`
     : closesSite
-      ? `'id', i.id, 'name', i.name, 'closesSite', i.closes_site`
-      : `'id', i.id, 'name', i.name`;
+      ? `'id', i.id, 'name', i.name, 'translations', i.translations, 'closesSite', i.closes_site`
+      : `'id', i.id, 'name', i.name, 'translations', i.translations`;
   return `coalesce((select json_agg(json_build_object(${fields}) order by i.name, i.id)
     from ${sqlLink} l join ${sqlTable} i on i.id = l.${itemColumn} where l.site_id = s.id), '[]'::json)`;
 }
 
 const SITE_JSON = `json_build_object(
-  'id', s.id, 'name', s.name, 'address', s.address, 'phoneNumber', coalesce(s.phone_number, ''), 'email', s.email,
+  'id', s.id, 'name', s.name, 'translations', s.translations, 'address', s.address, 'phoneNumber', coalesce(s.phone_number, ''), 'email', s.email,
   'website', s.website, 'lat', s.lat, 'lng', s.lng,
   'Hours', coalesce((select json_agg(json_strip_nulls(json_build_object('day', h.day, 'open', h.open,
     'close', h.close, 'weeks', h.weeks)) order by h.day, h.open, h.close)
@@ -76,7 +80,16 @@ type SiteFields = Partial<SiteCreate>;
 
 function columns(input: SiteFields) {
   const out: Partial<typeof sites.$inferInsert> = {};
-  for (const key of ['name', 'address', 'phoneNumber', 'email', 'website', 'lat', 'lng'] as const) {
+  for (const key of [
+    'name',
+    'translations',
+    'address',
+    'phoneNumber',
+    'email',
+    'website',
+    'lat',
+    'lng',
+  ] as const) {
     if (input[key] !== undefined) (out as Record<string, unknown>)[key] = input[key];
   }
   return out;

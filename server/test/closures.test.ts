@@ -61,6 +61,7 @@ describe('writing closures', () => {
       startDate: '2026-11-26',
       endDate: '2026-11-26',
       reason: 'Thanksgiving',
+      translations: {},
       allSites: true,
       siteIds: [],
       version: 1,

@@ -100,10 +100,10 @@ describe('site history', () => {
     expect(update!.changes).toEqual({
       name: ['History Dining Room', 'Renamed Dining Room'],
       Populations: [
-        [{ id: seniors.id, name: 'Seniors' }],
+        [{ id: seniors.id, name: 'Seniors', translations: {} }],
         [
-          { id: adults.id, name: 'Adults' },
-          { id: seniors.id, name: 'Seniors' },
+          { id: adults.id, name: 'Adults', translations: {} },
+          { id: seniors.id, name: 'Seniors', translations: {} },
         ],
       ],
       Hours: [[{ day: 1, open: '09:00', close: '11:00' }], [{ day: 2, open: '10:00', close: '12:00' }]],

@@ -43,10 +43,10 @@ async function createSiteUsing(list: ReferenceListName, ids: number[]) {
 
 const keysOf = (list: ReferenceListName) =>
   REFERENCE_LISTS[list].contact
-    ? ['email', 'id', 'name', 'phoneNumber', 'updatedAt', 'version', 'website']
+    ? ['email', 'id', 'name', 'phoneNumber', 'translations', 'updatedAt', 'version', 'website']
     : REFERENCE_LISTS[list].closesSite
-      ? ['closesSite', 'id', 'name', 'updatedAt', 'version']
-      : ['id', 'name', 'updatedAt', 'version'];
+      ? ['closesSite', 'id', 'name', 'translations', 'updatedAt', 'version']
+      : ['id', 'name', 'translations', 'updatedAt', 'version'];
 
 describe('closesSite on the lists whose items can close a site', () => {
   const closing = REFERENCE_LIST_NAMES.filter((list) => REFERENCE_LISTS[list].closesSite);
@@ -86,8 +86,8 @@ describe('closesSite on the lists whose items can close a site', () => {
       expect(items.find((i) => i.id === closed.id)?.closesSite).toBe(true);
       const site = await createSiteUsing(list, [closed.id, plain.id]);
       expect(site[REFERENCE_LISTS[list].siteKey]).toEqual([
-        { id: closed.id, name: 'Closed', closesSite: true },
-        { id: plain.id, name: 'Open for dine-in', closesSite: false },
+        { id: closed.id, name: 'Closed', translations: {}, closesSite: true },
+        { id: plain.id, name: 'Open for dine-in', translations: {}, closesSite: false },
       ]);
       const read = (await ctx.app.inject({ method: 'GET', url: `/api/sites/${site.id}` })).json();
       expect(read[REFERENCE_LISTS[list].siteKey]).toEqual(site[REFERENCE_LISTS[list].siteKey]);

@@ -82,6 +82,7 @@ const SITE_KEYS = [
   'lng',
   'name',
   'phoneNumber',
+  'translations',
   'updatedAt',
   'version',
   'website',
@@ -105,16 +106,19 @@ describe('site shape', () => {
       {
         id: partner.id,
         name: partner.name,
+        translations: {},
         phoneNumber: partner.phoneNumber,
         email: partner.email,
         website: partner.website,
       },
     ]);
     expect(partner.phoneNumber).toMatch(/^\d{10}$/);
-    expect(created.Populations).toEqual([{ id: population.id, name: population.name }]);
-    expect(created.MealTypes).toEqual([{ id: mealType.id, name: mealType.name }]);
-    expect(created.Services).toEqual([{ id: service.id, name: service.name }]);
-    expect(created.CovidStatuses).toEqual([{ id: status.id, name: status.name, closesSite: false }]);
+    expect(created.Populations).toEqual([{ id: population.id, name: population.name, translations: {} }]);
+    expect(created.MealTypes).toEqual([{ id: mealType.id, name: mealType.name, translations: {} }]);
+    expect(created.Services).toEqual([{ id: service.id, name: service.name, translations: {} }]);
+    expect(created.CovidStatuses).toEqual([
+      { id: status.id, name: status.name, translations: {}, closesSite: false },
+    ]);
     expect(typeof created.lat).toBe('number');
     expect(typeof created.lng).toBe('number');
     expect(created.version).toBe(1);
@@ -171,9 +175,11 @@ describe('site shape', () => {
     expect(many.body.map((s) => s.id)).toEqual(expect.arrayContaining(created));
     for (const site of probes) {
       expect(site.NutritionPartners).toEqual([expect.objectContaining({ id: items.partner.id })]);
-      expect(site.Populations).toEqual([{ id: items.population.id, name: items.population.name }]);
+      expect(site.Populations).toEqual([
+        { id: items.population.id, name: items.population.name, translations: {} },
+      ]);
       expect(site.CovidStatuses).toEqual([
-        { id: items.status.id, name: items.status.name, closesSite: false },
+        { id: items.status.id, name: items.status.name, translations: {}, closesSite: false },
       ]);
       expect(site.Hours).toHaveLength(2);
     }
@@ -200,8 +206,8 @@ describe('creating a site', () => {
     expect((stored.NutritionPartners as { id: number }[]).map((i) => i.id)).toEqual([partner.id]);
     // Items come back by name.
     expect(stored.Populations).toEqual([
-      { id: second.id, name: 'AAA adults with disabilities' },
-      { id: population.id, name: population.name },
+      { id: second.id, name: 'AAA adults with disabilities', translations: {} },
+      { id: population.id, name: population.name, translations: {} },
     ]);
     expect((stored.MealTypes as { id: number }[]).map((i) => i.id)).toEqual([mealType.id]);
     expect((stored.Services as { id: number }[]).map((i) => i.id)).toEqual([service.id]);
@@ -236,8 +242,8 @@ describe('creating a site', () => {
         ServiceIds: [service.id, service.id],
       }),
     );
-    expect(site.Populations).toEqual([{ id: population.id, name: population.name }]);
-    expect(site.Services).toEqual([{ id: service.id, name: service.name }]);
+    expect(site.Populations).toEqual([{ id: population.id, name: population.name, translations: {} }]);
+    expect(site.Services).toEqual([{ id: service.id, name: service.name, translations: {} }]);
   });
 
   it('refuses unknown ids with 422 naming the list, and saves nothing', async () => {
@@ -407,11 +413,13 @@ describe('updating a site', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const updated = response.json() as Site;
-    expect(updated.Populations).toEqual([{ id: b.population.id, name: b.population.name }]);
+    expect(updated.Populations).toEqual([{ id: b.population.id, name: b.population.name, translations: {} }]);
     expect(updated.Services).toEqual([]);
     expect((updated.NutritionPartners as { id: number }[]).map((i) => i.id)).toEqual([a.partner.id]);
-    expect(updated.MealTypes).toEqual([{ id: a.mealType.id, name: a.mealType.name }]);
-    expect(updated.CovidStatuses).toEqual([{ id: a.status.id, name: a.status.name, closesSite: false }]);
+    expect(updated.MealTypes).toEqual([{ id: a.mealType.id, name: a.mealType.name, translations: {} }]);
+    expect(updated.CovidStatuses).toEqual([
+      { id: a.status.id, name: a.status.name, translations: {}, closesSite: false },
+    ]);
     expect(updated.Hours).toEqual([
       { day: 3, open: '08:00', close: '09:00' },
       { day: 4, open: '13:00', close: '14:00' },
@@ -480,7 +488,7 @@ describe('updating a site', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       name: 'Whole Entity Edit',
-      Populations: [{ id: items.population.id, name: items.population.name }],
+      Populations: [{ id: items.population.id, name: items.population.name, translations: {} }],
     });
   });
 
@@ -493,7 +501,7 @@ describe('updating a site', () => {
       payload: { MealTypeIds: [mealType.id, mealType.id] },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().MealTypes).toEqual([{ id: mealType.id, name: mealType.name }]);
+    expect(response.json().MealTypes).toEqual([{ id: mealType.id, name: mealType.name, translations: {} }]);
   });
 
   it('refuses unknown ids with 422 and changes nothing (the transaction is rolled back)', async () => {
@@ -645,7 +653,9 @@ describe('the public list follows every write at once', () => {
       url: `/api/populations/${population.id}`,
       payload: { name: 'Renamed Pop' },
     });
-    expect((await listed()).Populations).toEqual([{ id: population.id, name: 'Renamed Pop' }]);
+    expect((await listed()).Populations).toEqual([
+      { id: population.id, name: 'Renamed Pop', translations: {} },
+    ]);
     await asAdmin({ method: 'DELETE', url: `/api/populations/${population.id}` });
     expect((await listed()).Populations).toEqual([]);
   });
@@ -775,10 +785,10 @@ describe('reference lists on a site', () => {
       const [item] = site[REFERENCE_LISTS[list].siteKey] as Record<string, unknown>[];
       expect(Object.keys(item!).sort()).toEqual(
         REFERENCE_LISTS[list].contact
-          ? ['email', 'id', 'name', 'phoneNumber', 'website']
+          ? ['email', 'id', 'name', 'phoneNumber', 'translations', 'website']
           : REFERENCE_LISTS[list].closesSite
-            ? ['closesSite', 'id', 'name']
-            : ['id', 'name'],
+            ? ['closesSite', 'id', 'name', 'translations']
+            : ['id', 'name', 'translations'],
       );
     }
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TranslationsAnswerSchema, TranslationsSchema } from '../translations.ts';
 import { coded, codedIssue, type ValidationCode } from '../validation.ts';
 import { BodySchema, IdListSchema, RequiredTextSchema, VersionSchema } from './common.ts';
 
@@ -33,6 +34,8 @@ const closureFields = {
   /** The last day closed (inclusive); null = until further notice. */
   endDate: DateSchema.nullable(),
   reason: RequiredTextSchema(200),
+  /** The reason in Spanish and Chinese; replaced whole when given. */
+  translations: TranslationsSchema('reason', 200).optional(),
   siteIds: IdListSchema.optional(),
   allSites: z.boolean(coded('not_boolean')).optional(),
   version: VersionSchema,
@@ -79,6 +82,8 @@ export const ClosureSchema = z.object({
   startDate: z.string(),
   endDate: z.string().nullable(),
   reason: z.string(),
+  /** The reason in Spanish and Chinese, where there is one: `{}` when none. */
+  translations: TranslationsAnswerSchema('reason'),
   allSites: z.boolean(),
   siteIds: z.array(z.number()),
   version: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REFERENCE_LISTS, type ReferenceListName } from '../reference-lists.ts';
+import { TranslationsAnswerSchema, TranslationsSchema } from '../translations.ts';
 import { coded } from '../validation.ts';
 import {
   BodySchema,
@@ -21,7 +22,8 @@ export {
   type SiteListKey,
 } from '../reference-lists.ts';
 
-const nameField = { name: RequiredTextSchema(200) };
+/** The name, and its Spanish and Chinese translations (same length limit; docs/decisions/022-translated-data.md). */
+const nameField = { name: RequiredTextSchema(200), translations: TranslationsSchema('name', 200).optional() };
 const contactFields = { phoneNumber: PhoneSchema, email: OptionalEmailSchema, website: WebsiteSchema };
 
 export const ReferenceItemInputSchema = BodySchema({ ...nameField, version: VersionSchema });
@@ -46,6 +48,11 @@ export function referenceItemInputSchema(list: ReferenceListName) {
 export const ReferenceItemSchema = z.object({
   id: z.number(),
   name: z.string(),
+  /**
+   * The name in Spanish and Chinese, where there is one. The API always answers it (`{}` when none);
+   * optional here so that a test's item can be written as just `{id, name}`.
+   */
+  translations: TranslationsAnswerSchema('name').optional(),
   phoneNumber: z.string().nullable().optional(),
   email: z.string().nullable().optional(),
   website: z.string().nullable().optional(),

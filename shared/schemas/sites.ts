@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { minutesOf, normalizeTime, sortWeeks, WEEKS_OF_MONTH, type WeekOfMonth } from '../hours.ts';
+import { TranslationsAnswerSchema, TranslationsSchema } from '../translations.ts';
 import { coded, codedIssue } from '../validation.ts';
 import {
   BodySchema,
@@ -75,6 +76,8 @@ const Coordinate = (min: number, max: number) =>
 
 const siteFields = {
   name: RequiredTextSchema(200),
+  /** The name in Spanish and Chinese (a Chinatown site's Chinese name); replaced whole when given. */
+  translations: TranslationsSchema('name', 200),
   address: RequiredTextSchema(300),
   phoneNumber: PhoneSchema,
   email: OptionalEmailSchema,
@@ -88,6 +91,7 @@ const siteFields = {
 
 const SiteBaseSchema = BodySchema({
   ...siteFields,
+  translations: siteFields.translations.default({}),
   Hours: siteFields.Hours.default([]),
   ...fieldsPerList('idsKey', () => IdListSchema.default([])),
   version: VersionSchema,
@@ -129,6 +133,8 @@ export type Hours = z.infer<typeof HoursSchema>;
 export const SiteSchema = z.object({
   id: z.number(),
   name: z.string(),
+  /** The name in Spanish and Chinese, where there is one: `{}` when none. */
+  translations: TranslationsAnswerSchema('name'),
   address: z.string(),
   /** "" when the site has no phone: always a string, as the API has always answered. */
   phoneNumber: z.string(),

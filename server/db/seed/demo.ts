@@ -53,6 +53,7 @@ export async function seedDemoData(db: Db): Promise<{ sites: number }> {
       db,
       {
         name: site.name,
+        translations: {},
         address: site.address,
         phoneNumber: site.phoneNumber,
         email: site.email,
