@@ -14,7 +14,6 @@ import { addDays, agencyMoment, DEFAULT_AGENCY_TIME_ZONE } from '#shared/agency-
 import { apiPaths } from '#shared/api-paths.ts';
 import { preloadKeys } from '#shared/app-data.ts';
 import { intlLocale } from '#shared/format-hours.ts';
-import { localized, type Translations } from '#shared/translations.ts';
 import {
   isOpenToday,
   type SiteStatus,
@@ -22,6 +21,7 @@ import {
   type StatusSite,
   siteStatusAt,
 } from '#shared/opening-status.ts';
+import { localized, type Translations } from '#shared/translations.ts';
 
 /** The agency's IANA time zone, from the page's configuration. */
 export function agencyTimeZone(): string {

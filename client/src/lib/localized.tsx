@@ -31,7 +31,10 @@ type Named = { name: string; translations?: Translations<'name'> | undefined };
  */
 const namesCache = new WeakMap<readonly Named[], Map<Language, readonly LocalizedText[]>>();
 
-export function localizedNames(items: readonly Named[], language: string | undefined): readonly LocalizedText[] {
+export function localizedNames(
+  items: readonly Named[],
+  language: string | undefined,
+): readonly LocalizedText[] {
   const lng = pageLanguage(language);
   let byLanguage = namesCache.get(items);
   if (!byLanguage) {

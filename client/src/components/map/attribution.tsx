@@ -51,4 +51,3 @@ export function attributionNodes(html: string, contributors?: string): ReactNode
   }
   return result.filter((node) => node !== '');
 }
-

@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { langAttribute, localizedNames } from '#client/lib/localized.tsx';
 import {
   type SiteFilters as Filters,
   OPEN_FILTERS,
@@ -11,7 +12,6 @@ import {
   setOpenFilter,
   toggleFilter,
 } from '#shared/filters.ts';
-import { langAttribute, localizedNames } from '#client/lib/localized.tsx';
 import { REFERENCE_LISTS } from '#shared/reference-lists.ts';
 import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
 import { referenceListQuery } from '../api/get-reference-list.ts';
