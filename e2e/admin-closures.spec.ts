@@ -223,7 +223,7 @@ test('the closures screen speaks Spanish and Chinese', async ({ page }) => {
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Cierres' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Agregar los días festivos elegidos' })).toBeVisible();
   await page.getByRole('button', { name: '中文' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: '暫停開放' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '休息日' })).toBeVisible();
   await expect(page.getByRole('button', { name: '新增已選擇的假期' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'English' }).click();

@@ -184,6 +184,10 @@ test('keyboard only: fill the form, tick the checklists, add and remove hours, m
   await tabTo(page, page.getByLabel('Name (required)'));
   await page.keyboard.type(name);
   await page.keyboard.press('Tab');
+  await page.keyboard.type('Comedor de Larkin');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('拉金街用餐點');
+  await page.keyboard.press('Tab');
   await page.keyboard.type('100 Larkin St, San Francisco, CA 94102');
   await page.keyboard.press('Tab');
   await page.keyboard.type('415.555.0101');
@@ -242,6 +246,7 @@ test('keyboard only: fill the form, tick the checklists, add and remove hours, m
 
   const site = await findSiteByName(page.request, name);
   expect(site).toMatchObject({
+    translations: { es: { name: 'Comedor de Larkin' }, zh: { name: '拉金街用餐點' } },
     phoneNumber: '4155550101',
     lat: 37.7791,
     lng: -122.417,

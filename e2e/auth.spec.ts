@@ -154,9 +154,9 @@ test('the login screen speaks Spanish and Chinese', async ({ page, baseURL }) =>
 
   await page.getByRole('button', { name: '中文' }).click();
   // The message already shown follows the language switch.
-  await expect(page.getByRole('alert')).toHaveText('電子郵件和/或密碼無效。');
+  await expect(page.getByRole('alert')).toHaveText('電郵和/或密碼無效。');
   await expect(page.getByRole('heading', { level: 1, name: '登入' })).toBeVisible();
-  await expect(page.getByLabel('電子郵件')).toBeVisible();
+  await expect(page.getByLabel('電郵')).toBeVisible();
   await expect(page.getByLabel('密碼')).toBeVisible();
   await expect(page.getByRole('button', { name: '提交' })).toBeVisible();
   await expectNoAxeViolations(page);

@@ -113,7 +113,7 @@ test('the password screens speak Spanish and Chinese', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Volver a iniciar sesión...' })).toBeVisible();
 
   await page.getByRole('button', { name: '中文' }).click();
-  await expect(page.getByLabel('電子郵件')).toHaveAccessibleDescription('找不到此電子郵件。');
+  await expect(page.getByLabel('電郵')).toHaveAccessibleDescription('找不到此電郵。');
   await page.goto('/passwords/reset/no-such-token-0123456789abcdefghij');
   await expect(page.getByRole('alert')).toContainText('抱歉，此重設密碼連結無效。');
   await expect(page.getByRole('link', { name: '要重新申請嗎？' })).toBeVisible();

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { createTestI18n } from '#client/testing/i18n.ts';
 import { fieldErrorMap, formatFieldMessages, translateFieldError } from './field-errors.ts';
 
 const t = ((key: string, options: Record<string, string>) =>
@@ -62,5 +63,28 @@ describe('fieldErrorMap', () => {
       identity,
     );
     expect(map).toEqual({ email: 'Is already taken.', name: 'Is required.' });
+  });
+});
+
+describe('fieldErrorMap in the reader’s language', () => {
+  it.each([
+    ['en', 'Must be a number, must be between -90 and 90.'],
+    ['es', 'Debe ser un número, debe estar entre -90 y 90.'],
+    ['zh', '必須是數字，必須介於 -90 與 90 之間。'],
+  ])('%s: joins and ends a field’s messages with that language’s punctuation', async (lng, expected) => {
+    const i18n = await createTestI18n(lng);
+    const map = fieldErrorMap(
+      [
+        { path: 'lat', message: 'must be a number', code: 'not_a_number' },
+        {
+          path: 'lat',
+          message: 'must be between -90 and 90',
+          code: 'out_of_range',
+          params: { min: -90, max: 90 },
+        },
+      ],
+      i18n.t,
+    );
+    expect(map.lat).toBe(expected);
   });
 });

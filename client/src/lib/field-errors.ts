@@ -2,15 +2,27 @@ import type { TFunction } from 'i18next';
 import type { FieldError } from '#shared/schemas/common.ts';
 import { formatParam, isValidationCode, type ValidationParams } from '#shared/validation.ts';
 
+/** How a language joins a field's messages and ends the sentence: ', ' and '.' in English, '，' and '。' in Chinese. */
+export interface Punctuation {
+  separator: string;
+  end: string;
+}
+
+const ENGLISH_PUNCTUATION: Punctuation = { separator: ', ', end: '.' };
+
 /**
- * docs/product.md R80: the messages for one field, capitalised, de-duplicated, comma-joined, ending with a period.
+ * docs/product.md R80: the messages for one field, capitalised, de-duplicated, comma-joined, ending with a period
+ * (the reader's language's comma and full stop).
  * ['is required', 'is required', 'must be short'] → 'Is required, must be short.'
  */
-export function formatFieldMessages(messages: readonly string[]): string {
-  const unique = [...new Set(messages.map((m) => m.trim().replace(/\.$/, '')).filter(Boolean))];
+export function formatFieldMessages(
+  messages: readonly string[],
+  punctuation: Punctuation = ENGLISH_PUNCTUATION,
+): string {
+  const unique = [...new Set(messages.map((m) => m.trim().replace(/[.。]$/, '')).filter(Boolean))];
   if (!unique.length) return '';
-  const joined = unique.join(', ');
-  return `${joined.charAt(0).toUpperCase()}${joined.slice(1)}.`;
+  const joined = unique.join(punctuation.separator);
+  return `${joined.charAt(0).toUpperCase()}${joined.slice(1)}${punctuation.end}`;
 }
 
 /**
@@ -30,11 +42,17 @@ export function translateFieldError(error: FieldError, t: TFunction): string {
 
 /** Field errors grouped by top-level field ('Hours.0.close' stays whole too), formatted per docs/product.md R80. */
 export function fieldErrorMap(errors: readonly FieldError[], t: TFunction): Record<string, string> {
+  const punctuation: Punctuation = {
+    separator: t('common:validation.separator', { defaultValue: ENGLISH_PUNCTUATION.separator }),
+    end: t('common:validation.end', { defaultValue: ENGLISH_PUNCTUATION.end }),
+  };
   const grouped = new Map<string, string[]>();
   for (const error of errors) {
     const list = grouped.get(error.path) ?? [];
     list.push(translateFieldError(error, t));
     grouped.set(error.path, list);
   }
-  return Object.fromEntries([...grouped].map(([path, messages]) => [path, formatFieldMessages(messages)]));
+  return Object.fromEntries(
+    [...grouped].map(([path, messages]) => [path, formatFieldMessages(messages, punctuation)]),
+  );
 }

@@ -117,8 +117,8 @@ describe('AccountForm: the current password', () => {
       body: { status: 422, errors: [{ path: 'currentPassword', message: 'is required' }] },
     });
     await renderForm('zh');
-    await events.clear(screen.getByLabelText('電子郵件'));
-    await events.type(screen.getByLabelText('電子郵件'), 'other@example.org');
+    await events.clear(screen.getByLabelText('電郵'));
+    await events.type(screen.getByLabelText('電郵'), 'other@example.org');
     const field = currentPasswordField('現時密碼')!;
     expect(field).not.toBeNull();
     await events.click(screen.getByRole('button', { name: '儲存變更' }));

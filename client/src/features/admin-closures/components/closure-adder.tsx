@@ -64,6 +64,24 @@ export function ClosureAdder({ legend, sites, siteId, onAdded }: ClosureAdderPro
         error={errors.fields.reason}
         autoComplete="off"
       />
+      <TextField
+        label={t('translations.reasonEs')}
+        hint={t('translations.hint')}
+        lang="es"
+        value={values.reasonEs}
+        onChange={(event) => set('reasonEs', event.target.value)}
+        error={errors.fields['translations.es.reason']}
+        autoComplete="off"
+      />
+      <TextField
+        label={t('translations.reasonZh')}
+        hint={t('translations.hint')}
+        lang="zh-Hant"
+        value={values.reasonZh}
+        onChange={(event) => set('reasonZh', event.target.value)}
+        error={errors.fields['translations.zh.reason']}
+        autoComplete="off"
+      />
       <div className="closure-adder__dates">
         <TextField
           label={t('closures.from')}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#client/components/admin/confirm-dialog.tsx';
+import { MissingTranslations } from '#client/components/admin/translations.tsx';
 import { FormAlert } from '#client/components/ui/form-alert.tsx';
 import { useFormErrors } from '#client/lib/use-form-errors.ts';
 import { useRemoveClosure } from '../api/closures.ts';
@@ -65,7 +66,9 @@ export function ClosureList({ caption, closures, siteNames, siteId, onRemoved }:
           {closures.map((c) => (
             <tr key={c.id}>
               <td>{dates(c)}</td>
-              <th scope="row">{c.reason}</th>
+              <th scope="row">
+                {c.reason} <MissingTranslations entity={c} field="reason" />
+              </th>
               {siteNames && <td>{sites(c)}</td>}
               <td>
                 {siteId !== undefined && c.allSites ? (

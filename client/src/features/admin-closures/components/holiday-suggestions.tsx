@@ -7,7 +7,8 @@ import { type Closure, formatDate, holidaySuggestions } from '../model/closures.
 
 /**
  * The year's usual holidays (shared/holidays.ts), worked out by rule, that are still to come and not
- * yet listed as closures of all sites: all ticked, for the clerk to review and add in one step.
+ * yet listed as closures of all sites: all ticked, for the clerk to review and add in one step. Each
+ * is added in all three languages, whichever language the clerk reads.
  */
 export function HolidaySuggestions({
   closures,
@@ -29,6 +30,12 @@ export function HolidaySuggestions({
   const offered = holidaySuggestions(year, today, closures);
   const chosen = offered.filter((h) => !unticked.has(h.date));
 
+  /** The holiday's name in English as the reason, with its Spanish and Chinese names as translations. */
+  const holidayReason = (key: string) => {
+    const name = (lng: string) => i18n.getFixedT(lng, 'admin')(`closures.holidays.${key}`);
+    return { reason: name('en'), translations: { es: { reason: name('es') }, zh: { reason: name('zh') } } };
+  };
+
   async function addChosen() {
     if (add.isPending || chosen.length === 0) return;
     errors.clear();
@@ -37,7 +44,7 @@ export function HolidaySuggestions({
         chosen.map((h) => ({
           startDate: h.date,
           endDate: h.date,
-          reason: t(`closures.holidays.${h.key}`),
+          ...holidayReason(h.key),
           allSites: true,
         })),
       );

@@ -1,3 +1,4 @@
+import { translationsPayload } from '#client/components/admin/translations.tsx';
 import { appData } from '#client/lib/app-data.ts';
 import { agencyMoment, DEFAULT_AGENCY_TIME_ZONE } from '#shared/agency-time.ts';
 import { intlLocale } from '#shared/format-hours.ts';
@@ -9,6 +10,7 @@ export type Closure = Pick<
   ClosureAnswer,
   'id' | 'startDate' | 'endDate' | 'reason' | 'allSites' | 'siteIds'
 > &
+  Partial<Pick<ClosureAnswer, 'translations'>> &
   Partial<Pick<ClosureAnswer, 'version' | 'updatedAt'>>;
 
 /** The agency's zone (the page's config), never the device's. */
@@ -49,7 +51,10 @@ export function formatDate(date: string, language: string | undefined): string {
 
 /** What the add-a-closure controls hold. */
 export interface ClosureFormValues {
+  /** The reason as written in English; reasonEs/reasonZh its Spanish and Chinese words, '' = none. */
   reason: string;
+  reasonEs: string;
+  reasonZh: string;
   startDate: string;
   endDate: string;
   untilFurtherNotice: boolean;
@@ -59,6 +64,8 @@ export interface ClosureFormValues {
 
 export const emptyClosureValues = (siteIds: number[] = []): ClosureFormValues => ({
   reason: '',
+  reasonEs: '',
+  reasonZh: '',
   startDate: '',
   endDate: '',
   untilFurtherNotice: false,
@@ -76,6 +83,7 @@ export function buildClosurePayload(values: ClosureFormValues): Record<string, u
     startDate: values.startDate,
     endDate,
     reason: values.reason,
+    translations: translationsPayload('reason', { es: values.reasonEs, zh: values.reasonZh }),
     ...(values.allSites ? { allSites: true } : { siteIds: values.siteIds }),
   };
 }

@@ -115,7 +115,21 @@ export function ReferenceForm({ list, item, onReload, reloading }: ReferenceForm
         <FormAlert kind="error">{errors.general}</FormAlert>
       )}
       <form ref={form} noValidate onSubmit={submit} aria-busy={busy}>
-        <TextField label={t('fields.nameRequired')} {...field('name')} />
+        <TextField label={t('fields.nameRequired')} hint={t('translations.baseHint')} {...field('name')} />
+        <TextField
+          label={t('translations.nameEs')}
+          hint={t('translations.hint')}
+          lang="es"
+          {...field('nameEs')}
+          error={errors.fields['translations.es.name']}
+        />
+        <TextField
+          label={t('translations.nameZh')}
+          hint={t('translations.hint')}
+          lang="zh-Hant"
+          {...field('nameZh')}
+          error={errors.fields['translations.zh.name']}
+        />
         {hasContactFields(list) && (
           <>
             <TextField

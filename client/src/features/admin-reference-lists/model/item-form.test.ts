@@ -4,6 +4,8 @@ import { buildItemPayload, hasContactFields, itemSchemaFor, itemValuesFrom } fro
 
 const values = {
   name: ' Takeout ',
+  nameEs: '',
+  nameZh: '',
   phoneNumber: '(628) 555-0100',
   email: 'a@example.org',
   website: 'example.org',
@@ -14,6 +16,7 @@ describe('buildItemPayload', () => {
   it('sends the contact fields only for nutrition partners, the phone as 10 digits', () => {
     expect(buildItemPayload('nutritionpartners', values)).toEqual({
       name: ' Takeout ',
+      translations: {},
       phoneNumber: '6285550100',
       email: 'a@example.org',
       website: 'example.org',
@@ -23,14 +26,19 @@ describe('buildItemPayload', () => {
   it.each(REFERENCE_LIST_NAMES.filter((list) => !hasContactFields(list) && list !== 'covidstatuses'))(
     'sends only the name for %s',
     (list) => {
-      expect(buildItemPayload(list, values)).toEqual({ name: ' Takeout ' });
+      expect(buildItemPayload(list, values)).toEqual({ name: ' Takeout ', translations: {} });
     },
   );
 
   it('sends closesSite for covid statuses only, ticked or not', () => {
-    expect(buildItemPayload('covidstatuses', values)).toEqual({ name: ' Takeout ', closesSite: true });
+    expect(buildItemPayload('covidstatuses', values)).toEqual({
+      name: ' Takeout ',
+      translations: {},
+      closesSite: true,
+    });
     expect(buildItemPayload('covidstatuses', { ...values, closesSite: false })).toEqual({
       name: ' Takeout ',
+      translations: {},
       closesSite: false,
     });
     expect(buildItemPayload('nutritionpartners', values)).not.toHaveProperty('closesSite');
@@ -41,6 +49,7 @@ describe('buildItemPayload', () => {
       buildItemPayload('nutritionpartners', { ...values, phoneNumber: ' ', email: '', website: '' }, 3),
     ).toEqual({
       name: ' Takeout ',
+      translations: {},
       phoneNumber: null,
       email: null,
       website: null,
@@ -51,6 +60,8 @@ describe('buildItemPayload', () => {
   it('is checked by the API schema of its list, with the API messages', () => {
     const bad = buildItemPayload('nutritionpartners', {
       name: ' ',
+      nameEs: '',
+      nameZh: '',
       phoneNumber: '555',
       email: 'nope',
       website: '',
@@ -68,10 +79,26 @@ describe('buildItemPayload', () => {
   });
 });
 
+describe('translations in the body', () => {
+  it('sends the filled-in languages trimmed and leaves blank ones out', () => {
+    expect(buildItemPayload('mealtypes', { ...values, nameEs: ' Almuerzo ', nameZh: '  ' })).toEqual({
+      name: ' Takeout ',
+      translations: { es: { name: 'Almuerzo' } },
+    });
+  });
+
+  it('shows the stored translations, and none as empty boxes', () => {
+    const item = { id: 3, name: 'Lunch', translations: { zh: { name: '午膳' } } };
+    expect(itemValuesFrom(item)).toMatchObject({ nameEs: '', nameZh: '午膳' });
+  });
+});
+
 describe('itemValuesFrom', () => {
   it('shows a stored partner with its phone formatted and missing fields empty', () => {
     expect(itemValuesFrom({ id: 1, name: 'P', phoneNumber: '6285550100', email: null })).toEqual({
       name: 'P',
+      nameEs: '',
+      nameZh: '',
       phoneNumber: '(628) 555-0100',
       email: '',
       website: '',
@@ -87,6 +114,8 @@ describe('itemValuesFrom', () => {
   it('starts empty when creating', () => {
     expect(itemValuesFrom(undefined)).toEqual({
       name: '',
+      nameEs: '',
+      nameZh: '',
       phoneNumber: '',
       email: '',
       website: '',

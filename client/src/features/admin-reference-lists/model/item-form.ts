@@ -1,3 +1,4 @@
+import { translationsPayload } from '#client/components/admin/translations.tsx';
 import { formatPhone, normalizePhone } from '#shared/phone.ts';
 import {
   REFERENCE_LISTS,
@@ -11,7 +12,11 @@ import {
  * statuses say whether they mean the site is closed.
  */
 export interface ItemFormValues {
+  /** The base name, in English: shown in every language that has no translation. */
   name: string;
+  /** The Spanish and Chinese names; '' = no translation yet. */
+  nameEs: string;
+  nameZh: string;
   phoneNumber: string;
   email: string;
   website: string;
@@ -26,6 +31,8 @@ export const hasClosesSite = (list: ReferenceListName) => REFERENCE_LISTS[list].
 export function itemValuesFrom(item: ReferenceItem | undefined): ItemFormValues {
   return {
     name: item?.name ?? '',
+    nameEs: item?.translations?.es?.name ?? '',
+    nameZh: item?.translations?.zh?.name ?? '',
     phoneNumber: formatPhone(item?.phoneNumber),
     email: item?.email ?? '',
     website: item?.website ?? '',
@@ -40,7 +47,10 @@ export function buildItemPayload(
   version?: number,
 ): Record<string, unknown> {
   const text = (value: string) => (value.trim() === '' ? null : value.trim());
-  const payload: Record<string, unknown> = { name: values.name };
+  const payload: Record<string, unknown> = {
+    name: values.name,
+    translations: translationsPayload('name', { es: values.nameEs, zh: values.nameZh }),
+  };
   if (hasContactFields(list)) {
     payload.phoneNumber = text(values.phoneNumber) === null ? null : normalizePhone(values.phoneNumber);
     payload.email = text(values.email);

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MissingTranslations, missingCount } from '#client/components/admin/translations.tsx';
 import {
   REFERENCE_LISTS,
   type ReferenceItem,
@@ -24,7 +25,8 @@ interface ChecklistProps {
 
 /**
  * One reference list as native checkboxes in a fieldset (docs/product.md R53): each item has an 'edit'
- * link whose accessible name includes the item, and the list has an 'add' link.
+ * link whose accessible name includes the item, and the list has an 'add' link. Items without a
+ * Spanish or Chinese name are marked, and the list says how many there are.
  */
 export function Checklist(props: ChecklistProps) {
   const { list, items, failed, onRetry, selected, onChange, error, basePath, onLeave } = props;
@@ -37,6 +39,11 @@ export function Checklist(props: ChecklistProps) {
   return (
     <fieldset className="checklist" aria-describedby={error ? errorId : undefined}>
       <legend>{t(REFERENCE_LISTS[list].i18n.admin.plural)}</legend>
+      {items && missingCount(items) > 0 && (
+        <p className="checklist__note checklist__untranslated">
+          {t('translations.listCount', { count: missingCount(items) })}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="field-error" data-invalid="true" tabIndex={-1}>
           {error}
@@ -63,6 +70,7 @@ export function Checklist(props: ChecklistProps) {
                 onChange={(event) => toggle(item.id, event.target.checked)}
               />
               <label htmlFor={`${id}-${item.id}`}>{item.name}</label>
+              <MissingTranslations entity={item} field="name" />
               <Link to={`${basePath}/${item.id}/edit`} onClick={onLeave} className="checklist__edit">
                 {t('edit')}
                 <span className="visually-hidden"> {item.name}</span>

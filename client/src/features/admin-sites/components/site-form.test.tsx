@@ -46,7 +46,7 @@ function errorOf(input: HTMLElement): string {
 describe('the site form in the administrator’s language', () => {
   it.each([
     ['es', 'Latitud', 'Longitud', 'Enviar', 'Debe ser un número.', 'Debe estar entre -180 y 180.'],
-    ['zh', '緯度', '經度', '提交', '必須是數字.', '必須介於 -180 與 180 之間.'],
+    ['zh', '緯度', '經度', '提交', '必須是數字。', '必須介於 -180 與 180 之間。'],
   ])(
     '%s: letters typed in a coordinate box are refused in that language, not in English',
     async (lng, latLabel, lngLabel, submit, notNumber, outOfRange) => {

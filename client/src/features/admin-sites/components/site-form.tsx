@@ -73,7 +73,7 @@ export function SiteForm(props: SiteFormProps) {
 
   const set = <K extends keyof SiteFormValues>(key: K, value: SiteFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
-  const text = (key: 'name' | 'address' | 'phoneNumber' | 'email' | 'website') => ({
+  const text = (key: 'name' | 'nameEs' | 'nameZh' | 'address' | 'phoneNumber' | 'email' | 'website') => ({
     name: key,
     value: values[key],
     onChange: (event: { target: { value: string } }) => set(key, event.target.value),
@@ -144,6 +144,20 @@ export function SiteForm(props: SiteFormProps) {
       )}
       <form ref={form} noValidate onSubmit={submit} aria-busy={busy}>
         <TextField label={t('fields.nameRequired')} {...text('name')} />
+        <TextField
+          label={t('translations.nameEs')}
+          hint={t('translations.siteHint')}
+          lang="es"
+          {...text('nameEs')}
+          error={errors.fields['translations.es.name']}
+        />
+        <TextField
+          label={t('translations.nameZh')}
+          hint={t('translations.siteHint')}
+          lang="zh-Hant"
+          {...text('nameZh')}
+          error={errors.fields['translations.zh.name']}
+        />
         <TextField label={t('fields.addressRequired')} hint={t('site.addressHint')} {...text('address')} />
         <TextField
           label={t('fields.phoneNumber')}

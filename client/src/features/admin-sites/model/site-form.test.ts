@@ -72,6 +72,7 @@ describe('buildSitePayload', () => {
     const payload = buildSitePayload(siteValuesFrom(site), { version: 4 });
     expect(payload).toEqual({
       name: 'Mission Dining Room',
+      translations: {},
       address: '1 Main St, San Francisco',
       phoneNumber: '4155550123',
       email: 'mission@example.org',
@@ -97,6 +98,16 @@ describe('buildSitePayload', () => {
     ['555-01', '55501'],
   ])('sends the phone typed as %j as %j', (typed, sent) => {
     expect(buildSitePayload({ ...emptySiteValues(), phoneNumber: typed }).phoneNumber).toBe(sent);
+  });
+
+  it('sends the Spanish and Chinese names typed, trimmed, and leaves blank ones out', () => {
+    const payload = buildSitePayload({ ...emptySiteValues(), nameEs: '   ', nameZh: ' 華埠長者午膳 ' });
+    expect(payload.translations).toEqual({ zh: { name: '華埠長者午膳' } });
+  });
+
+  it('shows a stored site’s Spanish and Chinese names', () => {
+    const values = siteValuesFrom({ ...site, translations: { es: { name: 'Comedor de la Misión' } } });
+    expect([values.nameEs, values.nameZh]).toEqual(['Comedor de la Misión', '']);
   });
 
   it('sends blank optional text as null', () => {

@@ -1,3 +1,4 @@
+import { translationsPayload } from '#client/components/admin/translations.tsx';
 import { formatPhone, normalizePhone } from '#shared/phone.ts';
 import {
   REFERENCE_LIST_NAMES,
@@ -11,7 +12,10 @@ type ListSelection = Record<ReferenceListName, number[]>;
 
 /** What the site form holds: text as typed, plus the hours and the ticked ids of each list. */
 export interface SiteFormValues {
+  /** The base name (as the agency writes it); nameEs/nameZh are its Spanish and Chinese names, '' = none. */
   name: string;
+  nameEs: string;
+  nameZh: string;
   address: string;
   phoneNumber: string;
   email: string;
@@ -31,6 +35,8 @@ const noSelection = (): ListSelection =>
 export function emptySiteValues(): SiteFormValues {
   return {
     name: '',
+    nameEs: '',
+    nameZh: '',
     address: '',
     phoneNumber: '',
     email: '',
@@ -53,6 +59,8 @@ export function siteValuesFrom(site: Site): SiteFormValues {
   for (const list of REFERENCE_LIST_NAMES) lists[list] = site[REFERENCE_LISTS[list].siteKey].map((i) => i.id);
   return {
     name: site.name,
+    nameEs: site.translations?.es?.name ?? '',
+    nameZh: site.translations?.zh?.name ?? '',
     address: site.address,
     phoneNumber: formatPhone(site.phoneNumber),
     email: site.email ?? '',
@@ -94,6 +102,7 @@ export function buildSitePayload(
   const text = (value: string) => (value.trim() === '' ? null : value.trim());
   const payload: Record<string, unknown> = {
     name: values.name,
+    translations: translationsPayload('name', { es: values.nameEs, zh: values.nameZh }),
     address: values.address,
     phoneNumber: text(values.phoneNumber) === null ? null : normalizePhone(values.phoneNumber),
     email: text(values.email),
