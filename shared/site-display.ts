@@ -5,7 +5,7 @@ import { REFERENCE_LIST_NAMES, REFERENCE_LISTS, type ReferenceListName } from '.
 type Named = { name: string };
 
 /** Populations on a list row: 'Seniors 60+ | Adults with disabilities'. */
-const LIST_SEPARATOR = ' | ';
+export const LIST_SEPARATOR = ' | ';
 
 export function joinNames(items: readonly Named[], separator = LIST_SEPARATOR): string {
   return items.map((item) => item.name).join(separator);

@@ -62,7 +62,7 @@ export function langAttribute(text: LocalizedText, language: string | undefined)
 /** A text, in an element of its own language when it is not the page's. */
 export function Text({ value, language }: { value: LocalizedText; language: string | undefined }) {
   const lang = langAttribute(value, language);
-  return lang ? <span lang={lang}>{value.text}</span> : <>{value.text}</>;
+  return lang ? <span lang={lang}>{value.text}</span> : value.text;
 }
 
 /** Names joined by ' | ' (a row's populations, a site page's lists), each marked with its language. */

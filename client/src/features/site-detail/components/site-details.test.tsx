@@ -251,7 +251,7 @@ describe('SiteDetails: every word of the data in the reader’s language', () =>
       expect(statusLine().textContent).toBe(status);
       expect(
         within(
-          screen.getByRole('region', { name: /Upcoming closures|Próximos cierres|即將休息的日子/ }),
+          screen.getByRole('region', { name: /Upcoming closures|Próximos cierres|即將到來的休息日/ }),
         ).getByRole('listitem').textContent,
       ).toBe(closure);
       // The English left where staff gave no translation is marked as English, and nothing else is.
@@ -268,7 +268,7 @@ describe('SiteDetails: every word of the data in the reader’s language', () =>
 
   it('a closure reason without a translation falls back to English, marked lang="en"', async () => {
     await renderAt(THANKSGIVING_4PM, { language: 'zh', shown: chinatown, closures: [thanksgiving] });
-    const item = within(screen.getByRole('region', { name: '即將休息的日子' })).getByRole('listitem');
+    const item = within(screen.getByRole('region', { name: '即將到來的休息日' })).getByRole('listitem');
     expect(within(item).getByText('Thanksgiving').getAttribute('lang')).toBe('en');
   });
 });
