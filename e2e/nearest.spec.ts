@@ -46,7 +46,7 @@ test.describe('with the location shared', () => {
       await expect(page.getByRole('status').filter({ hasText: tr(lng, 'sites:nearest.on') })).toBeVisible();
       await expect.poll(() => rowNames(page, lng)).toEqual([near.name, middle.name, far.name]);
       const first = page.getByRole('listitem').filter({ hasText: near.name });
-      const miles = lng === 'en' ? 'About 0.7 miles away' : 'Aproximadamente a 0,7 millas';
+      const miles = lng === 'en' ? 'About 0.7 miles away' : 'Aproximadamente a 0.7 millas';
       await expect(first.getByText(miles)).toBeVisible();
       // The button keeps focus and now offers the way back.
       const byName = page.getByRole('button', { name: tr(lng, 'sites:nearest.byName') });

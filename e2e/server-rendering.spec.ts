@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { htmlLang } from '#shared/languages.ts';
 import { expect, test } from './support/fixtures.ts';
 import { type Lng, tr, uniqueTag } from './support/public-pages.ts';
 
@@ -32,7 +33,7 @@ test.describe('the public pages arrive rendered: readable before (and without) a
 
       const home = await page.goto(`/?lng=${lng}`);
       expect(home?.status()).toBe(200);
-      await expect(page.locator('html')).toHaveAttribute('lang', lng);
+      await expect(page.locator('html')).toHaveAttribute('lang', htmlLang(lng));
       await expect(page.getByRole('heading', { level: 1, name: tr(lng, 'home:title') })).toBeVisible();
       await expect(page.getByRole('link', { name: site.name })).toHaveAttribute('href', `/sites/${site.id}`);
       await expect(page).toHaveTitle(`${tr(lng, 'home:title')} – ${tr(lng, 'appName')}`);
@@ -67,7 +68,7 @@ test.describe('the public pages arrive rendered: readable before (and without) a
       expect(alternates).toEqual([
         `en /sites/${site.id}?lng=en`,
         `es /sites/${site.id}?lng=es`,
-        `zh /sites/${site.id}?lng=zh`,
+        `zh-Hant /sites/${site.id}?lng=zh`,
         `x-default /sites/${site.id}`,
       ]);
 
@@ -92,7 +93,7 @@ test.describe('the public pages arrive rendered: readable before (and without) a
       context,
     }) => {
       await page.goto('/about');
-      await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant');
       await expect(page.getByRole('heading', { level: 1, name: tr('zh', 'about:title') })).toBeVisible();
       const { hostname } = new URL(page.url());
       await context.addCookies([{ name: 'i18next', value: 'es', domain: hostname, path: '/' }]);
@@ -134,7 +135,7 @@ test.describe('the browser takes over the rendered page', () => {
       const errors = collectErrors(page);
       for (const path of ['/', '/sites', `/sites/${site.id}`]) {
         await page.goto(`${path}?lng=${lng}`);
-        await expect(page.locator('html')).toHaveAttribute('lang', lng);
+        await expect(page.locator('html')).toHaveAttribute('lang', htmlLang(lng));
         // The map loads only after the page is live: it shows that the scripts took over.
         const map = page.getByRole('region', { name: tr(lng, 'sites:map.label') });
         await expect(map.getByRole('button', { name: site.name })).toBeVisible();
@@ -157,11 +158,11 @@ test.describe('the browser takes over the rendered page', () => {
     const errors = collectErrors(page);
     const response = await page.goto('/about');
     expect(await response?.text()).toContain('<html lang="en">');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant');
     await expect(page.getByRole('heading', { level: 1, name: tr('zh', 'about:title') })).toBeVisible();
     // The choice is now in the cookie too, so the server renders the next page in Chinese.
     const next = await page.request.get('/about');
-    expect(await next.text()).toContain('<html lang="zh">');
+    expect(await next.text()).toContain('<html lang="zh-Hant">');
     expect(errors).toEqual([]);
   });
 });
