@@ -93,10 +93,10 @@ const CHANGED: Record<
       'Si usted no hizo este cambio, es posible que otra persona esté usando su cuenta: comuníquese de inmediato con el equipo de Comedores Comunitarios.',
   },
   zh: {
-    subject: '您的電子郵件地址已更改',
+    subject: '您的電郵地址已更改',
     greeting: (name) => `${name}，您好：`,
     body: (email) =>
-      `您的社區用餐點帳戶的電子郵件地址剛剛已更改為 ${email}。此後我們會寄信到該地址，您亦要用它登入。`,
+      `您的社區用餐點帳戶的電郵地址剛剛已更改為 ${email}。此後我們會寄信到該地址，您亦要用它登入。`,
     notYou: '如果這不是您本人作出的更改，可能有其他人正在使用您的帳戶：請立即聯絡社區用餐點團隊。',
   },
 };

@@ -46,7 +46,7 @@ async function write(
   return response.json() as Json;
 }
 
-const LUNCH = { es: { name: 'Almuerzo' }, zh: { name: '午餐' } };
+const LUNCH = { es: { name: 'Almuerzo' }, zh: { name: '午膳' } };
 
 describe.each(REFERENCE_LIST_NAMES)('translations of %s items', (list) => {
   it('stores them on create and answers them on the item, the list and a site using it', async () => {

@@ -344,7 +344,7 @@ describe('proof for a new e-mail address or password (currentPassword)', () => {
     await mailing.database.db.update(users).set({ language: 'zh' }).where(eq(users.id, chinese.id));
     await change(mailing, 'PATCH', chinese, { email: uniqueEmail('zh'), currentPassword: PASSWORD });
     const notice = sent.find((m) => m.to === chinese.email)!;
-    expect(notice.subject).toBe('您的電子郵件地址已更改');
+    expect(notice.subject).toBe('您的電郵地址已更改');
     expect(notice.text).toMatch(/^.+，您好：/);
     // Traditional Chinese, as markup names it; `zh` stays the stored code.
     expect(notice.html).toContain('<html lang="zh-Hant">');

@@ -161,10 +161,10 @@ export const DEMO_ITEM_TRANSLATIONS: Record<string, { es: string; zh: string }> 
   Veterans: { es: 'Veteranos', zh: '退伍軍人' },
   // Meal types
   Breakfast: { es: 'Desayuno', zh: '早餐' },
-  Lunch: { es: 'Almuerzo', zh: '午餐' },
-  Dinner: { es: 'Cena', zh: '晚餐' },
-  'Grab-and-go meal': { es: 'Comida para llevar', zh: '外賣餐盒' },
-  'Home-delivered frozen meals': { es: 'Comidas congeladas entregadas a domicilio', zh: '急凍餐送上門' },
+  Lunch: { es: 'Almuerzo', zh: '午膳' },
+  Dinner: { es: 'Cena', zh: '晚膳' },
+  'Grab-and-go meal': { es: 'Comida para llevar', zh: '外賣膳食' },
+  'Home-delivered frozen meals': { es: 'Comidas congeladas entregadas a domicilio', zh: '送上門急凍膳食' },
   // Services
   'Dine-in': { es: 'Comer en el comedor', zh: '堂食' },
   Takeout: { es: 'Para llevar', zh: '外賣' },
@@ -172,7 +172,7 @@ export const DEMO_ITEM_TRANSLATIONS: Record<string, { es: string; zh: string }> 
   'Chinese menu': { es: 'Menú de comida china', zh: '中式餐單' },
   Halal: { es: 'Comida halal', zh: '清真食品' },
   'Vegetarian option': { es: 'Opción vegetariana', zh: '可選素食' },
-  'Low-sodium option': { es: 'Opción baja en sodio', zh: '可選低鹽餐' },
+  'Low-sodium option': { es: 'Opción baja en sodio', zh: '可選低鹽膳食' },
   // Covid statuses
   'Open for dine-in': { es: 'Abierto para comer en el comedor', zh: '開放堂食' },
   'Takeout only': { es: 'Solo para llevar', zh: '只限外賣' },

@@ -42,7 +42,7 @@ const DEMO_LISTS: {
   },
 };
 
-/** `{es: 'Almuerzo', zh: '午餐'}` → `{es: {name: 'Almuerzo'}, zh: {name: '午餐'}}`. */
+/** `{es: 'Almuerzo', zh: '午膳'}` → `{es: {name: 'Almuerzo'}, zh: {name: '午膳'}}`. */
 function namesOf(names: { es?: string; zh?: string } | undefined): Translations<'name'> {
   return Object.fromEntries(Object.entries(names ?? {}).map(([language, name]) => [language, { name }]));
 }

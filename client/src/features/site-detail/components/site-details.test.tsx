@@ -206,7 +206,7 @@ describe('SiteDetails: every word of the data in the reader’s language', () =>
         translated(2, 'Takeout only', 'Solo para llevar', '只限外賣'),
         translated(3, 'Indoor dining'),
       ],
-      MealTypes: [translated(4, 'Lunch', 'Almuerzo', '午餐')],
+      MealTypes: [translated(4, 'Lunch', 'Almuerzo', '午膳')],
     }),
     translations: { zh: { name: '華埠長者午膳' } },
   } as Site;

@@ -125,7 +125,7 @@ describe('SiteFilters: options in the reader’s language', () => {
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
     for (const list of REFERENCE_LIST_NAMES) client.setQueryData(referenceListKeys.list(list), []);
     client.setQueryData(referenceListKeys.list('mealtypes'), [
-      { id: 1, name: 'Lunch', translations: { es: { name: 'Almuerzo' }, zh: { name: '午餐' } } },
+      { id: 1, name: 'Lunch', translations: { es: { name: 'Almuerzo' }, zh: { name: '午膳' } } },
       { id: 2, name: 'Dinner', translations: {} },
     ]);
     render(
@@ -160,7 +160,7 @@ describe('SiteFilters: options in the reader’s language', () => {
     [
       'zh',
       [
-        ['午餐 *', null],
+        ['午膳 *', null],
         ['Dinner', 'en'],
       ],
     ],
