@@ -10,6 +10,7 @@ import type { TFunction } from 'i18next';
 import { useMemo, useSyncExternalStore } from 'react';
 import { api } from '#client/lib/api.ts';
 import { appData } from '#client/lib/app-data.ts';
+import type { LocalizedText } from '#client/lib/localized.tsx';
 import { addDays, agencyMoment, DEFAULT_AGENCY_TIME_ZONE } from '#shared/agency-time.ts';
 import { apiPaths } from '#shared/api-paths.ts';
 import { preloadKeys } from '#shared/app-data.ts';
@@ -216,10 +217,10 @@ function formatClock(time: string, language: string | undefined): string {
 type TranslatedClosure = StatusClosure & { translations?: Translations<'reason'> };
 type TranslatedStatus = { name: string; translations?: Translations<'name'> };
 
-const reasonsCache = new WeakMap<readonly StatusClosure[], Map<string, Map<string, string>>>();
+const reasonsCache = new WeakMap<readonly StatusClosure[], Map<string, Map<string, LocalizedText>>>();
 
 /** The closures' reasons in `language`, by their English text: built once per (closures, language). */
-function closureReasons(closures: readonly StatusClosure[], language: string): Map<string, string> {
+function closureReasons(closures: readonly StatusClosure[], language: string): Map<string, LocalizedText> {
   let byLanguage = reasonsCache.get(closures);
   if (!byLanguage) {
     byLanguage = new Map();
@@ -230,7 +231,7 @@ function closureReasons(closures: readonly StatusClosure[], language: string): M
     reasons = new Map();
     for (const closure of closures as readonly TranslatedClosure[]) {
       const text = localized(closure, 'reason', language);
-      if (text.lang !== 'en' || !reasons.has(closure.reason)) reasons.set(closure.reason, text.text);
+      if (text.lang !== 'en' || !reasons.has(closure.reason)) reasons.set(closure.reason, text);
     }
     byLanguage.set(language, reasons);
   }
@@ -238,22 +239,36 @@ function closureReasons(closures: readonly StatusClosure[], language: string): M
 }
 
 /**
- * A status's reason in `language`: the translation of the closure it comes from, or of the site's
- * covid status that closes it (its name is the reason); the English text when there is none.
+ * A status's reason in `language` and the language it is written in: the translation of the closure it
+ * comes from, or of the site's covid status that closes it (its name is the reason); the English text
+ * (lang 'en') when there is none.
  */
 export function reasonIn(
   reason: string,
   language: string | undefined,
   closures: readonly StatusClosure[],
   covidStatuses: readonly TranslatedStatus[] = [],
-): string {
+): LocalizedText {
   const lng = intlLocale(language).split('-')[0]!;
-  if (lng === 'en') return reason;
+  if (lng === 'en') return { text: reason, lang: 'en' };
   const fromClosure = closureReasons(closures, lng).get(reason);
   if (fromClosure !== undefined) return fromClosure;
   const status = covidStatuses.find((item) => item.name === reason);
-  return status ? localized(status as TranslatedStatus & { name: string }, 'name', lng).text : reason;
+  return status
+    ? localized(status as TranslatedStatus & { name: string }, 'name', lng)
+    : { text: reason, lang: 'en' };
 }
+
+/** A status in words, with the place of its reason (if any) so the reason can carry its own language. */
+export interface StatusWords {
+  /** The whole status as plain text: 'Cerrado hoy: Thanksgiving · abre jue, 3 de dic a las 11:30 a.m.'. */
+  text: string;
+  /** The reason inside it: the words before it, the reason and its language, the words after it. */
+  reason?: { before: string; value: LocalizedText; after: string };
+}
+
+/** Stands for the reason while the sentence is translated; a private-use character no text contains. */
+const REASON_MARK = '\uE000';
 
 /**
  * A status in words (namespace 'common', keys status.*): 'Open now · until 1:30 PM', 'Opens today at
@@ -267,12 +282,29 @@ export function describeStatus(
   language: string | undefined,
   {
     withReason = false,
-    reason = (text) => text,
+    reason = (text) => ({ text, lang: 'en' }),
   }: {
     withReason?: boolean;
     /** The reason in the page's language (reasonIn). */
-    reason?: (text: string) => string;
+    reason?: (text: string) => LocalizedText;
   } = {},
+): StatusWords {
+  const words = describeWithMark(status, today, t, language, withReason);
+  const at = words.indexOf(REASON_MARK);
+  const own = status.kind === 'closure' || status.kind === 'temporarily-closed' ? status.reason : null;
+  if (at < 0 || !own) return { text: words };
+  const value = reason(own);
+  const before = words.slice(0, at);
+  const after = words.slice(at + REASON_MARK.length);
+  return { text: before + value.text + after, reason: { before, value, after } };
+}
+
+function describeWithMark(
+  status: SiteStatus,
+  today: string,
+  t: TFunction<'common'>,
+  language: string | undefined,
+  withReason: boolean,
 ): string {
   const time = (value: string) => formatClock(value, language);
   const opens = (next: { date: string; open: string } | null) =>
@@ -288,10 +320,10 @@ export function describeStatus(
     case 'closed-today':
       return status.next ? joined(t('status.closedNow'), opens(status.next)) : t('status.closedToday');
     case 'closure':
-      return joined(t('status.closure', { reason: reason(status.reason) }), opens(status.next));
+      return joined(t('status.closure', { reason: REASON_MARK }), opens(status.next));
     case 'temporarily-closed':
       return withReason && status.reason
-        ? t('status.temporarilyClosedBecause', { reason: reason(status.reason) })
+        ? t('status.temporarilyClosedBecause', { reason: REASON_MARK })
         : t('status.temporarilyClosed');
     default:
       return t('status.unknown');

@@ -270,5 +270,8 @@ describe('SiteDetails: every word of the data in the reader’s language', () =>
     await renderAt(THANKSGIVING_4PM, { language: 'zh', shown: chinatown, closures: [thanksgiving] });
     const item = within(screen.getByRole('region', { name: '即將到來的休息日' })).getByRole('listitem');
     expect(within(item).getByText('Thanksgiving').getAttribute('lang')).toBe('en');
+    // So is the status line's reason, in an element of its own.
+    expect(statusLine().textContent).toBe('今日休息：Thanksgiving · 12月3日週四上午11:30開放');
+    expect(within(statusLine()).getByText('Thanksgiving').getAttribute('lang')).toBe('en');
   });
 });

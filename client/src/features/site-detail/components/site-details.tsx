@@ -18,6 +18,7 @@ import {
   SiteName,
   Text,
 } from '#client/lib/localized.tsx';
+import { StatusText } from '#client/lib/status-text.tsx';
 import { weekdayOf } from '#shared/agency-time.ts';
 import { directionsUrl } from '#shared/directions.ts';
 import { formatInterval, listLocale, weekdayName } from '#shared/format-hours.ts';
@@ -149,12 +150,17 @@ export function SiteDetails({
       </h1>
       {/* Known only in the browser, on the agency's clock; its line is reserved so nothing moves. */}
       <p className="site-details__status" role="status">
-        {known
-          ? describeStatus(known.status, known.today, common.t, language, {
+        {known ? (
+          <StatusText
+            words={describeStatus(known.status, known.today, common.t, language, {
               withReason: true,
               reason: (reason) => reasonIn(reason, language, known.closures, site.CovidStatuses),
-            })
-          : ''}
+            })}
+            language={language}
+          />
+        ) : (
+          ''
+        )}
       </p>
       {isAdmin && (
         <p>

@@ -67,6 +67,18 @@ describe('SitePopup: the status now, on the agency clock', () => {
   ])('%s: closed on Thanksgiving, with the reason and the next opening', async (language, text) => {
     expect(await renderPopup('2026-11-26T20:00:00Z', language, [thanksgiving])).toBe(text);
   });
+
+  it('es: an untranslated reason is marked lang="en"; a translated one is not', async () => {
+    await renderPopup('2026-11-26T20:00:00Z', 'es', [thanksgiving]);
+    const line = () => document.querySelector('.site-popup__status')!;
+    expect(line().querySelector('span[lang="en"]')?.textContent).toBe('Thanksgiving');
+    document.body.innerHTML = '';
+    const translated = { ...thanksgiving, translations: { es: { reason: 'Día de Acción de Gracias' } } };
+    expect(await renderPopup('2026-11-26T20:00:00Z', 'es', [translated])).toBe(
+      'Cerrado hoy: Día de Acción de Gracias · abre jue, 3 de dic a las 11:30 a.m.',
+    );
+    expect(line().querySelector('[lang]')).toBeNull();
+  });
 });
 
 describe('SitePopup: in the reader’s language', () => {

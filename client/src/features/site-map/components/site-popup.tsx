@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { PhoneLink } from '#client/components/ui/phone-link.tsx';
 import { describeStatus, reasonIn, useSiteStatus } from '#client/lib/agency-clock.ts';
 import { JoinedNames, localizedNames, SiteName } from '#client/lib/localized.tsx';
+import { StatusText } from '#client/lib/status-text.tsx';
 import { directionsUrl } from '#shared/directions.ts';
 import type { MapSite } from '../types.ts';
 
@@ -45,9 +46,12 @@ export function SitePopup({ site }: { site: MapSite }) {
       </h3>
       {known && (
         <p className="site-popup__status">
-          {describeStatus(known.status, known.today, common.t, language, {
-            reason: (reason) => reasonIn(reason, language, known.closures, site.CovidStatuses),
-          })}
+          <StatusText
+            words={describeStatus(known.status, known.today, common.t, language, {
+              reason: (reason) => reasonIn(reason, language, known.closures, site.CovidStatuses),
+            })}
+            language={language}
+          />
         </p>
       )}
       <p>{site.address}</p>

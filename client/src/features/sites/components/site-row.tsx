@@ -1,7 +1,9 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { PhoneLink } from '#client/components/ui/phone-link.tsx';
+import type { StatusWords } from '#client/lib/agency-clock.ts';
 import { JoinedNames, localizedNames, SiteName } from '#client/lib/localized.tsx';
+import { StatusText } from '#client/lib/status-text.tsx';
 import type { Site } from '#shared/schemas/sites.ts';
 import { hasPosition } from '#shared/site-display.ts';
 
@@ -32,7 +34,7 @@ export const SiteRow = memo(function SiteRow({
   /** 'About 0.4 miles away', when the list is ordered by distance from the visitor. */
   distance?: string | undefined;
   /** 'Open now · until 1:30 PM', on the agency's clock; undefined until the browser knows it. */
-  status?: string | undefined;
+  status?: StatusWords | undefined;
 }) {
   return (
     <li className="site-row">
@@ -42,7 +44,7 @@ export const SiteRow = memo(function SiteRow({
         </Link>
       </h3>
       {/* Known only in the browser, after hydration: its line is kept so nothing moves when it comes. */}
-      <p className="site-row__status">{status}</p>
+      <p className="site-row__status">{status && <StatusText words={status} language={labels.language} />}</p>
       <p className="site-row__address">{site.address}</p>
       {distance && <p className="site-row__distance">{distance}</p>}
       {site.phoneNumber && (

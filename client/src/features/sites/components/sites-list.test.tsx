@@ -208,6 +208,35 @@ describe('SitesList: each row says its status on the agency clock', () => {
     expect(texts()[3]).toBe('暫停開放');
   });
 
+  describe('an English reason on another language\'s page is marked lang="en"', () => {
+    const statusLine = () => document.querySelector('.site-row__status')!;
+    const reasonElement = (reason: string) => within(statusLine() as HTMLElement).getByText(reason);
+
+    it('es page, a closure without a translation: the reason is in an element with lang="en"', async () => {
+      await renderList(sites, false, computeStatuses(sites, [thanksgiving], NOON, AGENCY), 'es');
+      expect(statusLine().textContent).toBe(
+        'Cerrado hoy: Thanksgiving · abre jue, 3 de dic a las 11:30 a.m.',
+      );
+      expect(reasonElement('Thanksgiving').tagName).toBe('SPAN');
+      expect(reasonElement('Thanksgiving').getAttribute('lang')).toBe('en');
+    });
+
+    it('es page, a closure with a Spanish translation: the reason is not marked English', async () => {
+      const translated = { ...thanksgiving, translations: { es: { reason: 'Día de Acción de Gracias' } } };
+      await renderList(sites, false, computeStatuses(sites, [translated], NOON, AGENCY), 'es');
+      expect(statusLine().textContent).toBe(
+        'Cerrado hoy: Día de Acción de Gracias · abre jue, 3 de dic a las 11:30 a.m.',
+      );
+      expect(statusLine().querySelector('[lang]')).toBeNull();
+    });
+
+    it('en page: the reason needs no element of its own', async () => {
+      await renderList(sites, false, computeStatuses(sites, [thanksgiving], NOON, AGENCY), 'en');
+      expect(statusLine().textContent).toBe('Closed today: Thanksgiving · opens Thu, Dec 3 11:30 AM');
+      expect(statusLine().children).toHaveLength(0);
+    });
+  });
+
   it('Spanish and Chinese times and weekdays', async () => {
     await renderList(sites, false, computeStatuses(sites, [], NOON, AGENCY), 'es');
     expect(texts()[0]).toBe('Abierto ahora · hasta 1:30 p.m.');

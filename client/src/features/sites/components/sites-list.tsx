@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeStatus, reasonIn, type Statuses } from '#client/lib/agency-clock.ts';
+import { describeStatus, reasonIn, type Statuses, type StatusWords } from '#client/lib/agency-clock.ts';
 import { intlLocale } from '#shared/format-hours.ts';
 import { byDistance } from '#shared/geo.ts';
 import type { Site } from '#shared/schemas/sites.ts';
@@ -32,7 +32,7 @@ export function SitesList({
   const common = useTranslation('common');
   // Words of a status, once per site per (statuses, language): rows only look them up.
   const statusText = useMemo(() => {
-    const texts = new Map<number, string>();
+    const texts = new Map<number, StatusWords>();
     const language = common.i18n.resolvedLanguage;
     return (site: Site) => {
       const status = statuses?.byId.get(site.id);

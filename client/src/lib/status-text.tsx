@@ -1,0 +1,18 @@
+/**
+ * A status line ('Cerrado hoy: Thanksgiving'), its reason in an element of its own language when that
+ * is not the page's (an English fallback on a Spanish or Chinese page is marked `lang="en"`).
+ */
+import type { StatusWords } from '#client/lib/agency-clock.ts';
+import { Text } from '#client/lib/localized.tsx';
+
+export function StatusText({ words, language }: { words: StatusWords; language: string | undefined }) {
+  const { reason } = words;
+  if (!reason) return words.text;
+  return (
+    <>
+      {reason.before}
+      <Text value={reason.value} language={language} />
+      {reason.after}
+    </>
+  );
+}
