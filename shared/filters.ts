@@ -1,3 +1,4 @@
+import { parseId } from './ids.ts';
 import {
   type ListFilterKey,
   REFERENCE_LIST_NAMES,
@@ -5,7 +6,6 @@ import {
   type ReferenceListName,
   type SiteListKey,
 } from './reference-lists.ts';
-import { parseId } from './schemas/common.ts';
 import type { ReferenceItem } from './schemas/reference-lists.ts';
 
 /** A filter of the locations page: its query key, the list it picks from, and that list's key on a site. */

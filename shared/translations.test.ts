@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { htmlLang, LANGUAGES } from './languages.ts';
-import { localized, missingTranslations, TranslationsSchema } from './translations.ts';
+import { TranslationsSchema } from './schemas/translations.ts';
+import { localized, missingTranslations } from './translations.ts';
 import { codeOfIssue } from './validation.ts';
 
 const Names = TranslationsSchema('name', 10);

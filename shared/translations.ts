@@ -1,11 +1,9 @@
-import { z } from 'zod';
-import { coded } from './validation.ts';
-
 /**
  * Translations of a record's words (docs/decisions/022-translated-data.md): the base text (`name`,
  * `reason`) is English and required; Spanish and Chinese are optional, kept on the record itself as
  * `{ es?: { name?: string }, zh?: { name?: string } }`. `zh` is the language's code here as everywhere
- * in storage, URLs and the API; only markup says `zh-Hant` (htmlLang in languages.ts).
+ * in storage, URLs and the API; only markup says `zh-Hant` (htmlLang in languages.ts). No zod here:
+ * the public pages use these helpers, and the schemas (schemas/translations.ts) stay out of their bundle.
  */
 export type TranslatedField = 'name' | 'reason';
 export const TRANSLATION_LANGUAGES = ['es', 'zh'] as const;
@@ -13,35 +11,6 @@ export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
 export type Translations<F extends string> = {
   [L in TranslationLanguage]?: { [K in F]?: string };
 };
-
-const nothingToUndefined = (value: unknown) => (value === null || value === '' ? undefined : value);
-
-/**
- * The `translations` field of a body: an object by language, each an object with `field`. Texts are
- * trimmed and limited to `max` characters like the base text; a text that is missing, null or blank is
- * no translation and is dropped, and so is a language left with none. Languages and fields other than
- * these are ignored, as unknown body fields are. `null` is no translations at all (`{}`).
- */
-export function TranslationsSchema<F extends string>(field: F, max: number): z.ZodType<Translations<F>> {
-  const text = z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim() : value),
-    z
-      .string(coded('not_text'))
-      .max(max, coded('too_long', { max }))
-      .nullish()
-      .transform((value) => (value ? value : undefined)),
-  );
-  const language = z.preprocess(
-    nothingToUndefined,
-    z.object({ [field]: text } as Record<F, typeof text>, coded('invalid_translations')).optional(),
-  );
-  return z.preprocess(
-    (value) => (value === null ? {} : value),
-    z
-      .object({ es: language, zh: language }, coded('invalid_translations'))
-      .transform((given) => compactTranslations(given as Translations<F>)),
-  ) as unknown as z.ZodType<Translations<F>>;
-}
 
 /** The translations with blank texts and empty languages left out, languages in a fixed order. */
 export function compactTranslations<F extends string>(translations: Translations<F> | null | undefined) {
@@ -95,10 +64,4 @@ export function missingTranslations<F extends string>(
     const text = entity.translations?.[language]?.[field];
     return typeof text !== 'string' || text.trim() === '';
   });
-}
-
-/** How translations are answered: always an object (`{}` when there are none). */
-export function TranslationsAnswerSchema<F extends string>(field: F) {
-  const texts = z.object({ [field]: z.string().optional() } as Record<F, z.ZodOptional<z.ZodString>>);
-  return z.object({ es: texts.optional(), zh: texts.optional() });
 }

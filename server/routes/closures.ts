@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { parseId } from '#shared/ids.ts';
 import {
   type Closure,
   ClosureCreateSchema,
@@ -7,7 +8,7 @@ import {
   ClosureSchema,
   ClosureUpdateSchema,
 } from '#shared/schemas/closures.ts';
-import { IdParamsSchema, parseId, VersionQuerySchema } from '#shared/schemas/common.ts';
+import { IdParamsSchema, VersionQuerySchema } from '#shared/schemas/common.ts';
 import type { AppContext } from '../context.ts';
 import { requireAdmin } from '../plugins/session.ts';
 import {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseId } from '#shared/schemas/common.ts';
+import { parseId } from '#shared/ids.ts';
 import { idOf } from '../services/route-params.ts';
 
 const routesDir = import.meta.dirname;

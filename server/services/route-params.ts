@@ -1,4 +1,4 @@
-import { parseId } from '#shared/schemas/common.ts';
+import { parseId } from '#shared/ids.ts';
 import { NotFoundError } from './errors.ts';
 
 /** The record id of a route's `:id`; anything that is not an id is a record that does not exist (404). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { TranslationsAnswerSchema, TranslationsSchema } from '../translations.ts';
 import { coded, codedIssue, type ValidationCode } from '../validation.ts';
 import { BodySchema, IdListSchema, RequiredTextSchema, VersionSchema } from './common.ts';
+import { TranslationsAnswerSchema, TranslationsSchema } from './translations.ts';
 
 /**
  * Dated closures (docs/decisions/020-hours-closures-and-agency-time.md): from `startDate` to `endDate`

@@ -91,17 +91,6 @@ export const VersionQuerySchema = z.object({
 
 export const IdParamsSchema = z.object({ id: z.string() });
 
-/**
- * The one reader of record ids in URLs, on both sides (route parameters, page paths, filter query
- * parameters): '12' → 12; anything but a positive 32-bit integer written in plain digits, or nothing,
- * → undefined (no such record).
- */
-export function parseId(raw: string | null | undefined): number | undefined {
-  if (raw == null || !/^\d{1,10}$/.test(raw)) return undefined;
-  const id = Number(raw);
-  return id > 0 && id <= 2_147_483_647 ? id : undefined;
-}
-
 /** One field's error in a 422: `code` and `params` are listed in shared/validation.ts. */
 const FieldErrorSchema = z.object({
   path: z.string(),

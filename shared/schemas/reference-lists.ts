@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { REFERENCE_LISTS, type ReferenceListName } from '../reference-lists.ts';
-import { TranslationsAnswerSchema, TranslationsSchema } from '../translations.ts';
 import { coded } from '../validation.ts';
 import {
   BodySchema,
@@ -10,6 +9,7 @@ import {
   VersionSchema,
   WebsiteSchema,
 } from './common.ts';
+import { TranslationsAnswerSchema, TranslationsSchema } from './translations.ts';
 
 // The registry itself has no zod, so public screens can read it without loading the schema library.
 export {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { minutesOf, normalizeTime, sortWeeks, WEEKS_OF_MONTH, type WeekOfMonth } from '../hours.ts';
-import { TranslationsAnswerSchema, TranslationsSchema } from '../translations.ts';
 import { coded, codedIssue } from '../validation.ts';
 import {
   BodySchema,
@@ -12,6 +11,7 @@ import {
   WebsiteSchema,
 } from './common.ts';
 import { fieldsPerList, ReferenceItemSchema } from './reference-lists.ts';
+import { TranslationsAnswerSchema, TranslationsSchema } from './translations.ts';
 
 const TimeSchema = z.string(coded('invalid_time')).transform((value, ctx) => {
   const time = normalizeTime(value);

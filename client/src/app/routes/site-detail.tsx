@@ -6,7 +6,7 @@ import { isNotFound, useSite } from '#client/features/sites/api/get-site.ts';
 import { LoadError } from '#client/features/sites/components/load-error.tsx';
 import { useClosures, useSiteStatus } from '#client/lib/agency-clock.ts';
 import { useCurrentUser } from '#client/lib/current-user.ts';
-import { parseId } from '#shared/schemas/common.ts';
+import { parseId } from '#shared/ids.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import { hasPosition } from '#shared/site-display.ts';
 

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { ReferenceEditor } from '#client/features/admin-reference-lists/components/reference-editor.tsx';
 import { addNamespace } from '#client/i18n/lazy-namespaces.ts';
-import { parseId } from '#shared/schemas/common.ts';
+import { parseId } from '#shared/ids.ts';
 import { REFERENCE_LISTS, type ReferenceListName } from '#shared/schemas/reference-lists.ts';
 
 addNamespace('admin');

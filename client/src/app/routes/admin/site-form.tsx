@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { SiteClosures } from '#client/features/admin-closures/components/site-closures.tsx';
 import { SiteEditor } from '#client/features/admin-sites/components/site-editor.tsx';
 import { addNamespace } from '#client/i18n/lazy-namespaces.ts';
-import { parseId } from '#shared/schemas/common.ts';
+import { parseId } from '#shared/ids.ts';
 import { REFERENCE_LISTS, type ReferenceListName } from '#shared/schemas/reference-lists.ts';
 
 addNamespace('admin');
