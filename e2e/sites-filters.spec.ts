@@ -4,6 +4,21 @@ import type { Site } from '#shared/schemas/sites.ts';
 import { type AdminApi, expect, test } from './support/fixtures.ts';
 import { type Lng, signInAsAdmin, tr, uniqueTag } from './support/public-pages.ts';
 
+/**
+ * The page answers its controls once the browser has taken it over: a server-rendered select changed
+ * before that is redrawn by the app. The status lines are empty in the server's HTML and filled in by
+ * the app ("Closed now · …", "Open now · …", "Call for hours"…), so a status in a row shows it has.
+ */
+async function appReady(page: Page, site: Site, lng: Lng = 'en') {
+  const words = ['open', 'opensLater', 'closedNow', 'closedToday', 'temporarilyClosed', 'unknown'].map(
+    (key) => tr(lng, `common:status.${key}`, { time: '', reason: '' }).split('{{')[0]!.trim(),
+  );
+  const escaped = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  await expect(page.getByRole('listitem').filter({ hasText: site.name })).toContainText(
+    new RegExp(escaped.join('|')),
+  );
+}
+
 /** Five lists and four sites of this journey's own, so a filter on them shows only these sites. */
 async function createDirectory(adminApi: AdminApi) {
   const tag = uniqueTag();
@@ -56,6 +71,7 @@ test('filters combine with AND, live in the URL, work with back and forward, and
   const d = await createDirectory(adminApi);
   await page.goto('/sites');
   await expect(page.getByRole('heading', { level: 1, name: 'Locations' })).toBeVisible();
+  await appReady(page, d.alpha);
   const population = page.getByLabel('Population served');
   const service = page.getByLabel('Service', { exact: true });
 
@@ -181,6 +197,7 @@ for (const lng of ['en', 'es', 'zh'] as const) {
     const d = await createDirectory(adminApi);
     await page.goto(`/sites?lng=${lng}`);
     await expect(page.getByRole('heading', { level: 1, name: tr(lng, 'sites:title') })).toBeVisible();
+    await appReady(page, d.alpha, lng);
     await expect(page.getByRole('search', { name: tr(lng, 'sites:filters.legend') })).toBeVisible();
     const population = page.getByLabel(tr(lng, 'sites:filters.population.label'));
     for (const key of ['partner', 'mealtype', 'service', 'status']) {
