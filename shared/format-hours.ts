@@ -24,7 +24,11 @@ export function listLocale(language: string | undefined): string {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+/**
+ * One Intl.DateTimeFormat per (locale, options), in UTC: calendar dates and clock times are built as UTC
+ * instants, so the device's zone never shifts them. Every date and time the pages write goes through it.
+ */
+export function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let cached = formatters.get(key);
   if (!cached) {

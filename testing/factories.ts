@@ -1,6 +1,8 @@
 /**
  * One set of data factories for unit, API and browser tests (docs/architecture.md §4.7). Pure: no node:* and no DOM.
  */
+
+import type { StatusClosure } from '#shared/opening-status.ts';
 import { fieldsPerList, type SiteListKey } from '#shared/reference-lists.ts';
 import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
 import type { Site, SiteInput } from '#shared/schemas/sites.ts';
@@ -72,6 +74,22 @@ export function buildNutritionPartner(overrides: Record<string, unknown> = {}) {
     phoneNumber: `628555${String(n % 10_000).padStart(4, '0')}`,
     email: `partner${n}@example.org`,
     website: `https://partner${n}.example.org`,
+    ...overrides,
+  };
+}
+
+/**
+ * A closure of every site on Thanksgiving 2026 (a Thursday), as the status rules and the pages read
+ * one; a test gives what it is about (other dates, some sites, a translated reason).
+ */
+export function buildClosure(overrides: Partial<StatusClosure> = {}): StatusClosure {
+  return {
+    id: 1,
+    startDate: '2026-11-26',
+    endDate: '2026-11-26',
+    reason: 'Thanksgiving',
+    allSites: true,
+    siteIds: [],
     ...overrides,
   };
 }

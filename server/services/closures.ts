@@ -99,6 +99,20 @@ export async function createClosure(db: Db, input: ClosureCreate, userId: number
  * Changes the given fields. The result must still be a closure: its end not before its start (422
  * end_before_start on endDate) and covering some site (422 sites_required on siteIds).
  */
+/**
+ * Locks a closure's row for the rest of the transaction: 404 when there is none, 409 when `version`
+ * is given and is not the stored one (someone saved it since it was read).
+ */
+async function lockClosure(tx: Db, id: number, version: number | undefined) {
+  const [locked] = await tx
+    .select({ version: closures.version })
+    .from(closures)
+    .where(eq(closures.id, id))
+    .for('update');
+  if (!locked) throw new NotFoundError();
+  if (version !== undefined && version !== locked.version) throw new ConflictError();
+}
+
 export async function updateClosure(
   db: Db,
   id: number,
@@ -106,13 +120,7 @@ export async function updateClosure(
   userId: number | null,
 ): Promise<Closure> {
   return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ version: closures.version })
-      .from(closures)
-      .where(eq(closures.id, id))
-      .for('update');
-    if (!locked) throw new NotFoundError();
-    if (input.version !== undefined && input.version !== locked.version) throw new ConflictError();
+    await lockClosure(tx, id, input.version);
     const before = await getClosure(tx, id);
 
     const startDate = input.startDate ?? before.startDate;
@@ -152,13 +160,7 @@ export async function updateClosure(
 
 export async function deleteClosure(db: Db, id: number, userId: number | null, version?: number) {
   await db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ version: closures.version })
-      .from(closures)
-      .where(eq(closures.id, id))
-      .for('update');
-    if (!locked) throw new NotFoundError();
-    if (version !== undefined && version !== locked.version) throw new ConflictError();
+    await lockClosure(tx, id, version);
     const before = await getClosure(tx, id);
     await tx.delete(closures).where(eq(closures.id, id));
     await recordHistory(tx, {

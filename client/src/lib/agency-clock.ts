@@ -14,7 +14,7 @@ import type { LocalizedText } from '#client/lib/localized.tsx';
 import { addDays, agencyMoment, DEFAULT_AGENCY_TIME_ZONE } from '#shared/agency-time.ts';
 import { apiPaths } from '#shared/api-paths.ts';
 import { preloadKeys } from '#shared/app-data.ts';
-import { intlLocale } from '#shared/format-hours.ts';
+import { formatTime, formatter, intlLocale } from '#shared/format-hours.ts';
 import {
   isOpenToday,
   type SiteStatus,
@@ -161,17 +161,9 @@ export function useSiteStatus(site: StatusSite): KnownStatus | null {
   }, [site, closures, now]);
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** Calendar dates are formatted as UTC midnights (shared/format-hours.ts): the device's zone never shifts them. */
 function dateFormat(language: string | undefined, options: Intl.DateTimeFormatOptions) {
-  const locale = intlLocale(language);
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    // Calendar dates are formatted as UTC midnights: the device's zone never shifts them.
-    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
-    dateFormats.set(key, format);
-  }
-  return format;
+  return formatter(intlLocale(language), options);
 }
 
 function utcDate(date: string): Date {
@@ -202,14 +194,6 @@ export function weekdayWord(day: number, language: string | undefined): string {
   // 4 January 2026 was a Sunday.
   return dateFormat(language, { weekday: 'long' }).format(
     new Date(Date.UTC(2026, 0, 4 + (((day % 7) + 7) % 7))),
-  );
-}
-
-/** A time 'HH:mm' in the language's usual form. */
-function formatClock(time: string, language: string | undefined): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return dateFormat(language, { hour: 'numeric', minute: '2-digit' }).format(
-    new Date(Date.UTC(2023, 0, 1, hours, minutes)),
   );
 }
 
@@ -306,7 +290,7 @@ function describeWithMark(
   language: string | undefined,
   withReason: boolean,
 ): string {
-  const time = (value: string) => formatClock(value, language);
+  const time = (value: string) => formatTime(value, language);
   const opens = (next: { date: string; open: string } | null) =>
     next
       ? t('status.opens', { day: formatOpeningDay(next.date, today, language), time: time(next.open) })

@@ -11,7 +11,7 @@ import { createTestI18n } from '#client/testing/i18n.ts';
 import { preloadKeys } from '#shared/app-data.ts';
 import type { StatusClosure } from '#shared/opening-status.ts';
 import type { Site } from '#shared/schemas/sites.ts';
-import { buildSiteRecord } from '#testing/factories.ts';
+import { buildClosure, buildSiteRecord } from '#testing/factories.ts';
 import { SiteDetails } from './site-details.tsx';
 
 const AGENCY = 'America/Los_Angeles';
@@ -37,14 +37,7 @@ const thursdays = buildSiteRecord({
   Hours: [{ day: 4, open: '11:30', close: '13:30' }],
 });
 
-const thanksgiving: StatusClosure = {
-  id: 1,
-  startDate: '2026-11-26',
-  endDate: '2026-11-26',
-  reason: 'Thanksgiving',
-  allSites: true,
-  siteIds: [],
-};
+const thanksgiving: StatusClosure = buildClosure();
 
 // Instants chosen so the device's day (UTC, or Tokyo with TZ=Asia/Tokyo) is not the agency's.
 /** Monday 23 November 2026, 5:00 PM in San Francisco = Tuesday 01:00 UTC = Tuesday 10:00 in Tokyo. */

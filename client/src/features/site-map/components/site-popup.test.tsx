@@ -7,7 +7,7 @@ import { setAppData } from '#client/lib/app-data.ts';
 import { createTestI18n } from '#client/testing/i18n.ts';
 import { preloadKeys } from '#shared/app-data.ts';
 import type { StatusClosure } from '#shared/opening-status.ts';
-import { buildSiteRecord } from '#testing/factories.ts';
+import { buildClosure, buildSiteRecord } from '#testing/factories.ts';
 import { SitePopup } from './site-popup.tsx';
 
 vi.mock('react-leaflet', () => ({ useMap: () => ({ closePopup: () => undefined }) }));
@@ -17,14 +17,7 @@ const site = buildSiteRecord({
   name: 'Thursday Table',
   Hours: [{ day: 4, open: '11:30', close: '13:30' }],
 });
-const thanksgiving: StatusClosure = {
-  id: 1,
-  startDate: '2026-11-26',
-  endDate: '2026-11-26',
-  reason: 'Thanksgiving',
-  allSites: true,
-  siteIds: [],
-};
+const thanksgiving: StatusClosure = buildClosure();
 
 async function renderPopup(instant: string, language: string, closures: StatusClosure[]) {
   vi.useFakeTimers({ toFake: ['Date'] });

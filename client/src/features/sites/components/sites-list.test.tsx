@@ -6,7 +6,7 @@ import { computeStatuses, type Statuses } from '#client/lib/agency-clock.ts';
 import { createTestI18n } from '#client/testing/i18n.ts';
 import type { StatusClosure } from '#shared/opening-status.ts';
 import type { Site } from '#shared/schemas/sites.ts';
-import { buildSiteRecord } from '#testing/factories.ts';
+import { buildClosure, buildSiteRecord } from '#testing/factories.ts';
 import { LIST_PAGE_SIZE, SitesList } from './sites-list.tsx';
 
 const site = (id: number) => buildSiteRecord({ id, name: `Site ${id}`, address: `${id} Market St` });
@@ -170,14 +170,7 @@ describe('SitesList: each row says its status on the agency clock', () => {
     },
     { ...site(5), name: 'Wednesday Later', Hours: [{ day: 3, open: '11:30', close: '13:30' }] },
   ];
-  const thanksgiving: StatusClosure = {
-    id: 1,
-    startDate: '2026-11-26',
-    endDate: '2026-11-26',
-    reason: 'Thanksgiving',
-    allSites: true,
-    siteIds: [],
-  };
+  const thanksgiving: StatusClosure = buildClosure();
   const texts = () => [...document.querySelectorAll('.site-row__status')].map((line) => line.textContent);
 
   it('open until, opens later, closed now with the next opening, call for hours, temporarily closed', async () => {
