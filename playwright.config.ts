@@ -51,6 +51,8 @@ export default defineConfig({
       ADMIN_LAST_NAME: 'Admin',
       RATE_LIMIT_AUTH_MAX: '10000',
       UPLOADS_PER_HOUR: '1000',
+      // Every journey's reports come from 127.0.0.1; the limit itself is tested in server/test/reports.test.ts.
+      REPORTS_PER_HOUR: '1000',
       LOG_LEVEL: 'warn',
       // Tiles point nowhere reachable: the map must work without them (docs/product.md R23).
       MAP_TILE_URL: `http://127.0.0.1:${port}/tiles-offline/{z}/{x}/{y}.png`,

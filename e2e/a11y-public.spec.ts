@@ -208,7 +208,7 @@ test('with reduced motion asked for, nothing animates', async ({ page, adminApi 
   const map = page.getByRole('region', { name: 'Map of meal sites' });
   await expect(map.getByRole('button', { name: d.site.name })).toBeVisible();
   for (const control of [
-    page.getByRole('button', { name: 'Reset' }),
+    page.getByRole('link', { name: 'Reset' }),
     map.getByRole('button', { name: 'Zoom in' }),
   ]) {
     const durations = await control.evaluate((element) => {

@@ -83,10 +83,11 @@ test('a new e-mail or password asks for the current password; a taken e-mail is 
 
   // Without it, the server refuses, on that field.
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveText(
-    'Please correct the problems marked below.',
-  );
-  await expect(currentPassword).toHaveAccessibleDescription(/Is required\.$/);
+  // Summarised at the top, naming the field (docs/product.md R214).
+  const summary = page.getByRole('region', { name: 'There is a problem' });
+  await expect(summary.getByRole('heading')).toBeFocused();
+  await expect(summary.getByRole('link')).toHaveText('Enter your current password');
+  await expect(currentPassword).toHaveAccessibleDescription(/Enter your current password$/);
   await expect(currentPassword).toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page);
 
@@ -104,7 +105,7 @@ test('a new e-mail or password asks for the current password; a taken e-mail is 
   await page.getByLabel('Email').fill(renamed);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your account has been updated!' })).toBeVisible();
-  await expect(page.getByText('Please correct the problems marked below.')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'There is a problem' })).toHaveCount(0);
   await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
   await expect(currentPassword).toHaveCount(0);
 

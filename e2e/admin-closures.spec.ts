@@ -158,7 +158,7 @@ test('a covid status that means "closed": ticked on a site without a closure, th
   await adder.getByRole('button', { name: 'Add closure' }).click();
   await expect(warning).toHaveCount(0);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/\/sites\/$/);
+  await expect(page).toHaveURL(new RegExp(`/sites/${site.id}$`));
   expect((await getSite(page.request, site.id)).CovidStatuses.map((s) => s.name)).toEqual([status]);
 });
 
@@ -197,7 +197,7 @@ test('Monday to Friday, 11:30 AM to 1:30 PM, added in one action, shows on the p
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/\/sites\/$/);
+  await expect(page).toHaveURL(new RegExp(`/sites/${site.id}$`));
   expect((await getSite(page.request, site.id)).Hours).toEqual([
     { day: 1, open: '11:30', close: '13:30' },
     { day: 2, open: '11:30', close: '13:30' },

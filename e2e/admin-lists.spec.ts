@@ -91,17 +91,22 @@ test.describe('the one generic reference-list form', () => {
   });
 });
 
-test('a validation failure shows per-field errors and a general alert, and stays on the page', async ({
-  page,
-}) => {
+test('a validation failure shows per-field errors and a summary, and stays on the page', async ({ page }) => {
   await loginAsAdmin(page);
   await page.goto('/partners/new');
   await page.getByLabel('Phone number').fill('555-12');
   await page.getByLabel('Email').fill('not an address');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Please correct the problems marked below.');
-  await expect(page.getByLabel('Name (required)')).toHaveAccessibleDescription(/Is required\.$/);
-  await expect(page.getByLabel('Name (required)')).toBeFocused();
+  const summary = page.getByRole('region', { name: 'There is a problem' });
+  await expect(summary.getByRole('heading')).toBeFocused();
+  await expect(summary.getByRole('link')).toHaveText([
+    'Enter the name of the nutrition partner',
+    'Phone number: Must be exactly 10 digits.',
+    'Email: Must be a valid email address.',
+  ]);
+  await expect(page.getByLabel('Name (required)')).toHaveAccessibleDescription(
+    /Enter the name of the nutrition partner$/,
+  );
   await expect(page.getByLabel('Phone number')).toHaveAccessibleDescription(/Must be exactly 10 digits\.$/);
   await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Must be a valid email address.');
   await expect(page).toHaveURL(/\/partners\/new$/);
@@ -118,7 +123,7 @@ test('a validation failure shows per-field errors and a general alert, and stays
   await expect(page).toHaveURL(/\/partners\/new$/);
 });
 
-test('a stale edit answers 409: the form says so, keeps the admin’s copy, and Reload fetches the latest', async ({
+test('a stale edit answers 409: the form keeps the admin’s copy, shows what changed, and saves against the new version', async ({
   page,
   adminApi,
 }) => {
@@ -136,23 +141,26 @@ test('a stale edit answers 409: the form says so, keeps the admin’s copy, and 
   const mine = `${item.name} (mine)`;
   await page.getByLabel('Name (required)').fill(mine);
   await page.getByRole('button', { name: 'Submit' }).click();
-  const alert = page.getByRole('alert');
-  await expect(alert).toContainText('Someone else changed this record while you were editing it.');
+  const panel = page.getByRole('region', {
+    name: 'Someone else changed this record while you were editing it',
+  });
+  await expect(panel).toContainText(`Name: they changed ${item.name} → ${theirs}`);
   await expect(page).toHaveURL(new RegExp(`/services/${item.id}/edit$`));
+  // Both changed the name: the admin's own is kept unless they take theirs.
+  await expect(panel.getByRole('radio', { name: `Keep yours: ${mine}` })).toBeChecked();
   await expect(page.getByLabel('Name (required)')).toHaveValue(mine);
   expect((await getItem(page.request, 'services', item.id)).item?.name).toBe(theirs);
   await expectNoAxeViolations(page);
 
-  await alert.getByRole('button', { name: 'Reload' }).click();
-  await expect(page.getByLabel('Name (required)')).toHaveValue(theirs);
-  await expect(page.getByRole('alert')).toHaveCount(0);
-  await page.getByLabel('Name (required)').fill(mine);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/sites$/);
   expect((await getItem(page.request, 'services', item.id)).item?.name).toBe(mine);
 });
 
-test('a stale delete answers 409 too, and nothing is deleted', async ({ page, adminApi }) => {
+test('a stale delete answers 409 too, shows what changed, and nothing is deleted', async ({
+  page,
+  adminApi,
+}) => {
   const item = await adminApi.createItem('mealtypes');
   await loginAsAdmin(page);
   await page.goto(`/mealtypes/${item.id}/edit`);
@@ -160,7 +168,9 @@ test('a stale delete answers 409 too, and nothing is deleted', async ({ page, ad
   await page.request.patch(`/api/mealtypes/${item.id}`, { data: { name: `${item.name}!` } });
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete item' }).click();
-  await expect(page.getByRole('alert')).toContainText('Someone else changed this record');
+  await expect(page.getByRole('region', { name: /Someone else changed this record/ })).toContainText(
+    `Name: they changed ${item.name} → ${item.name}!`,
+  );
   expect((await getItem(page.request, 'mealtypes', item.id)).status).toBe(200);
 });
 

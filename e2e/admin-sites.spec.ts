@@ -49,7 +49,7 @@ test('create a site with every list, hours and a hand-placed pin; see it; edit i
   await loginAsAdmin(page);
 
   await page.goto('/sites/new');
-  await expect(page.getByRole('heading', { level: 1, name: 'Site' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add a site' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await page.getByLabel('Name (required)').fill(name);
   await page.getByLabel('Address (required)').fill('3200 Mission St, San Francisco, CA 94110');
@@ -102,7 +102,9 @@ test('create a site with every list, hours and a hand-placed pin; see it; edit i
   await page.getByLabel('Longitude').fill('-122.4181');
 
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/\/sites\/$/);
+  // Saved: the site's page, with a banner naming it (docs/product.md R213).
+  await expect(page).toHaveURL(/\/sites\/\d+$/);
+  await expect(page.getByRole('status').filter({ hasText: `Saved ${name}` })).toBeVisible();
 
   const created = await findSiteByName(page.request, name);
   expect(created).toMatchObject({
@@ -122,9 +124,9 @@ test('create a site with every list, hours and a hand-placed pin; see it; edit i
   }
 
   // The public pages show it.
-  await expect(page.getByRole('link', { name, exact: true }).first()).toBeVisible();
-  await page.goto(`/sites/${created.id}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.goto('/sites');
+  await expect(page.getByRole('link', { name, exact: true }).first()).toBeVisible();
 
   // Edit: change lists and hours; exactly the new values are stored.
   await page.goto(`/sites/${created.id}/edit`);
@@ -141,7 +143,7 @@ test('create a site with every list, hours and a hand-placed pin; see it; edit i
     .click();
   await addHours(page, 'Friday', '12:00', '14:00');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/\/sites\/$/);
+  await expect(page).toHaveURL(new RegExp(`/sites/${created.id}$`));
 
   const edited = await getSite(page.request, created.id);
   expect(idsOf(edited.Populations)).toEqual([items.populations[1].id]);
@@ -179,7 +181,7 @@ test('keyboard only: fill the form, tick the checklists, add and remove hours, m
   const name = unique('Keyboard Kitchen');
   await loginAsAdmin(page);
   await page.goto('/sites/new');
-  await expect(page.getByRole('heading', { level: 1, name: 'Site' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add a site' })).toBeVisible();
 
   await tabTo(page, page.getByLabel('Name (required)'));
   await page.keyboard.type(name);
@@ -242,7 +244,7 @@ test('keyboard only: fill the form, tick the checklists, add and remove hours, m
   }
   await tabTo(page, page.getByRole('button', { name: 'Submit' }));
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/sites\/$/);
+  await expect(page).toHaveURL(/\/sites\/\d+$/);
 
   const site = await findSiteByName(page.request, name);
   expect(site).toMatchObject({
@@ -340,10 +342,19 @@ test('a validation failure shows errors beside the fields and the hours, and sta
   await page.getByLabel('Latitude').fill('37.7');
   await page.getByRole('button', { name: 'Submit' }).click();
 
-  await expect(page.getByRole('alert')).toHaveText('Please correct the problems marked below.');
-  await expect(page.getByLabel('Name (required)')).toHaveAccessibleDescription('Is required.');
-  await expect(page.getByLabel('Name (required)')).toBeFocused();
-  await expect(page.getByLabel('Address (required)')).toHaveAccessibleDescription(/Is required\.$/);
+  // The errors are listed at the top, each naming its field; the list takes focus (docs/product.md R214).
+  const summary = page.getByRole('region', { name: 'There is a problem' });
+  await expect(summary.getByRole('heading', { name: 'There is a problem' })).toBeFocused();
+  await expect(summary.getByRole('link')).toHaveText([
+    'Enter the site’s name',
+    'Enter the site’s address',
+    'Phone number: Must be exactly 10 digits.',
+    'Longitude: Must be given together with the other coordinate.',
+  ]);
+  await expect(page.getByLabel('Name (required)')).toHaveAccessibleDescription('Enter the site’s name');
+  await expect(page.getByLabel('Address (required)')).toHaveAccessibleDescription(
+    /Enter the site’s address$/,
+  );
   await expect(page.getByLabel('Phone number')).toHaveAccessibleDescription(/Must be exactly 10 digits\.$/);
   await expect(page.getByLabel('Longitude')).toHaveAccessibleDescription(
     'Must be given together with the other coordinate.',
@@ -358,7 +369,7 @@ test('a validation failure shows errors beside the fields and the hours, and sta
   await expectNoAxeViolations(page);
 });
 
-test('a stale edit answers 409: the form says so and Reload shows the latest version', async ({
+test('a stale edit answers 409: the form keeps the admin’s copy, shows what changed, and saves the merge', async ({
   page,
   adminApi,
   browser,
@@ -376,25 +387,24 @@ test('a stale edit answers 409: the form says so and Reload shows the latest ver
   const theirs = `${site.name} (renamed)`;
   await otherPage.getByLabel('Name (required)').fill(theirs);
   await otherPage.getByRole('button', { name: 'Submit' }).click();
-  await expect(otherPage).toHaveURL(/\/sites\/$/);
+  await expect(otherPage).toHaveURL(new RegExp(`/sites/${site.id}$`));
   await other.close();
 
   await page.getByLabel('Phone number').fill('(415) 555-0177');
   await page.getByRole('button', { name: 'Submit' }).click();
-  const alert = page.getByRole('alert');
-  await expect(alert).toContainText('Someone else changed this record while you were editing it.');
-  await expect(alert.getByRole('button', { name: 'Reload' })).toBeFocused();
+  const panel = page.getByRole('region', {
+    name: 'Someone else changed this record while you were editing it',
+  });
+  await expect(panel).toContainText(`Name: they changed ${site.name} → ${theirs}`);
+  await expect(panel.getByRole('heading')).toBeFocused();
   await expect(page).toHaveURL(new RegExp(`/sites/${site.id}/edit$`));
-  await expect(page.getByLabel('Phone number')).toHaveValue('(415) 555-0177'); // nothing discarded yet
+  await expect(page.getByLabel('Phone number')).toHaveValue('(415) 555-0177'); // nothing discarded
+  await expect(page.getByLabel('Name (required)')).toHaveValue(theirs); // theirs, where the admin changed nothing
   expect((await getSite(page.request, site.id)).name).toBe(theirs);
   await expectNoAxeViolations(page);
 
-  await alert.getByRole('button', { name: 'Reload' }).click();
-  await expect(page.getByLabel('Name (required)')).toHaveValue(theirs);
-  await expect(page.getByRole('alert')).toHaveCount(0);
-  await page.getByLabel('Phone number').fill('(415) 555-0177');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/\/sites\/$/);
+  await expect(page).toHaveURL(new RegExp(`/sites/${site.id}$`));
   expect(await getSite(page.request, site.id)).toMatchObject({ name: theirs, phoneNumber: '4155550177' });
   await adminApi.deleteSite(site.id);
 });
@@ -422,7 +432,7 @@ test('no map position found: the admin stays on the saved site with the warning 
   await page.getByLabel('Latitude').fill('37.76');
   await page.getByLabel('Longitude').fill('-122.43');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/\/sites\/$/);
+  await expect(page).toHaveURL(/\/sites\/\d+$/);
   expect(await findSiteByName(page.request, name)).toMatchObject({ lat: 37.76, lng: -122.43 });
 
   // Back does not reopen an empty form for a site that now exists.
@@ -448,7 +458,7 @@ test('no map position found: the admin stays on the saved site with the warning 
   await expect(page.getByLabel('Address (required)')).toHaveValue('2 Unknown Way');
   await page.getByLabel('Latitude').fill('37.77');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/\/sites\/$/);
+  await expect(page).toHaveURL(new RegExp(`/sites/${site.id}$`));
   expect(await getSite(page.request, site.id)).toMatchObject({
     address: '2 Unknown Way',
     lat: 37.77,
@@ -471,7 +481,7 @@ test('the add link keeps the site form as it was, and the new item is offered', 
   await addHours(page, 'Saturday', '10:00', '12:00');
 
   await group(page, 'Populations served').getByRole('link', { name: 'Add population' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Population' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add population' })).toBeVisible();
   await page.getByLabel('Name (required)').fill(population);
   await page.getByRole('button', { name: 'Submit' }).click();
 
@@ -482,7 +492,7 @@ test('the add link keeps the site form as it was, and the new item is offered', 
   await expect(hoursList(page).getByRole('listitem')).toHaveText([/^Saturday/]);
   await group(page, 'Populations served').getByRole('checkbox', { name: population }).check();
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/\/sites\/$/);
+  await expect(page).toHaveURL(/\/sites\/\d+$/);
   const site = await findSiteByName(page.request, name);
   expect(site.Populations.map((p) => p.name)).toEqual([population]);
   expect(site.NutritionPartners.map((p) => p.id)).toEqual([partner.id]);
@@ -508,11 +518,11 @@ test('the site form, new and edit, with its dialog, has no axe violations; it sp
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Español' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Comedor' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Editar ${site.name}` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Agregar horario' })).toBeVisible();
   await expect(page.getByText(/^Última modificación por Ada Admin el /)).toBeVisible();
   await page.getByRole('button', { name: '中文' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: '用餐點' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `編輯「${site.name}」` })).toBeVisible();
   await expect(page.getByRole('button', { name: '新增時段' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: '星期一', exact: true })).toBeChecked();
   await expect(page.getByRole('button', { name: '平日（星期一至五）' })).toBeVisible();

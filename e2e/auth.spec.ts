@@ -33,7 +33,10 @@ test('a wrong password is refused, then the right one returns to the page the vi
   await expectNoAxeViolations(page);
 
   await submitLogin(page, user.email, 'wrong-pass-1');
-  await expect(page.getByRole('alert')).toHaveText('Invalid email and/or password.');
+  // Summarised at the top, where focus goes, with a link to the box (docs/product.md R214).
+  const summary = page.getByRole('region', { name: 'There is a problem' });
+  await expect(summary.getByRole('heading')).toBeFocused();
+  await expect(summary.getByRole('link')).toHaveText('Invalid email and/or password.');
   await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Invalid email and/or password.');
   await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/login$/);
@@ -149,12 +152,16 @@ test('the login screen speaks Spanish and Chinese', async ({ page, baseURL }) =>
   await page.getByLabel('Correo electrónico').fill(user.email);
   await page.getByLabel('Contraseña').fill('wrong-pass-1');
   await page.getByRole('button', { name: 'Enviar' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Correo electrónico y/o contraseña no válidos.');
+  await expect(page.getByRole('region', { name: 'Hay un problema' }).getByRole('link')).toHaveText(
+    'Correo electrónico y/o contraseña no válidos.',
+  );
   await expect(page.getByRole('link', { name: '¿Olvidó su contraseña?' })).toBeVisible();
 
   await page.getByRole('button', { name: '中文' }).click();
   // The message already shown follows the language switch.
-  await expect(page.getByRole('alert')).toHaveText('電郵和/或密碼無效。');
+  await expect(page.getByRole('region', { name: '表格有問題' }).getByRole('link')).toHaveText(
+    '電郵和/或密碼無效。',
+  );
   await expect(page.getByRole('heading', { level: 1, name: '登入' })).toBeVisible();
   await expect(page.getByLabel('電郵')).toBeVisible();
   await expect(page.getByLabel('密碼')).toBeVisible();

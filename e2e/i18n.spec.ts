@@ -57,7 +57,7 @@ for (const lng of ['en', 'es', 'zh'] as const) {
     await expect(page.getByRole('heading', { level: 1, name: tr(lng, 'sites:title') })).toBeVisible();
     await expect(page.getByLabel(tr(lng, 'sites:filters.population.label'))).toBeVisible();
 
-    await page.getByRole('link', { name: site.name }).click();
+    await page.getByRole('link', { name: site.name, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: site.name })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: tr(lng, 'site:hours') })).toBeVisible();
 

@@ -26,6 +26,7 @@ const ALLOWLIST = new Set(
     'COVID',
     'Tab',
     'Enter',
+    'Esc',
     'San',
     'Francisco',
     'CA',

@@ -19,7 +19,9 @@ test('forgot → the e-mail in the outbox → reset (weak, then good) → log in
   await page.getByLabel('Email').fill('nobody-at-all@example.org');
   await page.getByRole('button', { name: 'Send me a reset link' }).click();
   await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Email not found.');
-  await expect(page.getByRole('alert')).toHaveText('Email not found.');
+  const summary = page.getByRole('region', { name: 'There is a problem' });
+  await expect(summary.getByRole('heading')).toBeFocused();
+  await expect(summary.getByRole('link')).toHaveText('Email not found.');
   await expectNoAxeViolations(page);
 
   await page.getByLabel('Email').fill(user.email);
@@ -39,7 +41,7 @@ test('forgot → the e-mail in the outbox → reset (weak, then good) → log in
   await expect(page.getByLabel('New password')).toHaveAccessibleDescription(
     /Minimum eight characters, at least one letter and one number\.$/,
   );
-  await expect(page.getByRole('alert')).toHaveText(
+  await expect(page.getByRole('region', { name: 'There is a problem' }).getByRole('link')).toHaveText(
     'Minimum eight characters, at least one letter and one number.',
   );
   await expectNoAxeViolations(page);
@@ -54,7 +56,9 @@ test('forgot → the e-mail in the outbox → reset (weak, then good) → log in
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Invalid email and/or password.');
+  await expect(page.getByRole('region', { name: 'There is a problem' }).getByRole('link')).toHaveText(
+    'Invalid email and/or password.',
+  );
   await page.getByLabel('Password').fill('brand-new-pass-7');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(`${baseURL}/`);

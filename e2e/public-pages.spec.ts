@@ -17,7 +17,7 @@ test('the navigation asks who is signed in once per page load, not once per scre
   await nav.getByRole('link', { name: 'About' }).click();
   await expect(page.getByRole('heading', { level: 1, name: tr('en', 'about:title') })).toBeVisible();
   await nav.getByRole('link', { name: 'Locations' }).click();
-  await page.getByRole('link', { name: site.name }).click();
+  await page.getByRole('link', { name: site.name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: site.name })).toBeVisible();
   await page.getByRole('button', { name: 'Español' }).click();
   await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Inicio' }).click();
@@ -73,7 +73,7 @@ test('signed in, the bar offers Log out; only an administrator sees the administ
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Log out' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Log in' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: site.name })).toBeVisible();
+  await expect(page.getByRole('link', { name: site.name, exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add new site' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: `edit ${site.name}` })).toHaveCount(0);
   await page.goto(`/sites/${site.id}`);

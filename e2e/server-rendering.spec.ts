@@ -35,21 +35,26 @@ test.describe('the public pages arrive rendered: readable before (and without) a
       expect(home?.status()).toBe(200);
       await expect(page.locator('html')).toHaveAttribute('lang', htmlLang(lng));
       await expect(page.getByRole('heading', { level: 1, name: tr(lng, 'home:title') })).toBeVisible();
-      await expect(page.getByRole('link', { name: site.name })).toHaveAttribute('href', `/sites/${site.id}`);
+      await expect(page.getByRole('link', { name: site.name, exact: true })).toHaveAttribute(
+        'href',
+        `/sites/${site.id}`,
+      );
       await expect(page).toHaveTitle(`${tr(lng, 'home:title')} – ${tr(lng, 'appName')}`);
 
       await page.goto(`/sites?lng=${lng}`);
       await expect(page.getByRole('heading', { level: 1, name: tr(lng, 'sites:title') })).toBeVisible();
-      await expect(page.getByRole('link', { name: site.name })).toBeVisible();
+      await expect(page.getByRole('link', { name: site.name, exact: true })).toBeVisible();
       await expect(page.getByText(tr(lng, 'sites:filters.population.label')).first()).toBeVisible();
 
       await page.goto(`/sites/${site.id}?lng=${lng}`);
       await expect(page.getByRole('heading', { level: 1, name: site.name })).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: tr(lng, 'site:hours') })).toBeVisible();
-      await expect(page.getByRole('link', { name: '(415) 555-0199' })).toHaveAttribute(
+      // The phone in the contact details, and the Call button at the top, both dial it without scripts.
+      await expect(page.getByRole('link', { name: '(415) 555-0199', exact: true })).toHaveAttribute(
         'href',
         'tel:+14155550199',
       );
+      await expect(page.getByRole('link', { name: /\(415\) 555-0199/ })).toHaveCount(2);
       await expect(page).toHaveTitle(`${site.name} – ${tr(lng, 'appName')}`);
       // What a search result shows: the site, its address, in the page's language; and where the
       // other languages' versions of this page are.
@@ -133,12 +138,25 @@ test.describe('the browser takes over the rendered page', () => {
     }) => {
       const site = await adminApi.createSite({ name: `Hydrated Kitchen ${uniqueTag()}` });
       const errors = collectErrors(page);
+      // Marks the server's heading once the HTML is parsed, before any module script runs: if the app
+      // took the page over, the same element is still there; a redraw would have replaced it.
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          const heading = document.querySelector('h1');
+          if (document.readyState === 'interactive' && heading) Object.assign(heading, { fromServer: true });
+        });
+      });
       for (const path of ['/', '/sites', `/sites/${site.id}`]) {
         await page.goto(`${path}?lng=${lng}`);
         await expect(page.locator('html')).toHaveAttribute('lang', htmlLang(lng));
         // The map loads only after the page is live: it shows that the scripts took over.
         const map = page.getByRole('region', { name: tr(lng, 'sites:map.label') });
         await expect(map.getByRole('button', { name: site.name })).toBeVisible();
+        expect(
+          await page.evaluate(
+            () => (document.querySelector('h1') as { fromServer?: boolean } | null)?.fromServer,
+          ),
+        ).toBe(true);
       }
       const other: Lng = lng === 'en' ? 'es' : 'en';
       await page.getByRole('button', { name: other === 'en' ? 'English' : 'Español' }).click();

@@ -103,7 +103,7 @@ test('script payloads in every text field stay text on the public pages, the map
 
   // The list (its data is embedded in the page's HTML: the </script> payload must not close it).
   await page.goto(`/sites?population=${population.id}`);
-  await expect(page.getByRole('link', { name: names.site })).toBeVisible();
+  await expect(page.getByRole('link', { name: names.site, exact: true })).toBeVisible();
   await clean('/sites');
 
   // The map popup, opened from the marker named after the site.

@@ -23,13 +23,20 @@ import staticFiles from './plugins/static-files.ts';
 import assetsRoutes from './routes/assets.ts';
 import authRoutes from './routes/auth.ts';
 import closuresRoutes from './routes/closures.ts';
+import confirmationsRoutes from './routes/confirmations.ts';
 import healthRoutes from './routes/health.ts';
+import hsdsRoutes from './routes/hsds.ts';
+import importsRoutes from './routes/imports.ts';
 import metaRoutes from './routes/meta.ts';
 import passwordsRoutes from './routes/passwords.ts';
+import placesRoutes from './routes/places.ts';
+import qrRoutes from './routes/qr.ts';
 import referenceListRoutes from './routes/reference-lists.ts';
+import reportsRoutes from './routes/reports.ts';
 import seoRoutes from './routes/seo.ts';
 import sitesRoutes from './routes/sites.ts';
 import usersRoutes from './routes/users.ts';
+import workspaceRoutes from './routes/workspace.ts';
 import { storageFor } from './services/file-storage.ts';
 import { pageData } from './services/page-data.ts';
 
@@ -102,9 +109,10 @@ export async function buildApp(config: Config, deps: AppDependencies) {
   await app.register(pages, {
     root: config.clientDist,
     cache: ctx.cache,
-    pageData: (route) => pageData(ctx, route),
+    pageData: (route, request) => pageData(ctx, route, request),
     baseUrl: ctx.baseUrl,
     today: ctx.today,
+    phone: config.AGENCY_PHONE,
   });
 
   for (const routes of [
@@ -112,12 +120,19 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     metaRoutes,
     seoRoutes,
     sitesRoutes,
+    qrRoutes,
     referenceListRoutes,
     closuresRoutes,
+    hsdsRoutes,
     authRoutes,
     usersRoutes,
     passwordsRoutes,
     assetsRoutes,
+    placesRoutes,
+    confirmationsRoutes,
+    reportsRoutes,
+    importsRoutes,
+    workspaceRoutes,
   ]) {
     await app.register(routes, ctx);
   }

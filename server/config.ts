@@ -1,8 +1,22 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { FOOTER_PHONE, PHONE_DIGITS } from '#shared/constants.ts';
+import { normalizePhone } from '#shared/phone.ts';
 import { PASSWORD_RULE_MESSAGE, PasswordSchema } from '#shared/schemas/users.ts';
 import { DEFAULT_AGENCY_TIME_ZONE, isTimeZone } from './services/agency-clock.ts';
+
+/** The agency's e-mail on /contact when AGENCY_EMAIL is not set (docs/product.md R110). */
+export const DEFAULT_AGENCY_EMAIL = 'meals@example.org';
+
+/** A text setting that may be left out; blank counts as left out. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` })
+    .optional()
+    .transform((value) => value || undefined);
 
 /** The range names proxy-addr (and so Fastify's trustProxy) understands. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
@@ -138,9 +152,48 @@ const EnvSchema = z
     GEOCODER_URL: z.url().optional(),
     GOOGLE_MAPS_API_KEY: z.string().optional(),
     GEOCODER_TIMEOUT_MS: int(5000, 1),
+    // The near box (docs/product.md R131): the agency's neighborhoods, and per-client limits per
+    // RATE_LIMIT_WINDOW_MS on GET /api/places and on the street addresses sent to the geocoder.
+    NEIGHBORHOODS_FILE: z.string().optional(),
+    PLACES_RATE_LIMIT_MAX: int(30, 1),
+    PLACES_GEOCODES_MAX: int(10, 1),
     TRUST_PROXY: trustProxy,
     ALLOWED_ORIGINS: origins,
     AGENCY_TIME_ZONE: timeZone,
+    // The open-data feed (docs/decisions/029-open-referral-feed.md): who publishes it, and the UUID
+    // namespace its ids are derived in. Another installation sets its own namespace so that the ids
+    // of two merged feeds never collide; changing it changes every id the feed has published.
+    HSDS_PUBLISHER_NAME: z
+      .string()
+      .trim()
+      .min(1, { error: 'must not be empty' })
+      .default('Community Meal Sites'),
+    HSDS_ID_NAMESPACE: z
+      .string()
+      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+        error: 'must be a UUID such as 45891432-3e1c-44d3-8be0-a3ca534ef0ea',
+      })
+      .default('45891432-3e1c-44d3-8be0-a3ca534ef0ea')
+      .transform((value) => value.toLowerCase()),
+    // The agency the directory speaks for (docs/product.md R110): header, footer and /contact.
+    AGENCY_NAME: optionalText(200),
+    AGENCY_NAME_ES: optionalText(200),
+    AGENCY_NAME_ZH: optionalText(200),
+    AGENCY_LOGO_URL: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || /^(https?:\/\/[^\s"<>]+|\/[^\s"<>]*)$/.test(value), {
+        error: 'must be an http(s) address or a path on this server, such as /uploads/logo.svg',
+      })
+      .optional()
+      .transform((value) => value || undefined),
+    AGENCY_PHONE: z
+      .string()
+      .default(FOOTER_PHONE)
+      .transform(normalizePhone)
+      .refine((digits) => digits.length === PHONE_DIGITS, { error: 'must be a 10-digit US phone number' }),
+    AGENCY_PHONE_HOURS: optionalText(200),
+    AGENCY_EMAIL: z.email({ error: 'must be an e-mail address' }).default(DEFAULT_AGENCY_EMAIL),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // The largest real JSON body (a site with every list full and 70 hour intervals) is under 20 KB.
     BODY_LIMIT_BYTES: int(65_536, 1024),
@@ -151,6 +204,10 @@ const EnvSchema = z
     // the balancer's own idle timeout.
     KEEP_ALIVE_TIMEOUT_MS: int(5_000, 100),
     UPLOADS_PER_HOUR: int(30, 1),
+    // Keeping the directory true (docs/product.md R170–R189).
+    STALE_AFTER_DAYS: int(180, 1),
+    REPORTS_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
+    REPORTS_PER_HOUR: int(5, 1),
     RATE_LIMIT_AUTH_MAX: int(10, 1),
     RATE_LIMIT_WINDOW_MS: int(60_000, 1),
     SESSION_TTL_SECONDS: int(14 * 86_400, 60),

@@ -4,6 +4,8 @@ import type { ReferenceListName } from './schemas/reference-lists.ts';
 export const apiPaths = {
   sites: '/api/sites',
   site: (id: number | string) => `/api/sites/${id}`,
+  /** The QR code (SVG) of a site page's address in one language (docs/product.md R154). */
+  siteQr: (id: number | string, language: string) => `/api/sites/${id}/qr.svg?lng=${language}`,
   list: (list: ReferenceListName) => `/api/${list}`,
   listItem: (list: ReferenceListName, id: number | string) => `/api/${list}/${id}`,
   login: '/api/auth/login',
@@ -19,6 +21,9 @@ export const apiPaths = {
   closures: '/api/closures',
   siteClosures: (siteId: number | string) => `/api/closures?siteId=${siteId}`,
   closure: (id: number | string) => `/api/closures/${id}`,
+  /** The near box's lookup: a ZIP code, neighborhood or address in the asked language. */
+  places: (q: string, language: string) =>
+    `/api/places?q=${encodeURIComponent(q)}&lng=${encodeURIComponent(language)}`,
 } as const;
 
 /** Client routes that other code (e-mails, redirects) must agree on. */

@@ -5,6 +5,21 @@ export interface PreloadedQuery {
   data: unknown;
 }
 
+/**
+ * Who runs the directory and how to reach them (docs/product.md R110). `name` holds only the names a
+ * deployment set (AGENCY_NAME, AGENCY_NAME_ES, AGENCY_NAME_ZH); a language without one shows the
+ * translated default name.
+ */
+export interface AgencySettings {
+  name: { en?: string; es?: string; zh?: string };
+  logoUrl: string | null;
+  /** 10 digits. */
+  phone: string;
+  /** When the phone is answered, as the deployment wrote it; null: the translated default text. */
+  phoneHours: string | null;
+  email: string;
+}
+
 /** Runtime settings and preloaded data the server embeds in index.html (never baked into the build). */
 export interface AppData {
   config: {
@@ -18,6 +33,19 @@ export interface AppData {
      */
     agencyTimeZone?: string;
     demoData?: boolean;
+    /**
+     * The minute (ms since the epoch) a page with filters in its address was rendered at, when it was
+     * rendered for that one request (never cached): its statuses and opening filter are computed for
+     * this minute on the server and in the hydrating render (docs/product.md R136).
+     */
+    renderedAt?: number;
+    /**
+     * Agency days after a site's last confirmation when its page warns that the information may be
+     * out of date (STALE_AFTER_DAYS, docs/product.md R171). The server always sends it.
+     */
+    staleAfterDays: number;
+    /** The agency's deployment settings (AGENCY_*, docs/product.md R110); absent only without server data. */
+    agency?: AgencySettings;
   };
   /**
    * What the first screen shows (the sites list, a site, the reference lists), put in the query cache
@@ -25,6 +53,8 @@ export interface AppData {
    * second round trip.
    */
   queries?: PreloadedQuery[];
+  /** The server answered this page 404: the browser shows the not-found page too (docs/product.md R118). */
+  notFound?: boolean;
 }
 
 /** The query keys both sides agree on (client/src/features/sites/api/*). */
@@ -34,4 +64,6 @@ export const preloadKeys = {
   list: <L extends string>(list: L) => [list, 'list'] as const,
   /** GET /api/closures: the current and upcoming closures of every site. */
   closures: ['closures', 'list'] as const,
+  /** The near box's place (GET /api/places) for a text in a language; a /sites?near=… page embeds it. */
+  place: (language: string, near: string) => ['places', language, near] as const,
 };

@@ -5,10 +5,9 @@ import {
   filtersFromSearchParams,
   filtersToSearchParams,
   hasActiveFilters,
-  optionLabel,
   type SiteFilters,
+  setFilter,
   setOpenFilter,
-  toggleFilter,
 } from './filters.ts';
 import { fieldsPerList, REFERENCE_LISTS } from './reference-lists.ts';
 
@@ -69,17 +68,29 @@ describe('filtersToSearchParams', () => {
   });
 });
 
-describe('toggleFilter', () => {
-  it.each<[string, SiteFilters, Parameters<typeof toggleFilter>[1], number | undefined, SiteFilters]>([
+describe('setFilter', () => {
+  it.each<[string, SiteFilters, Parameters<typeof setFilter>[1], number | undefined, SiteFilters]>([
     ['sets an unset filter', {}, 'population', 3, { population: 3 }],
     ['replaces another choice', { population: 3 }, 'population', 4, { population: 4 }],
-    ['clears when the same option is chosen again', { population: 3 }, 'population', 3, {}],
+    [
+      'choosing the chosen option again keeps it (a native select cannot report that gesture)',
+      { population: 3 },
+      'population',
+      3,
+      { population: 3 },
+    ],
     ['clears when no option is chosen', { population: 3 }, 'population', undefined, {}],
-    ['leaves the other filters alone', { population: 3, service: 2 }, 'service', 2, { population: 3 }],
+    [
+      'leaves the other filters alone',
+      { population: 3, service: 2 },
+      'service',
+      undefined,
+      { population: 3 },
+    ],
     ['adds beside others', { population: 3 }, 'status', 1, { population: 3, status: 1 }],
   ])('%s', (_name, filters, key, id, expected) => {
     const before = { ...filters };
-    expect(toggleFilter(filters, key, id)).toEqual(expected);
+    expect(setFilter(filters, key, id)).toEqual(expected);
     expect(filters).toEqual(before);
   });
 });
@@ -155,15 +166,5 @@ describe('filterByOpening', () => {
       population: 1,
     });
     expect(filterByOpening(listed, 'now', opening).map((s) => s.id)).toEqual([1]);
-  });
-});
-
-describe('optionLabel', () => {
-  it.each<[string, boolean, string]>([
-    ['Seniors', false, 'Seniors'],
-    ['Seniors', true, 'Seniors *'],
-    ['長者', true, '長者 *'],
-  ])('%j chosen=%s → %j', (name, chosen, expected) => {
-    expect(optionLabel(name, chosen)).toBe(expected);
   });
 });

@@ -19,8 +19,9 @@ export type SiteFilter = {
 
 /**
  * The filters of the locations page (docs/product.md R19–R21), one per reference list in the
- * registry's order: each is unset or one id, choosing the chosen id again unsets it, active filters
- * combine with AND, and the state lives in the URL (`/sites?population=3&service=2`).
+ * registry's order: each is unset or one id, cleared by its "All …" option or its own Clear button
+ * (docs/product.md R134), active filters combine with AND, and the state lives in the URL
+ * (`/sites?population=3&service=2`).
  */
 export const SITE_FILTERS: readonly SiteFilter[] = REFERENCE_LIST_NAMES.map(
   (list) =>
@@ -37,9 +38,6 @@ export const OPEN_KEY = 'open';
 
 export type SiteFilters = Partial<Record<FilterKey, number>> & { open?: OpenFilter };
 export const FILTER_KEYS: readonly FilterKey[] = SITE_FILTERS.map((filter) => filter.key);
-
-/** The marker shown after the chosen option's name. */
-const CHOSEN_MARK = ' *';
 
 /** Reads the filters from a query string; anything that is not a positive id is ignored. */
 export function filtersFromSearchParams(params: URLSearchParams): SiteFilters {
@@ -72,10 +70,10 @@ export function filtersToSearchParams(
   return params;
 }
 
-/** Choosing an option sets the filter; choosing the chosen option again (or no option) clears it. */
-export function toggleFilter(filters: SiteFilters, key: FilterKey, id: number | undefined): SiteFilters {
+/** Choosing an option sets the filter; no option (the "All …" option, or Clear) clears it. */
+export function setFilter(filters: SiteFilters, key: FilterKey, id: number | undefined): SiteFilters {
   const next = { ...filters };
-  if (id === undefined || filters[key] === id) delete next[key];
+  if (id === undefined) delete next[key];
   else next[key] = id;
   return next;
 }
@@ -113,9 +111,4 @@ export function filterByOpening<S extends { id: number }>(
 ): S[] {
   if (!open) return sites as S[];
   return sites.filter((site) => opening(site.id)?.[open] === true);
-}
-
-/** An option's text: its name, with the chosen mark when it is the active choice. */
-export function optionLabel(name: string, chosen: boolean): string {
-  return chosen ? `${name}${CHOSEN_MARK}` : name;
 }

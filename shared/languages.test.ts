@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_LANGUAGE, isLanguage, LANGUAGE_LABELS, LANGUAGES, pickLanguage } from './languages.ts';
+import {
+  FALLBACK_LANGUAGE,
+  isLanguage,
+  isPageInLanguage,
+  LANGUAGE_LABELS,
+  LANGUAGES,
+  pickLanguage,
+} from './languages.ts';
 
 describe('pickLanguage', () => {
   it.each([
@@ -62,5 +69,22 @@ describe('languages', () => {
     [1, false],
   ])('isLanguage(%j) is %s', (value, expected) => {
     expect(isLanguage(value)).toBe(expected);
+  });
+});
+
+describe('isPageInLanguage', () => {
+  it.each([
+    // [<html lang> of the server's page, the app's language, hydrate?]
+    ['en', 'en', true],
+    ['es', 'es', true],
+    ['zh-Hant', 'zh', true],
+    ['zh', 'zh', false],
+    ['en', 'es', false],
+    ['zh-Hant', 'en', false],
+    [undefined, 'en', false],
+    ['en', undefined, false],
+    ['fr', 'fr', false],
+  ] as const)('page %s, app %s → %s', (pageLang, language, expected) => {
+    expect(isPageInLanguage(pageLang, language)).toBe(expected);
   });
 });

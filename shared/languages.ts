@@ -36,3 +36,12 @@ export const HTML_LANGS: Record<Language, string> = { en: 'en', es: 'es', zh: 'z
 export function htmlLang(language: Language): string {
   return HTML_LANGS[language];
 }
+
+/**
+ * Whether a page whose <html lang> is `pageLang` was written in `language`: the page carries the
+ * `HTML_LANGS` form ('zh-Hant'), the app the short code ('zh'). The browser takes over the server's HTML
+ * only when they agree, so every language — Chinese included — hydrates instead of redrawing the page.
+ */
+export function isPageInLanguage(pageLang: string | undefined, language: string | undefined): boolean {
+  return pageLang !== undefined && isLanguage(language) && pageLang === HTML_LANGS[language];
+}

@@ -47,6 +47,15 @@ export const VALIDATION_MESSAGES = {
   invalid_image: 'is not a valid image',
   unknown_upload: 'is not a known upload',
   not_uploaded: 'has not been uploaded yet',
+  invalid_choice: 'must be one of {choices}',
+  duplicate_items: 'must not name the same item twice',
+  report_transition: 'cannot change from {from} to {to}',
+  unknown_item: 'has no list item called {name}',
+  invalid_hours_text: 'must be hours like Mon–Fri 11:30–13:30; Sat 9:00–12:00',
+  unknown_site: 'is not the id of a site',
+  duplicate_row: 'names the same site as row {row}',
+  already_exists: 'is already in this list',
+  no_email: 'the site has no e-mail address',
   /** Not raised by any rule: what an error without a known code is answered with. */
   invalid: 'is invalid',
 } as const satisfies Record<string, string>;

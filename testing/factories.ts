@@ -14,16 +14,34 @@ const next = () => {
   return sequence;
 };
 
+const LETTERS = 'BCDFGHJKLMNPQRSTVWXZ';
+/**
+ * A four-letter tag that differs from the next number's in most letters: factory sites' names are
+ * then never "nearly the same" to the duplicate check (docs/product.md R177), even when a test puts two
+ * of them at one point, as "Test Dining Room 2" and "Test Dining Room 12" would be.
+ */
+function tag(n: number) {
+  let x = Math.imul(n ^ 0x5bd1e995, 0x2c1b3c6d) >>> 0;
+  let out = '';
+  for (let i = 0; i < 4; i++) {
+    out += LETTERS[x % LETTERS.length];
+    x = Math.floor(x / LETTERS.length);
+  }
+  return out;
+}
+
 export function buildSite(overrides: Partial<SiteInput> = {}): SiteInput {
   const n = next();
   return {
-    name: `Test Dining Room ${n}`,
+    name: `Test Dining Room ${n} ${tag(n)}`,
     address: `${100 + n} Market St, San Francisco, CA 94103`,
     phoneNumber: `415555${String(n % 10_000).padStart(4, '0')}`,
     email: `site${n}@example.org`,
     website: `https://site${n}.example.org`,
-    lat: 37.77 + (n % 50) / 1000,
-    lng: -122.42 + (n % 50) / 1000,
+    // A grid of 1,600 points at least 200 m apart in San Francisco: sites built here are never
+    // near enough to count as duplicates of each other by name (docs/product.md R177).
+    lat: 37.7 + (n % 40) * 0.002,
+    lng: -122.5 + (Math.floor(n / 40) % 40) * 0.003,
     Hours: [
       { day: 1, open: '11:00', close: '13:00' },
       { day: 3, open: '11:00', close: '13:00' },
@@ -47,7 +65,7 @@ export function buildSiteRecord(overrides: Partial<Site> = {}): Site {
   const n = next();
   return {
     id: n,
-    name: `Test Dining Room ${n}`,
+    name: `Test Dining Room ${n} ${tag(n)}`,
     translations: {},
     address: `${100 + n} Market St, San Francisco, CA 94103`,
     phoneNumber: '',
@@ -59,6 +77,7 @@ export function buildSiteRecord(overrides: Partial<Site> = {}): Site {
     ...buildSiteLists(),
     version: 1,
     updatedAt: '2026-01-01T00:00:00.000Z',
+    confirmedAt: null,
     ...overrides,
   };
 }

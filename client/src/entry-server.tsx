@@ -14,6 +14,7 @@ import { parseId } from '#shared/ids.ts';
 import type { Language } from '#shared/languages.ts';
 import { createQueryClient } from './app/app.tsx';
 import { AppRoutes } from './app/router.tsx';
+import { helpResources } from './i18n/help-namespace.ts';
 import { baseOptions } from './i18n/index.ts';
 import { type AppData, appData, seedQueryClient, setAppData } from './lib/app-data.ts';
 import { siteNameText } from './lib/localized.tsx';
@@ -41,7 +42,12 @@ function i18nFor(language: Language) {
   let instance = instances.get(language);
   if (!instance) {
     instance = createInstance();
-    void instance.init({ ...baseOptions(), lng: language, initAsync: false });
+    const options = baseOptions();
+    // The help pages' text, which the browser loads only with those pages (i18n/help-namespace.ts).
+    for (const [lng, words] of Object.entries(helpResources())) {
+      options.resources[lng] = { ...options.resources[lng], help: words };
+    }
+    void instance.init({ ...options, lng: language, initAsync: false });
     instances.set(language, instance);
   }
   return instance;
@@ -76,6 +82,13 @@ function siteOf(
     : undefined;
 }
 
+/** The pages with a meta description of their own, besides a site's page. */
+const DESCRIPTIONS: Record<string, string> = {
+  '/contact': 'help:contact.description',
+  '/accessibility': 'help:accessibility.description',
+  '/privacy': 'help:privacy.description',
+};
+
 export function render({ url, language, data }: RenderInput): RenderedPage {
   setAppData(data);
   const queryClient = createQueryClient();
@@ -100,7 +113,7 @@ export function render({ url, language, data }: RenderInput): RenderedPage {
   const description = escapeHtml(
     site
       ? i18n.t('common:meta.site', { ...site, interpolation: { escapeValue: false } })
-      : i18n.t('common:meta.description'),
+      : i18n.t(DESCRIPTIONS[url.split('?')[0]!] ?? 'common:meta.description'),
   );
   return { html, title: pageTitle(heading, appName), description };
 }

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { warmFormatters } from '#shared/format-hours.ts';
+import { isPageInLanguage } from '#shared/languages.ts';
 import { App } from './app/app.tsx';
 import { i18n, initI18n } from './i18n/index.ts';
 import './styles.css';
@@ -22,6 +23,10 @@ void initI18n().then(async () => {
   // Starting the app, loading Intl's data for a site page's hours (shared/format-hours.ts) and
   // hydrating are separate tasks: on a slow phone, one task of all three would block input.
   const showsHours = /^\/sites\/\d+\/?$/.test(window.location.pathname);
+  // A help page's text is not in the first bundle: fetched before hydrating, so the page matches.
+  if (/^\/(contact|accessibility|privacy)\/?$/.test(window.location.pathname)) {
+    await import('./i18n/help-namespace.ts').then((module) => module.addHelpNamespace());
+  }
   await inSeparateTasks(showsHours ? warmFormatters(i18n.resolvedLanguage) : []);
   const app = (
     <StrictMode>
@@ -32,7 +37,7 @@ void initI18n().then(async () => {
   // only in local storage) draw the page afresh — React swaps the server's HTML in the same commit.
   // Hydrating in a transition lets React do it in slices that yield to the browser (a click or a key
   // is not held up behind the whole page), instead of one blocking task.
-  if (renderedIn && renderedIn === i18n.resolvedLanguage) {
+  if (isPageInLanguage(renderedIn, i18n.resolvedLanguage)) {
     startTransition(() => {
       hydrateRoot(container, app);
     });

@@ -1,3 +1,4 @@
+import { randomBytes, randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page, request } from '@playwright/test';
 import type { ReferenceItem, ReferenceListName } from '#shared/schemas/reference-lists.ts';
@@ -31,7 +32,20 @@ export class AdminApi {
   }
 
   async createSite(overrides: Parameters<typeof buildSite>[0] = {}): Promise<Site> {
-    const response = await this.context.post('/api/sites', { data: buildSite(overrides) });
+    // Journeys' sites are set up on purpose, even when another worker's factory site shares an address
+    // or phone (docs/product.md R177): the duplicate check is answered in advance. Each gets its own
+    // address and phone too, so that a journey that edits one through the form (and so meets the
+    // check again) is not stopped by another worker's site.
+    const response = await this.context.post('/api/sites', {
+      data: {
+        ...buildSite({
+          address: `${randomInt(100, 10_000)} ${randomBytes(4).toString('hex')} St, San Francisco, CA 94103`,
+          phoneNumber: `415${randomInt(2_000_000, 10_000_000)}`,
+          ...overrides,
+        }),
+        confirmDuplicate: true,
+      },
+    });
     expect(response.status(), await response.text()).toBe(201);
     return response.json();
   }
@@ -82,12 +96,29 @@ export async function expectNoAxeViolations(page: Page) {
   ).toEqual([]);
 }
 
-export const test = base.extend<{ adminApi: AdminApi }>({
+/** A 1 × 1 transparent PNG: what every map tile of the journeys' offline tile address shows. */
+const BLANK_TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+export const test = base.extend<{ adminApi: AdminApi; offlineTiles: undefined }>({
   adminApi: async ({ baseURL }, use) => {
     const api = await AdminApi.create(baseURL!);
     await use(api);
     await api.dispose();
   },
+  // The journeys' map tiles (MAP_TILE_URL, /tiles-offline/…) are answered in the browser: the app's
+  // server has no such page (it would be a 404 in the console), and no tile server is reached.
+  offlineTiles: [
+    async ({ context }, use) => {
+      await context.route('**/tiles-offline/**', (route) =>
+        route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
+      );
+      await use(undefined);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

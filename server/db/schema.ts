@@ -15,6 +15,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import type { Translations } from '#shared/translations.ts';
 
@@ -109,6 +110,8 @@ export const sites = pgTable(
     website: text('website'),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
+    /** When staff last checked the facts with the site (docs/product.md R170); never bumps `version`. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('sites_name_idx').on(t.name)],
 );
@@ -251,4 +254,75 @@ export const rateLimits = pgTable(
     resetsAt: timestamp('resets_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('rate_limits_resets_at_idx').on(t.resetsAt)],
+);
+
+/**
+ * Problems the public reports about a site, or in general (site_id null): only what the form asked
+ * for, its handling and its times; no address, no user agent (docs/product.md R173).
+ * `fingerprint` (a hash of site, reasons and message) finds the same report sent again (R174).
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').references(() => sites.id, { onDelete: 'cascade' }),
+    reasons: text('reasons').array().notNull(),
+    message: text('message'),
+    contact: text('contact'),
+    status: text('status').notNull().default('new'),
+    note: text('note'),
+    ...timestamps,
+  },
+  (t) => [
+    index('reports_status_idx').on(t.status, t.createdAt),
+    index('reports_site_id_idx').on(t.siteId, t.createdAt),
+  ],
+);
+
+/**
+ * Single-use links e-mailed to a site's contact to confirm its facts (docs/product.md R180): only the
+ * SHA-256 of the token is kept.
+ */
+export const confirmationLinks = pgTable(
+  'confirmation_links',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    sentTo: text('sent_to').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex('confirmation_links_token_hash_key').on(t.tokenHash),
+    index('confirmation_links_site_id_idx').on(t.siteId),
+  ],
+);
+
+/**
+ * Spreadsheet import previews (docs/product.md R233): what a file would do, kept until it is
+ * committed or 24 hours have passed, so any server process (or the command line) can commit it.
+ * `rows` holds each row's plan and its preview; `versions` the version of every matched site when
+ * the preview was made, checked again at commit.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamps.createdAt,
+    status: text('status').notNull().default('pending'),
+    rows: jsonb('rows').notNull(),
+    versions: jsonb('versions').$type<Record<string, number>>().notNull(),
+    newItems: jsonb('new_items').$type<{ list: string; name: string }[]>().notNull().default([]),
+    committedAt: timestamp('committed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('imports_created_at_idx').on(t.createdAt),
+    check('imports_status_check', sql`${t.status} in ('pending', 'committed')`),
+  ],
 );

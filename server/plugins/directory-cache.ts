@@ -24,8 +24,14 @@ declare module 'fastify' {
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Write routes that change what the public reads: sites, closures and every reference list. */
-export const DIRECTORY_WRITE = new RegExp(`^/api/(sites|closures|${REFERENCE_LIST_NAMES.join('|')})(/|$)`);
+/**
+ * Write routes that change what the public reads: sites, closures, every reference list, a site
+ * contact's answer to a confirmation link (it sets the site's `confirmedAt`, docs/product.md R181), and
+ * the commit of a spreadsheet import (docs/product.md R234).
+ */
+export const DIRECTORY_WRITE = new RegExp(
+  `^/api/((sites|closures|confirmations|${REFERENCE_LIST_NAMES.join('|')})(/|$)|imports/:id/commit$)`,
+);
 
 interface DirectoryCacheOptions {
   cache: ResponseCache;

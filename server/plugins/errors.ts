@@ -27,7 +27,9 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return reply.code(503).header('Retry-After', '5').send({ status: 503, message: error.message });
   }
   if (error instanceof HttpError)
-    return reply.code(error.statusCode).send({ status: error.statusCode, message: error.message });
+    return reply
+      .code(error.statusCode)
+      .send({ status: error.statusCode, message: error.message, ...error.extra });
   if (isUnstorableText(error)) {
     return reply
       .code(400)

@@ -23,9 +23,18 @@ function serializeError(error: unknown, depth = 0): SerializedError {
   return serialized;
 }
 
-/** Reset tokens are secrets: the API and page paths that carry one are logged with it masked. */
-function redactUrl(url: string): string {
-  return url.replace(/^(\/api\/passwords\/|\/passwords\/reset\/)[^/?#]+/, '$1[redacted]');
+/** The query parameters that say where a visitor is: the places lookup's `q`, the pages' `near`. */
+const PLACE_PARAMS = /([?&](?:near|q)=)[^&#]*/g;
+const NEAR_PARAM = /([?&]near=)[^&#]*/g;
+
+/**
+ * Reset tokens are secrets: the API and page paths that carry one are logged with it masked. What a
+ * visitor typed in the near box (or anywhere on /api/places) is never logged (docs/product.md R132).
+ */
+export function redactUrl(url: string): string {
+  const masked = url.replace(/^(\/api\/passwords\/|\/passwords\/reset\/)[^/?#]+/, '$1[redacted]');
+  if (/^\/+api\/+places(?:[/?#]|$)/i.test(masked)) return masked.replace(PLACE_PARAMS, '$1[redacted]');
+  return masked.replace(NEAR_PARAM, '$1[redacted]');
 }
 
 /**

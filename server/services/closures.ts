@@ -110,7 +110,7 @@ async function lockClosure(tx: Db, id: number, version: number | undefined) {
     .where(eq(closures.id, id))
     .for('update');
   if (!locked) throw new NotFoundError();
-  if (version !== undefined && version !== locked.version) throw new ConflictError();
+  if (version !== undefined && version !== locked.version) throw new ConflictError(await getClosure(tx, id));
 }
 
 export async function updateClosure(

@@ -5,6 +5,8 @@ export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
     message: string,
+    /** More fields of the answer besides `status` and `message` (a 409's `code` and `current`). */
+    public readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -16,9 +18,23 @@ export class NotFoundError extends HttpError {
   }
 }
 
+/**
+ * A version conflict: answered with `code: "version_conflict"` and, when given, `current`, the record
+ * as it is now, so a form can show what changed (docs/product.md R178).
+ */
 export class ConflictError extends HttpError {
-  constructor(message = 'This record was changed by someone else. Reload it to see the latest version.') {
-    super(409, message);
+  constructor(
+    current?: unknown,
+    message = 'This record was changed by someone else. Reload it to see the latest version.',
+  ) {
+    super(409, message, { code: 'version_conflict', ...(current !== undefined && { current }) });
+  }
+}
+
+/** Too many requests of one kind, in the rate limiter's answer shape (`{status: 429, message}`). */
+export class TooManyRequestsError extends HttpError {
+  constructor(message = 'Too many attempts. Please try again later.') {
+    super(429, message);
   }
 }
 

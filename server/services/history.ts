@@ -2,7 +2,11 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { history, users } from '../db/schema.ts';
 
-type HistoryAction = 'create' | 'update' | 'delete';
+/**
+ * `confirm`: staff or the site's contact checked a site's facts (docs/product.md R170); `import`: a
+ * create or update made by a spreadsheet import (docs/product.md R234).
+ */
+export type HistoryAction = 'create' | 'update' | 'delete' | 'confirm' | 'import';
 type Snapshot = Record<string, unknown>;
 
 /** The fields that differ between two snapshots, as { field: [before, after] }. */

@@ -1,10 +1,36 @@
 import { type AppData, type PreloadedQuery, preloadKeys } from '#shared/app-data.ts';
+import { filtersFromSearchParams, filtersToSearchParams } from '#shared/filters.ts';
+import type { Language } from '#shared/languages.ts';
 import { REFERENCE_LIST_NAMES } from '#shared/schemas/reference-lists.ts';
+import { searchFromSearchParams, searchToSearchParams } from '#shared/site-search.ts';
 import type { AppContext } from '../context.ts';
 import { hasDemoData } from '../db/seed/demo.ts';
 import { NotFoundError } from './errors.ts';
+import { placesFor } from './places.ts';
 import { publicConfig } from './public-config.ts';
 import { publicReads } from './public-reads.ts';
+
+/** A /sites page with choices in its address, rendered for one request (docs/product.md R136). */
+export interface SitesRequest {
+  params: URLSearchParams;
+  language: Language;
+  /** Who asks (the client address), for the geocoder's per-client limit. */
+  client: string;
+}
+
+/**
+ * The parameters of a /sites address the page knows, in their one order (`lng`, the two boxes, the
+ * filters): anything else is dropped before the renderer sees it.
+ */
+export function sitesQuery(params: URLSearchParams): string {
+  const base = new URLSearchParams();
+  const lng = params.get('lng');
+  if (lng) base.set('lng', lng);
+  return filtersToSearchParams(
+    filtersFromSearchParams(params),
+    searchToSearchParams(searchFromSearchParams(params), base),
+  ).toString();
+}
 
 /** Above this, the sites list is not embedded in the page (it would delay the first paint). */
 const EMBED_SITES_MAX_BYTES = 300_000;
@@ -16,7 +42,13 @@ export type PageRoute =
   | { kind: 'site'; id: number }
   | { kind: 'about' }
   | { kind: 'partners' }
+  | { kind: 'contact' }
+  | { kind: 'accessibility' }
+  | { kind: 'privacy' }
   | { kind: 'other' };
+
+/** The help pages (docs/product.md R114–R116): plain text, no data of their own. */
+const HELP_PAGES = ['contact', 'accessibility', 'privacy'] as const;
 
 /**
  * One slash for each run of slashes and none at the end ('/sites//12/' -> '/sites/12'). A single pass
@@ -63,6 +95,7 @@ export function pageRoute(rawPath: string): PageRoute {
   if (path === '/sites') return { kind: 'sites' };
   if (path === '/about') return { kind: 'about' };
   if (path === '/partners') return { kind: 'partners' };
+  for (const kind of HELP_PAGES) if (path === `/${kind}`) return { kind };
   const id = path.startsWith('/sites/') ? siteId(path.slice('/sites/'.length)) : 0;
   return id > 0 ? { kind: 'site', id } : { kind: 'other' };
 }
@@ -77,7 +110,11 @@ export function pagePath(route: Exclude<PageRoute, { kind: 'other' }>): string {
  * What a page embeds — runtime settings plus the API answers its first screen shows — and renders
  * with on the server. Null when the page's record does not exist (an unknown site id).
  */
-export async function pageData(ctx: AppContext, route: PageRoute): Promise<AppData | null> {
+export async function pageData(
+  ctx: AppContext,
+  route: PageRoute,
+  request?: SitesRequest,
+): Promise<AppData | null> {
   const reads = publicReads(ctx);
   const queries: PreloadedQuery[] = [];
   const embed = async (key: readonly unknown[], read: Promise<{ raw: Buffer }>) => {
@@ -92,6 +129,12 @@ export async function pageData(ctx: AppContext, route: PageRoute): Promise<AppDa
     if (route.kind === 'sites') {
       for (const list of REFERENCE_LIST_NAMES) await embed(preloadKeys.list(list), reads.list(list));
     }
+    const near = request && searchFromSearchParams(request.params).near;
+    if (request && near) {
+      // The near box's answer, as the browser would get it (GET /api/places): never logged or kept.
+      const answer = await placesFor(ctx).lookup(near, request.language, request.client);
+      queries.push({ key: preloadKeys.place(request.language, near), data: answer });
+    }
     if (route.kind === 'partners') {
       await embed(preloadKeys.list('nutritionpartners'), reads.list('nutritionpartners'));
     }
@@ -103,8 +146,8 @@ export async function pageData(ctx: AppContext, route: PageRoute): Promise<AppDa
     if (error instanceof NotFoundError) return null;
     throw error;
   }
-  return {
-    config: { ...publicConfig(ctx), demoData: await hasDemoData(ctx.database.db) },
-    queries,
-  };
+  const config: AppData['config'] = { ...publicConfig(ctx), demoData: await hasDemoData(ctx.database.db) };
+  // Rendered for this request only: its statuses and opening filter can be those of this minute.
+  if (request) config.renderedAt = Math.floor(ctx.now().getTime() / 60_000) * 60_000;
+  return { config, queries };
 }

@@ -28,11 +28,12 @@ export interface PageText {
   noscript: string;
 }
 
-export function pageText(language: Language): PageText {
+/** `phone`: the agency's (AGENCY_PHONE, 10 digits); the program's default number when left out. */
+export function pageText(language: Language, phone: string = FOOTER_PHONE): PageText {
   const { meta } = COMMON[language];
   return {
     lang: htmlLang(language),
     description: escapeHtml(meta.description),
-    noscript: escapeHtml(meta.noscript.replace('{{phone}}', formatPhone(FOOTER_PHONE))),
+    noscript: escapeHtml(meta.noscript.replace('{{phone}}', formatPhone(phone))),
   };
 }

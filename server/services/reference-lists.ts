@@ -1,12 +1,14 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { itemNameKey } from '#shared/duplicates.ts';
 import type { NutritionPartnerInputSchema } from '#shared/schemas/reference-lists.ts';
 import { REFERENCE_LISTS, type ReferenceListName } from '#shared/schemas/reference-lists.ts';
+import { invalidField } from '#shared/validation.ts';
 import type { Db } from '../db/client.ts';
 import { REFERENCE_TABLES } from '../db/reference-tables.ts';
 import type { nutritionPartners } from '../db/schema.ts';
-import { ConflictError, NotFoundError } from './errors.ts';
-import { diff, recordHistory } from './history.ts';
+import { ConflictError, NotFoundError, ValidationError } from './errors.ts';
+import { diff, type HistoryAction, recordHistory } from './history.ts';
 
 type ItemInput = Partial<z.output<typeof NutritionPartnerInputSchema> & { closesSite: boolean }>;
 /** A row of any list table: the contact columns and closes_site exist only on the lists that have them. */
@@ -58,15 +60,45 @@ export async function getItem(db: Db, list: ReferenceListName, id: number) {
   return present(list, row);
 }
 
-export async function createItem(db: Db, list: ReferenceListName, input: ItemInput, userId: number | null) {
+/**
+ * Names are unique in a list, ignoring case and spaces (docs/product.md R179): 422 `already_exists` on
+ * `name` otherwise. Writes to one list wait for each other while checked, so two clerks adding the
+ * same name at once cannot both pass. Translations are not compared.
+ */
+async function refuseTakenName(tx: Db, list: ReferenceListName, name: string | undefined, exceptId?: number) {
+  if (name === undefined) return;
+  const table = tableOf(list);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`list-names:${list}`}))`);
+  const key = itemNameKey(name);
+  const [taken] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(
+      and(
+        sql`lower(regexp_replace(btrim(${table.name}), '\\s+', ' ', 'g')) = ${key}`,
+        exceptId === undefined ? undefined : ne(table.id, exceptId),
+      ),
+    )
+    .limit(1);
+  if (taken) throw new ValidationError([invalidField('name', 'already_exists')]);
+}
+
+export async function createItem(
+  db: Db,
+  list: ReferenceListName,
+  input: ItemInput,
+  userId: number | null,
+  action: HistoryAction = 'create',
+) {
   return db.transaction(async (tx) => {
     const table = tableOf(list);
+    await refuseTakenName(tx, list, input.name);
     const [row] = await tx
       .insert(table)
       .values({ ...(columns(list, input) as { name: string }), updatedBy: userId })
       .returning();
     const item = present(list, row!);
-    await recordHistory(tx, { entity: list, entityId: item.id, action: 'create', userId, changes: item });
+    await recordHistory(tx, { entity: list, entityId: item.id, action, userId, changes: item });
     return item;
   });
 }
@@ -82,7 +114,9 @@ export async function updateItem(
     const table = tableOf(list);
     const [before] = await tx.select().from(table).where(eq(table.id, id)).for('update');
     if (!before) throw new NotFoundError();
-    if (input.version !== undefined && input.version !== before.version) throw new ConflictError();
+    if (input.version !== undefined && input.version !== before.version)
+      throw new ConflictError(present(list, before));
+    await refuseTakenName(tx, list, input.name, id);
     const [row] = await tx
       .update(table)
       .set({
@@ -125,7 +159,7 @@ export async function deleteItem(
     const table = tableOf(list);
     const [before] = await tx.select().from(table).where(eq(table.id, id)).for('update');
     if (!before) throw new NotFoundError();
-    if (version !== undefined && version !== before.version) throw new ConflictError();
+    if (version !== undefined && version !== before.version) throw new ConflictError(present(list, before));
     const sitesUsing = await usageCount(tx, list, id);
     // Link rows cascade, so the sites that used the item stay intact without it.
     await tx.delete(table).where(and(eq(table.id, id)));

@@ -1,7 +1,15 @@
 import { htmlLang, LANGUAGES } from '#shared/languages.ts';
 
 /** The public pages a search engine should know, besides one page per site. */
-const PUBLIC_PATHS = ['/', '/sites', '/about', '/partners'] as const;
+const PUBLIC_PATHS = [
+  '/',
+  '/sites',
+  '/about',
+  '/partners',
+  '/contact',
+  '/accessibility',
+  '/privacy',
+] as const;
 
 const xmlEscape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -6,8 +6,9 @@ import { type Db, rowsOf } from '../db/client.ts';
 import { REFERENCE_TABLES } from '../db/reference-tables.ts';
 import { siteHours, sites } from '../db/schema.ts';
 import { removeSiteFromClosures } from './closures.ts';
+import { DuplicateSiteError, findDuplicateSites } from './duplicates.ts';
 import { ConflictError, NotFoundError, ValidationError } from './errors.ts';
-import { diff, recordHistory } from './history.ts';
+import { diff, type HistoryAction, recordHistory } from './history.ts';
 
 /**
  * A site without a phone is answered with phoneNumber "" (never null): the API has always answered a
@@ -44,7 +45,8 @@ const SITE_JSON = `json_build_object(
     from site_hours h where h.site_id = s.id), '[]'::json),
   ${REFERENCE_LIST_NAMES.map((list) => `'${REFERENCE_LISTS[list].siteKey}', ${listColumn(list)}`).join(',\n  ')},
   'version', s.version,
-  'updatedAt', to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+  'updatedAt', to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'confirmedAt', to_char(s.confirmed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
 
 async function selectJson(db: Db, where: SQL): Promise<string> {
   const result = await db.execute(
@@ -128,12 +130,41 @@ async function replaceLinks(tx: Db, siteId: number, input: SiteFields, replacing
 
 /** The fields compared for history: plain values and the ids/hours as they were written. */
 function snapshot(site: Site) {
-  const { version: _v, updatedAt: _u, geocodeWarning: _g, ...rest } = site;
+  const { version: _v, updatedAt: _u, confirmedAt: _c, geocodeWarning: _g, ...rest } = site;
   return rest as Record<string, unknown>;
 }
 
-export async function createSite(db: Db, input: SiteCreate, userId: number | null): Promise<Site> {
+/**
+ * Refuses a write that would make the site look like another one (docs/product.md R177) unless the
+ * caller confirmed it. Writes of sites are serialised on one advisory lock while checked, so two
+ * clerks adding the same place at the same moment cannot both pass.
+ */
+async function refuseDuplicate(
+  tx: Db,
+  facts: {
+    name: string;
+    address: string;
+    phoneNumber?: string | null;
+    lat?: number | null;
+    lng?: number | null;
+  },
+  confirmed: boolean | undefined,
+  exceptId?: number,
+) {
+  if (confirmed) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sites:duplicates'))`);
+  const candidates = await findDuplicateSites(tx, facts, exceptId);
+  if (candidates.length) throw new DuplicateSiteError(candidates);
+}
+
+export async function createSite(
+  db: Db,
+  input: SiteCreate,
+  userId: number | null,
+  action: HistoryAction = 'create',
+): Promise<Site> {
   return db.transaction(async (tx) => {
+    await refuseDuplicate(tx, input, input.confirmDuplicate);
     const [row] = await tx
       .insert(sites)
       .values({ ...(columns(input) as typeof sites.$inferInsert), updatedBy: userId })
@@ -143,7 +174,7 @@ export async function createSite(db: Db, input: SiteCreate, userId: number | nul
     await recordHistory(tx, {
       entity: 'site',
       entityId: site.id,
-      action: 'create',
+      action,
       userId,
       changes: snapshot(site),
     });
@@ -156,6 +187,7 @@ export async function updateSite(
   id: number,
   input: SiteUpdate,
   userId: number | null,
+  action: HistoryAction = 'update',
 ): Promise<Site> {
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -164,8 +196,27 @@ export async function updateSite(
       .where(eq(sites.id, id))
       .for('update');
     if (!current) throw new NotFoundError();
-    if (input.version !== undefined && input.version !== current.version) throw new ConflictError();
     const before = await getSite(tx, id);
+    if (input.version !== undefined && input.version !== current.version) throw new ConflictError(before);
+    // Only a change to what the rule compares is checked: a site saved as a confirmed duplicate
+    // earlier is not asked about again when its hours or lists change (docs/product.md R177).
+    const pick = <T>(given: T | undefined, stored: T) => (given === undefined ? stored : given);
+    const facts = {
+      name: pick(input.name, before.name),
+      address: pick(input.address, before.address),
+      phoneNumber: pick(input.phoneNumber, before.phoneNumber || null),
+      lat: pick(input.lat, before.lat),
+      lng: pick(input.lng, before.lng),
+    };
+    if (
+      facts.name !== before.name ||
+      facts.address !== before.address ||
+      (facts.phoneNumber ?? '') !== before.phoneNumber ||
+      facts.lat !== before.lat ||
+      facts.lng !== before.lng
+    ) {
+      await refuseDuplicate(tx, facts, input.confirmDuplicate, id);
+    }
     await tx
       .update(sites)
       .set({
@@ -180,7 +231,7 @@ export async function updateSite(
     await recordHistory(tx, {
       entity: 'site',
       entityId: id,
-      action: 'update',
+      action,
       userId,
       changes: diff(snapshot(before), snapshot(after)),
     });
@@ -191,7 +242,7 @@ export async function updateSite(
 export async function deleteSite(db: Db, id: number, userId: number | null, version?: number): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await getSite(tx, id);
-    if (version !== undefined && version !== before.version) throw new ConflictError();
+    if (version !== undefined && version !== before.version) throw new ConflictError(before);
     await removeSiteFromClosures(tx, id, userId);
     await tx.delete(sites).where(eq(sites.id, id));
     await recordHistory(tx, {

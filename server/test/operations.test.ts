@@ -142,6 +142,14 @@ describe('GET /api/config', () => {
       mapApiKey: 'public-tile-key',
       allowRegistration: false,
       agencyTimeZone: 'America/Los_Angeles',
+      staleAfterDays: 180,
+      agency: {
+        name: {},
+        logoUrl: null,
+        phone: '4175575000',
+        phoneHours: null,
+        email: 'meals@example.org',
+      },
     });
     for (const secret of ['server-only-google-key', 'config-admin-password-1', TEST_SECRET, ctx.dataDir]) {
       expect(response.body).not.toContain(secret);

@@ -70,12 +70,15 @@ async function createSite(name: string) {
 }
 
 describe('pageRoute', () => {
-  it('knows the five public pages and nothing else', () => {
+  it('knows the eight public pages and nothing else', () => {
     expect(pageRoute('/')).toEqual({ kind: 'home' });
     expect(pageRoute('/sites/')).toEqual({ kind: 'sites' });
     expect(pageRoute('/sites/12')).toEqual({ kind: 'site', id: 12 });
     expect(pageRoute('/about')).toEqual({ kind: 'about' });
     expect(pageRoute('/partners')).toEqual({ kind: 'partners' });
+    expect(pageRoute('/contact/')).toEqual({ kind: 'contact' });
+    expect(pageRoute('/accessibility')).toEqual({ kind: 'accessibility' });
+    expect(pageRoute('/privacy')).toEqual({ kind: 'privacy' });
     for (const other of ['/sites/new', '/sites/0', '/sites/99999999999', '/sites/12/edit', '/login', '/x']) {
       expect(pageRoute(other)).toEqual({ kind: 'other' });
     }
@@ -182,12 +185,44 @@ describe('server-rendered pages', () => {
     expect(root(after.body)).toContain('After Rename Kitchen');
   });
 
-  it('leaves filtered addresses and non-public pages to the browser, with the data still embedded', async () => {
-    const filtered = await get('/sites?population=1');
+  it('renders /sites with choices for that request only (no-store), with the known parameters in their order', async () => {
+    // docs/product.md R136: a GET form without scripts lands here.
+    const filtered = await get(
+      '/sites?service=2&junk=%3Cb%3E&q=%20caf%C3%A9%20&population=1&lng=es&open=now',
+    );
     expect(filtered.statusCode).toBe(200);
-    expect(root(filtered.body)).toBe('');
-    expect(appData(filtered.body).queries[0].key).toEqual(['sites', 'list']);
-    expect(filtered.body).not.toContain('fetchpriority');
+    expect(filtered.headers['cache-control']).toBe('no-store');
+    expect(root(filtered.body)).toContain('es /sites?lng=es&q=caf%C3%A9&population=1&service=2&open=now');
+    const data = appData(filtered.body);
+    expect(data.queries[0].key).toEqual(['sites', 'list']);
+    // The minute it was rendered at: the opening filter and statuses are computed for it.
+    expect(data.config.renderedAt % 60_000).toBe(0);
+    expect(Math.abs(data.config.renderedAt - Date.now())).toBeLessThan(120_000);
+    const again = await get('/sites?population=1');
+    expect(again.headers['cache-control']).toBe('no-store');
+  });
+
+  it('embeds the near box’s place, found or not, in the page’s language', async () => {
+    const found = appData((await get('/sites?near=94110&lng=zh')).body);
+    expect(found.queries).toContainEqual({
+      key: ['places', 'zh', '94110'],
+      data: { found: true, place: { lat: 37.750021, lng: -122.415201, label: '94110', kind: 'zip' } },
+    });
+    const chinatown = appData((await get('/sites?near=chinatown&lng=zh')).body);
+    expect(chinatown.queries).toContainEqual({
+      key: ['places', 'zh', 'chinatown'],
+      data: expect.objectContaining({
+        place: expect.objectContaining({ label: '唐人街', kind: 'neighborhood' }),
+      }),
+    });
+    const missing = appData((await get('/sites?near=1%20Nowhere%20Lane')).body);
+    expect(missing.queries).toContainEqual({
+      key: ['places', 'en', '1 Nowhere Lane'],
+      data: { found: false, geocoder: false },
+    });
+  });
+
+  it('leaves non-public pages to the browser, with no data embedded', async () => {
     const login = await get('/login');
     expect(root(login.body)).toBe('');
     expect(appData(login.body).queries).toEqual([]);
@@ -200,11 +235,11 @@ describe('server-rendered pages', () => {
     );
   });
 
-  it('answers 404 for an unknown site, leaving the friendly not-found page to the browser', async () => {
+  it('answers 404 for an unknown site with the site not-found page, rendered at one address', async () => {
     const page = await get('/sites/2147483000');
     expect(page.statusCode).toBe(404);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(root(page.body)).toBe('');
+    expect(root(page.body)).toContain('<h1>en /sites/0</h1>');
   });
 
   it('names every language version of a page (hreflang) and gives its description in its language', async () => {
@@ -262,10 +297,11 @@ describe('one address per page: variants cannot poison the page cache', () => {
       expect(response.headers.location, variant).toBe(canonical);
       expect(response.headers['content-security-policy'], variant).toBeDefined();
     }
-    // Protocol-relative-looking paths are never answered with a Location that leaves the site.
+    // Protocol-relative-looking paths are never answered with a Location that leaves the site (and,
+    // naming no page, are the not-found page).
     const host = await get('//evil.example/sites');
     expect(host.headers.location).toBeUndefined();
-    expect(host.statusCode).toBe(200);
+    expect(host.statusCode).toBe(404);
   });
 
   it('a variant fetched first after a write does not decide what the site page shows', async () => {
@@ -321,7 +357,7 @@ describe('what search engines read', () => {
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(first.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /);
-    for (const page of ['/', '/sites', '/about', '/partners']) {
+    for (const page of ['/', '/sites', '/about', '/partners', '/contact', '/accessibility', '/privacy']) {
       expect(first.body).toContain(`<url><loc>http://meals.test${page}</loc>`);
     }
     const again = await get('/sitemap.xml', { 'if-none-match': first.headers.etag as string });
@@ -347,7 +383,7 @@ describe('what search engines read', () => {
         `<xhtml:link rel="alternate" hreflang="x-default" href="http://meals.test/sites/${site.id}"/>`,
     );
     const sites = (await get('/api/sites')).json() as { id: number }[];
-    expect(after.body.match(/<url>/g)).toHaveLength(4 + sites.length);
+    expect(after.body.match(/<url>/g)).toHaveLength(7 + sites.length);
   });
 
   it('robots.txt names the sitemap by its full address and keeps crawlers out of the API and private screens', async () => {

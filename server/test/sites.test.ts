@@ -76,6 +76,7 @@ const SITE_KEYS = [
   'Populations',
   'Services',
   'address',
+  'confirmedAt',
   'email',
   'id',
   'lat',
@@ -696,7 +697,13 @@ describe('optimistic concurrency', () => {
       payload: { name: 'Second Editor', version: site.version },
     });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ status: 409, message: expect.stringMatching(/changed by someone else/) });
+    // The answer names the conflict and carries the site as it is now (docs/product.md R178).
+    expect(stale.json()).toEqual({
+      status: 409,
+      message: expect.stringMatching(/changed by someone else/),
+      code: 'version_conflict',
+      current: expect.objectContaining({ id: site.id, name: 'First Editor', version: site.version + 1 }),
+    });
     expect((await getSite(site.id)).name).toBe('First Editor');
 
     const current = await asAdmin({

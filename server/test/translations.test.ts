@@ -3,6 +3,8 @@
  * closures' reasons (docs/decisions/022-translated-data.md). Stored on the record, answered on every
  * answer (`{}` when none), on the items inside a site's lists too, and recorded in the history.
  */
+
+import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '#shared/api-paths.ts';
@@ -12,6 +14,7 @@ import {
   type ReferenceListName,
 } from '#shared/schemas/reference-lists.ts';
 import { buildNutritionPartner, buildReferenceItem, buildSite } from '#testing/factories.ts';
+import { REFERENCE_TABLES } from '../db/reference-tables.ts';
 import { seedDemoData } from '../db/seed/demo.ts';
 import { DEMO_SITES } from '../db/seed/demo-data.ts';
 import { createTestApp, signInRoles, type TestContext } from './helpers.ts';
@@ -327,6 +330,10 @@ describe('OpenAPI', () => {
 
 describe('the demo data', () => {
   it('loads every list item with a Spanish and a Chinese name, and the Chinatown sites with a Chinese name', async () => {
+    // The demo loads on a new database: the items made above ("Lunch", "Breakfast") would clash with
+    // its names, which are unique per list (docs/product.md R179).
+    for (const { sqlTable } of Object.values(REFERENCE_TABLES))
+      await ctx.database.db.execute(sql.raw(`delete from ${sqlTable}`));
     await seedDemoData(ctx.database.db);
     const demoNames = new Set(DEMO_SITES.map((site) => site.name));
     const sites = ((await ctx.app.inject({ method: 'GET', url: apiPaths.sites })).json() as Json[]).filter(

@@ -354,6 +354,76 @@ describe('uploads', () => {
   });
 });
 
+describe('confirmations and reports', () => {
+  it('a confirmation method that is not one of the list', async () => {
+    const errors = await refused(
+      'admin',
+      json('POST', `/api/sites/${siteId}/confirmations`, { method: 'fax' }),
+    );
+    expect(errors).toEqual([expect.objectContaining({ path: 'method', code: 'invalid_choice' })]);
+  });
+
+  it('a list item named like another of its list', async () => {
+    await as('admin', json('POST', '/api/services', { name: 'Benefits counseling' }));
+    const errors = await refused('admin', json('POST', '/api/services', { name: 'benefits  Counseling' }));
+    expect(errors).toEqual([expect.objectContaining({ path: 'name', code: 'already_exists' })]);
+  });
+
+  it('a confirmation link asked for a site without an e-mail address', async () => {
+    const site = await as('admin', json('POST', '/api/sites', { ...buildSite(), email: null }));
+    const errors = await refused(
+      'admin',
+      json('POST', `/api/sites/${site.json().id}/confirmation-requests`, {}),
+    );
+    expect(errors).toEqual([expect.objectContaining({ path: 'email', code: 'no_email' })]);
+  });
+
+  it('a report naming a reason twice', async () => {
+    const errors = await refused('nobody', json('POST', '/api/reports', { reasons: ['hours', 'hours'] }));
+    expect(errors).toEqual([expect.objectContaining({ path: 'reasons', code: 'duplicate_items' })]);
+  });
+
+  it('a report moved back to new', async () => {
+    await as('nobody', json('POST', '/api/reports', { reasons: ['other'], message: 'codes' }));
+    const [report] = (await as('admin', { method: 'GET', url: '/api/reports' })).json();
+    await as('admin', json('PATCH', `/api/reports/${report.id}`, { status: 'in-progress' }));
+    const errors = await refused('admin', json('PATCH', `/api/reports/${report.id}`, { status: 'new' }));
+    expect(errors).toEqual([expect.objectContaining({ path: 'status', code: 'report_transition' })]);
+  });
+});
+
+describe('spreadsheet import previews', () => {
+  it('word each row error with a code of the table and its message', async () => {
+    const site = await as('admin', { method: 'GET', url: `/api/sites/${siteId}` });
+    const { name, address } = site.json() as { name: string; address: string };
+    const file = [
+      'id,name,address,hours,mealTypes',
+      ',A,1 A St,sometimes,',
+      '999999,B,1 B St,,',
+      ',C,1 C St,,No Such Meal',
+      `${siteId},"${name}","${address}",,`,
+      `${siteId},"${name}","${address}",,`,
+    ].join('\n');
+    const response = await as('admin', {
+      method: 'POST',
+      url: '/api/imports',
+      headers: { 'content-type': 'text/csv' },
+      payload: file,
+    });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    const rows = (response.json() as { rows: { kind: string; errors?: FieldError[] }[] }).rows;
+    const errors = rows.flatMap((row) => row.errors ?? []);
+    expect(errors.map((error) => error.code).sort()).toEqual(
+      ['duplicate_row', 'invalid_hours_text', 'unknown_item', 'unknown_site'].sort(),
+    );
+    for (const error of errors) {
+      expect(isValidationCode(error.code), JSON.stringify(error)).toBe(true);
+      expect(error.message).toBe(validationMessage(error.code as ValidationCode, error.params));
+      seen.add(error.code);
+    }
+  });
+});
+
 describe('the table', () => {
   it('has every code seen above, and every rule of the table was reached by some body', () => {
     const reachable = VALIDATION_CODES.filter((code) => code !== 'invalid');

@@ -88,8 +88,15 @@ const siteFields = {
   ...fieldsPerList('idsKey', () => IdListSchema),
 };
 
+/**
+ * Saves a site that looks like another one (same address or phone, or nearly the same name close by):
+ * without it such a write is answered 409 `duplicate` (docs/product.md R177).
+ */
+const ConfirmDuplicateSchema = z.boolean(coded('not_boolean')).optional();
+
 const SiteBaseSchema = BodySchema({
   ...siteFields,
+  confirmDuplicate: ConfirmDuplicateSchema,
   translations: siteFields.translations.default({}),
   Hours: siteFields.Hours.default([]),
   ...fieldsPerList('idsKey', () => IdListSchema.default([])),
@@ -110,7 +117,11 @@ const bothOrNeither = (site: LatLng, ctx: z.RefinementCtx) => {
 /** POST /api/sites. */
 export const SiteCreateSchema = SiteBaseSchema.superRefine(bothOrNeither);
 /** PATCH /api/sites/{id}: every field optional; a list that is given replaces the stored one exactly. */
-export const SiteUpdateSchema = BodySchema({ ...siteFields, version: VersionSchema })
+export const SiteUpdateSchema = BodySchema({
+  ...siteFields,
+  version: VersionSchema,
+  confirmDuplicate: ConfirmDuplicateSchema,
+})
   .partial()
   .superRefine(bothOrNeither);
 export type SiteCreate = z.output<typeof SiteCreateSchema>;
@@ -146,7 +157,33 @@ export const SiteSchema = z.object({
   ...fieldsPerList('siteKey', () => z.array(ReferenceItemSchema)),
   version: z.number(),
   updatedAt: z.string(),
+  /** When staff last checked the facts with the site (ISO 8601), null when never (docs/product.md R170). */
+  confirmedAt: z.string().nullable(),
   /** Set on a write answer when geocoding was tried and found nothing (docs/product.md R66). */
   geocodeWarning: z.string().optional(),
 });
 export type Site = z.infer<typeof SiteSchema>;
+
+/** Why a site looks like another one (docs/product.md R177). */
+export const DUPLICATE_REASONS = ['address', 'phone', 'name'] as const;
+export type DuplicateReason = (typeof DUPLICATE_REASONS)[number];
+
+/** A site that a new or edited site may duplicate, as the 409 `duplicate` answer lists it. */
+export const DuplicateCandidateSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  address: z.string(),
+  phoneNumber: z.string(),
+  reasons: z.array(z.enum(DUPLICATE_REASONS)),
+});
+export type DuplicateCandidate = z.infer<typeof DuplicateCandidateSchema>;
+
+/** The 409 answer of a site write that looks like a duplicate; send again with `confirmDuplicate: true`. */
+export const DuplicateConflictSchema = z.object({
+  statusCode: z.literal(409),
+  error: z.literal('Conflict'),
+  code: z.literal('duplicate'),
+  message: z.string(),
+  candidates: z.array(DuplicateCandidateSchema),
+});
+export type DuplicateConflict = z.infer<typeof DuplicateConflictSchema>;

@@ -4,10 +4,13 @@ import { Layout } from '../components/layout/layout.tsx';
 import { RequireUser } from '../features/auth/guards.tsx';
 import { lazyChunk } from '../lib/lazy.ts';
 import { AboutScreen } from './routes/about.tsx';
+import { AccessibilityScreen } from './routes/accessibility.tsx';
+import { ContactScreen } from './routes/contact.tsx';
 import { HomeScreen } from './routes/home.tsx';
 import { LogoutScreen } from './routes/logout.tsx';
 import { NotFoundScreen } from './routes/not-found.tsx';
 import { PartnersScreen } from './routes/partners.tsx';
+import { PrivacyScreen } from './routes/privacy.tsx';
 import { SiteDetailScreen } from './routes/site-detail.tsx';
 import { SitesScreen } from './routes/sites.tsx';
 
@@ -42,6 +45,21 @@ const ClosuresScreen = lazyChunk(
   () => import('./routes/admin/closures.tsx'),
   (m) => m.ClosuresScreen,
 );
+const WorkspaceScreen = lazyChunk(
+  'workspace',
+  () => import('./routes/admin/workspace.tsx'),
+  (m) => m.WorkspaceScreen,
+);
+const ConfirmScreen = lazyChunk(
+  'confirm',
+  () => import('./routes/confirm.tsx'),
+  (m) => m.ConfirmScreen,
+);
+const ImportScreen = lazyChunk(
+  'import',
+  () => import('./routes/admin/import.tsx'),
+  (m) => m.ImportScreen,
+);
 const ReferenceFormScreen = lazyChunk(
   'reference-form',
   () => import('./routes/admin/reference-form.tsx'),
@@ -70,7 +88,12 @@ export function AppRoutes() {
         <Route path="/sites/:id" element={<SiteDetailScreen />} />
         <Route path="/sites/:id/edit" element={admin(<SiteFormScreen />)} />
         <Route path="/partners" element={<PartnersScreen />} />
+        <Route path="/admin" element={admin(<WorkspaceScreen />)} />
+        <Route path="/contact" element={<ContactScreen />} />
+        <Route path="/accessibility" element={<AccessibilityScreen />} />
+        <Route path="/privacy" element={<PrivacyScreen />} />
         <Route path="/admin/closures" element={admin(<ClosuresScreen />)} />
+        <Route path="/admin/import" element={admin(<ImportScreen />)} />
         {Object.entries(REFERENCE_ROUTES).flatMap(([segment, list]) => [
           <Route
             key={`${segment}-new`}
@@ -83,6 +106,7 @@ export function AppRoutes() {
             element={admin(<ReferenceFormScreen key={`${list}-edit`} list={list} />)}
           />,
         ])}
+        <Route path="/confirm/:token" element={<ConfirmScreen />} />
         <Route path="/login" element={<LoginScreen />} />
         <Route path="/logout" element={<LogoutScreen />} />
         <Route path="/passwords" element={<Navigate to="/passwords/forgot" replace />} />

@@ -7,11 +7,22 @@ type LocaleModule = { default: Record<string, unknown> };
 
 /**
  * Every locales/<language>/<namespace>.json, bundled: a language switch never waits for the network.
- * The admin text is the exception: it loads with the admin screens (lazy-namespaces.ts).
+ * The staff text is the exception: every admin*.json loads with the admin screens (lazy-namespaces.ts);
+ * so is the help pages' help.json (help-namespace.ts).
  */
-const files = import.meta.glob<LocaleModule>(['./locales/*/*.json', '!./locales/*/admin.json'], {
-  eager: true,
-});
+const files = import.meta.glob<LocaleModule>(
+  [
+    './locales/*/*.json',
+    '!./locales/*/admin*.json',
+    '!./locales/*/help.json',
+    '!./locales/*/auth.json',
+    '!./locales/*/account.json',
+    '!./locales/*/photo.json',
+    '!./locales/*/reports.json',
+    '!./locales/*/validation.json',
+  ],
+  { eager: true },
+);
 
 export function buildResources() {
   const resources: Record<string, Record<string, Record<string, unknown>>> = {};

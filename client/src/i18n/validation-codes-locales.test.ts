@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION_CODES, VALIDATION_MESSAGES } from '#shared/validation.ts';
-import { buildResources } from './index.ts';
+import en from './locales/en/validation.json' with { type: 'json' };
+import es from './locales/es/validation.json' with { type: 'json' };
+import zh from './locales/zh/validation.json' with { type: 'json' };
 
 /** Every validation code of shared/validation.ts is translated in every language, with its params. */
-const resources = buildResources();
-const codesIn = (language: string) =>
-  ((resources[language]?.common?.validation as { codes?: Record<string, string> } | undefined)?.codes ??
-    {}) as Record<string, string>;
+const files: Record<string, { codes: Record<string, string> }> = { en, es, zh };
+const codesIn = (language: string) => files[language]?.codes ?? {};
 const placeholders = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1]).sort();
 
 // Simplified forms whose Traditional forms these texts use (個 not 个, 數 not 数, 檔 not 档…).

@@ -60,8 +60,11 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** Null on the server and while hydrating (so the HTML makes no claim about "now"). */
-const serverMinute = () => null;
+/**
+ * Null on the server and while hydrating (so cached HTML makes no claim about "now"), except on a
+ * page rendered for one request at a known minute (a /sites page with choices, docs/product.md R136).
+ */
+const serverMinute = () => appData().config.renderedAt ?? null;
 
 /**
  * The current minute, re-evaluated every minute; null on the server and during hydration (the page's
@@ -69,6 +72,12 @@ const serverMinute = () => null;
  */
 function useAgencyNow(): number | null {
   return useSyncExternalStore<number | null>(subscribe, currentMinute, serverMinute);
+}
+
+/** The agency's date now ('YYYY-MM-DD'), renewed every minute; null on the server and while hydrating. */
+export function useAgencyToday(): string | null {
+  const now = useAgencyNow();
+  return useMemo(() => (now === null ? null : agencyMoment(now, agencyTimeZone()).date), [now]);
 }
 
 /** GET /api/closures: current and upcoming closures (the server embeds them in public pages). */
@@ -174,6 +183,11 @@ function utcDate(date: string): Date {
 /** A calendar date ('YYYY-MM-DD') as a long date: 'Thursday, November 26'. */
 export function formatLongDate(date: string, language: string | undefined): string {
   return dateFormat(language, { weekday: 'long', month: 'long', day: 'numeric' }).format(utcDate(date));
+}
+
+/** A calendar date ('YYYY-MM-DD') with its year, as a printed page dates itself: 'November 24, 2026'. */
+export function formatFullDate(date: string, language: string | undefined): string {
+  return dateFormat(language, { year: 'numeric', month: 'long', day: 'numeric' }).format(utcDate(date));
 }
 
 /**

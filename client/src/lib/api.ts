@@ -6,9 +6,16 @@ export class ApiError extends Error {
     public readonly status: number,
     message: string,
     public readonly errors: FieldError[] = [],
+    /** The whole answer, for errors that carry more than a message (a 409's `code`, `current`, `candidates`). */
+    public readonly body: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+
+  /** The answer's machine-readable `code`, when it has one (a 409's "duplicate", a 410's "link_used"). */
+  get code(): string | undefined {
+    return typeof this.body.code === 'string' ? this.body.code : undefined;
   }
 }
 
@@ -20,11 +27,17 @@ export function httpErrorMessage(status: number) {
 /** A non-2xx answer as an ApiError: the server's message and field errors when it sent them. */
 export async function apiErrorFrom(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => ({}))) as { message?: string; errors?: FieldError[] };
-  return new ApiError(response.status, body.message ?? httpErrorMessage(response.status), body.errors ?? []);
+  const whole = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  return new ApiError(
+    response.status,
+    body?.message ?? httpErrorMessage(response.status),
+    body?.errors ?? [],
+    whole,
+  );
 }
 
-/** A 401 goes to /login, remembering the page (docs/product.md R42). */
-function onUnauthorized() {
+/** A 401 goes to /login, remembering the page (docs/product.md R42). Also used by uploads that are not JSON. */
+export function onUnauthorized() {
   const from = `${window.location.pathname}${window.location.search}`;
   window.location.assign(`/login?from=${encodeURIComponent(from)}`);
 }

@@ -26,7 +26,7 @@ describe('translateFieldError', () => {
         { path: 'name', message: 'must be at most 200 characters', code: 'too_long', params: { max: 200 } },
         t,
       ),
-    ).toBe('common:validation.codes.too_long|{"max":"200","defaultValue":"must be at most 200 characters"}');
+    ).toBe('validation:codes.too_long|{"max":"200","defaultValue":"must be at most 200 characters"}');
     expect(
       translateFieldError(
         {
@@ -39,7 +39,7 @@ describe('translateFieldError', () => {
       ),
     ).toContain('"ids":"3, 4"');
     expect(translateFieldError({ path: 'name', message: 'is required', code: 'required' }, t)).toContain(
-      'common:validation.codes.required',
+      'validation:codes.required',
     );
   });
   it('shows an error without a code it knows as sent, whatever its English says', () => {

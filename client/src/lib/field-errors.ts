@@ -1,6 +1,10 @@
 import type { TFunction } from 'i18next';
+import { addNamespace } from '#client/i18n/lazy-namespaces.ts';
 import type { FieldError } from '#shared/schemas/common.ts';
 import { formatParam, isValidationCode, type ValidationParams } from '#shared/validation.ts';
+
+// The words of validation errors come with the (lazily loaded) forms that show them.
+addNamespace('validation');
 
 /** How a language joins a field's messages and ends the sentence: ', ' and '.' in English, '，' and '。' in Chinese. */
 export interface Punctuation {
@@ -37,14 +41,14 @@ export function translateFieldError(error: FieldError, t: TFunction): string {
       formatParam(value as ValidationParams[string]),
     ]),
   );
-  return t(`common:validation.codes.${error.code}`, { ...params, defaultValue: error.message });
+  return t(`validation:codes.${error.code}`, { ...params, defaultValue: error.message });
 }
 
 /** Field errors grouped by top-level field ('Hours.0.close' stays whole too), formatted per docs/product.md R80. */
 export function fieldErrorMap(errors: readonly FieldError[], t: TFunction): Record<string, string> {
   const punctuation: Punctuation = {
-    separator: t('common:validation.separator', { defaultValue: ENGLISH_PUNCTUATION.separator }),
-    end: t('common:validation.end', { defaultValue: ENGLISH_PUNCTUATION.end }),
+    separator: t('validation:separator', { defaultValue: ENGLISH_PUNCTUATION.separator }),
+    end: t('validation:end', { defaultValue: ENGLISH_PUNCTUATION.end }),
   };
   const grouped = new Map<string, string[]>();
   for (const error of errors) {

@@ -1,7 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addNamespace } from '#client/i18n/lazy-namespaces.ts';
 import { ApiError } from './api.ts';
 import { fieldErrorMap } from './field-errors.ts';
+
+// The words of validation errors come with the (lazily loaded) forms that show them.
+addNamespace('validation');
 
 /**
  * The error state every form shares: per-field messages from a 422 and one general message.
@@ -21,11 +25,11 @@ export function useFormErrors() {
     (error: unknown) => {
       if (error instanceof ApiError && error.status === 422 && error.errors.length) {
         setFields(fieldErrorMap(error.errors, t));
-        setGeneral(t('common:validation.formProblems'));
+        setGeneral(t('validation:formProblems'));
         return error;
       }
       if (error instanceof ApiError && error.status === 409) {
-        setGeneral(t('common:validation.conflict'));
+        setGeneral(t('validation:conflict'));
         return error;
       }
       console.error(error);

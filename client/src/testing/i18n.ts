@@ -1,18 +1,32 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { helpResources } from '../i18n/help-namespace.ts';
 import { buildResources } from '../i18n/index.ts';
 
 type LocaleModule = { default: Record<string, unknown> };
 
-/** The admin screens' text, which the app loads with those screens (i18n/lazy-namespaces.ts). */
-const adminFiles = import.meta.glob<LocaleModule>('../i18n/locales/*/admin.json', { eager: true });
+/** The text the app loads with its lazy screens (i18n/lazy-namespaces.ts): staff, sign-in, account. */
+const lazyFiles = import.meta.glob<LocaleModule>(
+  [
+    '../i18n/locales/*/admin.json',
+    '../i18n/locales/*/auth.json',
+    '../i18n/locales/*/account.json',
+    '../i18n/locales/*/photo.json',
+    '../i18n/locales/*/reports.json',
+    '../i18n/locales/*/validation.json',
+  ],
+  { eager: true },
+);
 
 /** A fresh i18next with the real locale files, every namespace, for component and message tests. */
 export async function createTestI18n(lng = 'en') {
   const resources = buildResources();
-  for (const [file, module] of Object.entries(adminFiles)) {
-    const language = /locales\/(\w+)\/admin\.json$/.exec(file)?.[1];
-    if (language) resources[language] = { ...resources[language], admin: module.default };
+  for (const [file, module] of Object.entries(lazyFiles)) {
+    const [, language, namespace] = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
+    if (language && namespace) resources[language] = { ...resources[language], [namespace]: module.default };
+  }
+  for (const [language, words] of Object.entries(helpResources())) {
+    resources[language] = { ...resources[language], help: words };
   }
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({

@@ -1,4 +1,7 @@
 import { LoginForm } from '#client/features/auth/components/login-form.tsx';
+import { addNamespace } from '#client/i18n/lazy-namespaces.ts';
+
+addNamespace('auth');
 
 /** /login (docs/product.md R35). */
 export function LoginScreen() {

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CallUs } from '#client/components/ui/call-us.tsx';
 
+/** Any address that is no page: the server answers it 404 with this page (docs/product.md R117, R118). */
 export function NotFoundScreen() {
   const { t } = useTranslation();
   return (
@@ -10,6 +12,7 @@ export function NotFoundScreen() {
       <p>
         <Link to="/">{t('errors.backHome')}</Link>
       </p>
+      <CallUs />
     </section>
   );
 }

@@ -1,9 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { PrintListButton } from '#client/components/print/print-list.tsx';
+import { SitesExport } from '#client/features/imports/sites-export.tsx';
 import { SiteMap } from '#client/features/site-map/site-map.tsx';
+import { usePlace } from '#client/features/sites/api/get-place.ts';
 import { useSites } from '#client/features/sites/api/get-sites.ts';
-import { SiteFilters } from '#client/features/sites/components/site-filters.tsx';
+import { type ChangeOptions, SiteFilters } from '#client/features/sites/components/site-filters.tsx';
 import { SitesResults } from '#client/features/sites/components/sites-results.tsx';
 import { useStatuses } from '#client/lib/agency-clock.ts';
 import { useCurrentUser } from '#client/lib/current-user.ts';
@@ -15,16 +18,31 @@ import {
   filtersToSearchParams,
   hasActiveFilters,
 } from '#shared/filters.ts';
+import type { Site } from '#shared/schemas/sites.ts';
+import {
+  type SiteSearch,
+  searchFromSearchParams,
+  searchSites,
+  searchTextCache,
+  searchToSearchParams,
+} from '#shared/site-search.ts';
 
 /**
- * Locations: five filters and the opening filter ('Open now', 'Open today') kept in the URL (docs/product.md R21; back and forward work, links can be shared),
- * the count announced politely, then the map and the list of the matching sites.
+ * Locations: the near box, the name search, five filters and the opening filter ('Open now', 'Open
+ * today'), all kept in the URL (docs/product.md R21, R130–R136; back and forward work, links can be
+ * shared), the count announced politely, then the list of the matching sites (nearest first when there
+ * is a place) and the map.
  */
 export function SitesScreen() {
-  const { t } = useTranslation('sites');
+  const { t, i18n } = useTranslation('sites');
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearchParams(params), [params]);
+  const search = useMemo(() => searchFromSearchParams(params), [params]);
   const query = useSites();
+  const placeQuery = usePlace(search.near, i18n.resolvedLanguage ?? 'en');
+  const place = placeQuery.data?.found ? placeQuery.data.place : undefined;
+  // Each site's searchable text is folded once per loaded list, not once per keystroke.
+  const textOf = useMemo(() => (query.data ? searchTextCache<Site>() : undefined), [query.data]);
   const { user } = useCurrentUser();
   const isAdmin = Boolean(user?.isAdmin);
   // Statuses of every site at this minute: a filter change reuses them, only the minute renews them.
@@ -36,13 +54,18 @@ export function SitesScreen() {
   const sites = useMemo(
     () =>
       query.data && !pending
-        ? filterByOpening(filterSites(query.data, filters), filters.open, (id) =>
-            openingStatuses?.opening(id),
+        ? filterByOpening(
+            searchSites(filterSites(query.data, filters), search.q, textOf),
+            filters.open,
+            (id) => openingStatuses?.opening(id),
           )
         : [],
-    [query.data, filters, openingStatuses, pending],
+    [query.data, filters, search.q, textOf, openingStatuses, pending],
   );
-  const setFilters = (next: Filters) => setParams(filtersToSearchParams(next, params));
+  const setFilters = (next: Filters, options?: ChangeOptions) =>
+    setParams(filtersToSearchParams(next, params), options);
+  const setSearch = (next: SiteSearch, options?: ChangeOptions) =>
+    setParams(searchToSearchParams(next, params), options);
 
   return (
     <>
@@ -52,21 +75,31 @@ export function SitesScreen() {
         <p className="sites-actions">
           <Link className="button" to="/sites/new">
             {t('addSite')}
-          </Link>
+          </Link>{' '}
+          <SitesExport />
         </p>
       )}
-      <SiteFilters filters={filters} onChange={setFilters} />
+      <SiteFilters
+        filters={filters}
+        search={search}
+        params={params}
+        onChange={setFilters}
+        onSearch={setSearch}
+        place={{ answer: placeQuery.data, failed: placeQuery.isError }}
+      />
       <p role="status" className="sites-count">
         {query.data && !pending ? t('count', { count: sites.length }) : ''}
       </p>
+      <PrintListButton sites={sites} statuses={statuses} />
       <SitesResults
         query={query}
         sites={sites}
         isAdmin={isAdmin}
-        filtered={hasActiveFilters(filters)}
+        filtered={hasActiveFilters(filters) || search.q !== undefined}
+        place={place}
         statuses={statuses}
         pending={pending ? t('openPending') : undefined}
-        map={<SiteMap sites={sites} skipTo="sites-list-heading" countUnplaced={isAdmin} />}
+        map={<SiteMap sites={sites} skipTo="sites-list-heading" />}
       />
     </>
   );

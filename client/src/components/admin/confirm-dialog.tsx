@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
+import { useModalDialog } from './use-modal-dialog.ts';
 import './admin.css';
 
 interface ConfirmDialogProps {
@@ -18,26 +19,10 @@ interface ConfirmDialogProps {
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, title, children, confirmLabel, cancelLabel, onConfirm, onCancel, busy = false } = props;
-  const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef<Element | null>(null);
+  const dialog = useModalDialog(open, cancel);
   const titleId = useId();
   const textId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      returnFocus.current = document.activeElement;
-      element.showModal();
-      cancel.current?.focus();
-    } else if (!open && element.open) {
-      element.close();
-      if (returnFocus.current instanceof HTMLElement && returnFocus.current.isConnected) {
-        returnFocus.current.focus();
-      }
-    }
-  }, [open]);
 
   return (
     <dialog

@@ -5,7 +5,7 @@ import { api } from '#client/lib/api.ts';
 /** One entry of GET …/history, newest first (docs/product.md R58). */
 export interface HistoryEntry {
   id: number;
-  action: 'create' | 'update' | 'delete';
+  action: 'create' | 'update' | 'delete' | 'import';
   createdAt: string;
   user: { id: number; firstName: string; lastName: string } | null;
 }

@@ -4,24 +4,35 @@ import { htmlLang, LANGUAGE_LABELS, LANGUAGES } from '#shared/languages.ts';
 /**
  * The three language buttons, each labelled in its own language (docs/product.md R30) and marked with
  * its tag ('zh-Hant': the Chinese is Traditional), so a screen reader reads '中文' as Chinese.
+ *
+ * They are the submit buttons of a GET form: without JavaScript (or before it has started) a press
+ * loads the same page as `?lng=es`, which the server renders in that language (docs/product.md R112).
+ * With JavaScript the page switches in place, without a reload.
  */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const current = i18n.resolvedLanguage;
   return (
-    <fieldset className="language-switch">
-      <legend className="visually-hidden">{t('nav.language')}</legend>
-      {LANGUAGES.map((language) => (
-        <button
-          key={language}
-          type="button"
-          lang={htmlLang(language)}
-          aria-pressed={current === language}
-          onClick={() => void i18n.changeLanguage(language)}
-        >
-          {LANGUAGE_LABELS[language]}
-        </button>
-      ))}
-    </fieldset>
+    <form className="language-switch" method="get">
+      <fieldset>
+        <legend className="visually-hidden">{t('nav.language')}</legend>
+        {LANGUAGES.map((language) => (
+          <button
+            key={language}
+            type="submit"
+            name="lng"
+            value={language}
+            lang={htmlLang(language)}
+            aria-pressed={current === language}
+            onClick={(event) => {
+              event.preventDefault();
+              void i18n.changeLanguage(language);
+            }}
+          >
+            {LANGUAGE_LABELS[language]}
+          </button>
+        ))}
+      </fieldset>
+    </form>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { appData } from '#client/lib/app-data.ts';
 import { ErrorBoundary } from '../ui/error-boundary.tsx';
+import { FlashBanner } from '../ui/flash-banner.tsx';
 import { Footer } from './footer.tsx';
 import { Navigation } from './navigation.tsx';
 import { useRouteFocusAndTitle } from './route-focus.tsx';
@@ -24,6 +25,7 @@ export function Layout() {
         </p>
       )}
       <main id="main" tabIndex={-1} ref={main}>
+        <FlashBanner />
         <ErrorBoundary>
           <Suspense fallback={<p role="status">{t('loading')}</p>}>
             <Outlet />

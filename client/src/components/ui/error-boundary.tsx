@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChunkLoadError } from '#client/lib/lazy.ts';
+import { CallUs } from './call-us.tsx';
 
 function Failure({ error }: { error: Error }) {
   const { t } = useTranslation();
@@ -13,6 +14,7 @@ function Failure({ error }: { error: Error }) {
       <button type="button" className="button" onClick={() => window.location.reload()}>
         {t('errors.reload')}
       </button>
+      <CallUs />
     </div>
   );
 }

@@ -27,8 +27,12 @@ function MapFailure({ error }: { error: Error }) {
   );
 }
 
-/** How close (px) the map may come to the screen before it starts loading. */
-const START_MARGIN = '200px 0px';
+/**
+ * How close the map may come to the screen before it starts loading: within one screen's height. On a
+ * desktop the map beside the list, under the boxes and filters, is that close; on a phone it is after
+ * the whole list and starts only when the visitor scrolls toward it.
+ */
+const START_MARGIN = '100% 0px';
 
 /**
  * False on the server and in the first browser render (which must match the server's HTML). True once
@@ -77,21 +81,19 @@ interface SiteMapProps {
   zoom?: number;
   /** Id of the element the 'Skip the map' link moves focus to. */
   skipTo?: string;
-  /** Whether to say how many sites are not on the map (the list shows them). */
+  /**
+   * Whether to say how many sites are not on the map (the list shows them); on by default, above the map
+   * so a phone reader learns it before the map (docs/product.md R150).
+   */
   countUnplaced?: boolean;
 }
 
 /**
- * The sites on a Leaflet map (docs/product.md §5) under an h2, with a skip link for keyboard users (every
- * marker is a tab stop). Centre and zoom default to docs/product.md R24.
+ * The sites on a Leaflet map (docs/product.md §5) under an h2, with a skip link for keyboard users (the map
+ * is one tab stop, its markers behind it: R152). Without `center` the map fits the sites (R150); with
+ * it, it keeps that centre and `zoom` (a site's page, R24).
  */
-export function SiteMap({
-  sites,
-  center = MAP_CENTER,
-  zoom = MAP_ZOOM,
-  skipTo,
-  countUnplaced,
-}: SiteMapProps) {
+export function SiteMap({ sites, center, zoom = MAP_ZOOM, skipTo, countUnplaced = true }: SiteMapProps) {
   const { t } = useTranslation('sites');
   const headingId = useId();
   // Memoised: a new array would make the map redraw every marker on any re-render of the page.
@@ -120,18 +122,24 @@ export function SiteMap({
           {t('map.skip')}
         </a>
       )}
+      {countUnplaced && unplaced > 0 && (
+        <p className="site-map__note">{t('map.notOnMap', { count: unplaced })}</p>
+      )}
       {ready ? (
         // A map that cannot load must not take the list down with it: the failure stays in the map's box.
         <ErrorBoundary fallback={(error) => <MapFailure error={error} />}>
           <Suspense fallback={loading}>
-            <LeafletMap sites={placed} center={center} zoom={zoom} label={t('map.label')} />
+            <LeafletMap
+              sites={placed}
+              center={center ?? MAP_CENTER}
+              zoom={zoom}
+              label={t('map.label')}
+              fit={center === undefined}
+            />
           </Suspense>
         </ErrorBoundary>
       ) : (
         loading
-      )}
-      {countUnplaced && unplaced > 0 && (
-        <p className="site-map__note">{t('map.notOnMap', { count: unplaced })}</p>
       )}
     </section>
   );

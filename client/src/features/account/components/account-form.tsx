@@ -1,8 +1,11 @@
-import { type FormEvent, Fragment, type ReactNode, useState } from 'react';
+import { type FormEvent, Fragment, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorSummary } from '#client/components/ui/error-summary.tsx';
 import { FormAlert } from '#client/components/ui/form-alert.tsx';
+import { PasswordField } from '#client/components/ui/password-field.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
 import { ApiError } from '#client/lib/api.ts';
+import { namedFieldErrors, summaryErrors } from '#client/lib/named-errors.ts';
 import { useFormErrors } from '#client/lib/use-form-errors.ts';
 import type { User } from '#shared/schemas/users.ts';
 import {
@@ -45,6 +48,32 @@ export function AccountForm({ user, onSaved, renderPicture }: AccountFormProps) 
   const [pictureGeneration, setPictureGeneration] = useState(0);
   const errors = useFormErrors();
   const update = useUpdateAccount(user.id);
+  const form = useRef<HTMLFormElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  const labels = useMemo(
+    () => ({
+      picture: t('picture'),
+      firstName: t('firstName'),
+      lastName: t('lastName'),
+      email: t('email'),
+      password: t('password'),
+      currentPassword: t('currentPassword'),
+    }),
+    [t],
+  );
+  const required = useMemo(
+    () => ({
+      firstName: t('required.firstName'),
+      lastName: t('required.lastName'),
+      email: t('required.email'),
+      currentPassword: t('required.currentPassword'),
+    }),
+    [t],
+  );
+  // docs/product.md R214: every error listed at the top, each naming its field.
+  const summary = summaryErrors(errors.fields, labels, required, (label, message) =>
+    t('summaryItem', { label, message }),
+  );
 
   const set = (changes: Partial<AccountValues>) => setValues((current) => ({ ...current, ...changes }));
 
@@ -64,7 +93,10 @@ export function AccountForm({ user, onSaved, renderPicture }: AccountFormProps) 
         onSaved(updated);
       },
       onError: (error) => {
+        setAttempt((count) => count + 1);
         errors.capture(error);
+        if (error instanceof ApiError && error.status === 422)
+          errors.setFields((fields) => namedFieldErrors(fields, error.errors, required));
         // "is not correct" is this form's own message; say it in the visitor's language.
         const wrong =
           error instanceof ApiError &&
@@ -79,7 +111,8 @@ export function AccountForm({ user, onSaved, renderPicture }: AccountFormProps) 
   return (
     <div className="account-page">
       <h1>{t('title')}</h1>
-      <form className="account-form" noValidate onSubmit={submit}>
+      <ErrorSummary title={t('summaryTitle')} errors={summary} form={form} attempt={attempt} />
+      <form ref={form} className="account-form" noValidate onSubmit={submit}>
         <Fragment key={pictureGeneration}>
           {renderPicture({
             label: t('picture'),
@@ -117,10 +150,10 @@ export function AccountForm({ user, onSaved, renderPicture }: AccountFormProps) 
           onChange={(event) => set({ email: event.target.value })}
           error={errors.fields.email}
         />
-        <TextField
+        <PasswordField
           label={t('password')}
+          showLabel={t('showPassword')}
           name="password"
-          type="password"
           autoComplete="new-password"
           hint={t('passwordHint')}
           value={values.password}
@@ -129,10 +162,10 @@ export function AccountForm({ user, onSaved, renderPicture }: AccountFormProps) 
         />
         {/* Proof that it is the account's owner, asked only for the changes that need it. */}
         {askCurrentPassword && (
-          <TextField
+          <PasswordField
             label={t('currentPassword')}
+            showLabel={t('showCurrentPassword')}
             name="currentPassword"
-            type="password"
             autoComplete="current-password"
             hint={t('currentPasswordHint')}
             value={values.currentPassword}
@@ -141,7 +174,7 @@ export function AccountForm({ user, onSaved, renderPicture }: AccountFormProps) 
           />
         )}
         {/* Next to the button, where the eye is after pressing it. */}
-        <FormAlert kind="error">{errors.general}</FormAlert>
+        {summary.length === 0 && <FormAlert kind="error">{errors.general}</FormAlert>}
         <FormAlert kind="success">{saved ? t('saved') : null}</FormAlert>
         <div className="account-form__actions">
           <button type="submit" className="button" disabled={update.isPending}>

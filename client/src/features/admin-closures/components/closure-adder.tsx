@@ -1,7 +1,11 @@
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '#client/components/admin/unsaved-changes.tsx';
+import { ErrorSummary } from '#client/components/ui/error-summary.tsx';
 import { FormAlert } from '#client/components/ui/form-alert.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
+import { ApiError } from '#client/lib/api.ts';
+import { namedFieldErrors, summaryErrors } from '#client/lib/named-errors.ts';
 import { assertValid } from '#client/lib/schema-errors.ts';
 import { useFormErrors } from '#client/lib/use-form-errors.ts';
 import { ClosureCreateSchema } from '#shared/schemas/closures.ts';
@@ -27,8 +31,32 @@ export function ClosureAdder({ legend, sites, siteId, onAdded }: ClosureAdderPro
   const id = useId();
   const fixed = siteId !== undefined;
   const [values, setValues] = useState<ClosureFormValues>(() => emptyClosureValues(fixed ? [siteId] : []));
+  const [empty] = useState(() => JSON.stringify(emptyClosureValues(fixed ? [siteId] : [])));
   const add = useAddClosure();
   const errors = useFormErrors();
+  const box = useRef<HTMLFieldSetElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  // Typed but not yet added: leaving asks first (docs/product.md R210).
+  const guard = useUnsavedChanges(JSON.stringify(values) !== empty);
+  const labels = useMemo(
+    () => ({
+      reason: t('closures.reasonLabel'),
+      'translations.es.reason': t('translations.reasonEs'),
+      'translations.zh.reason': t('translations.reasonZh'),
+      startDate: t('closures.from'),
+      endDate: t('closures.to'),
+      allSites: t('closures.appliesTo'),
+      siteIds: t('closures.sitesLegend'),
+    }),
+    [t],
+  );
+  const required = useMemo(
+    () => ({ reason: t('required.closureReason'), startDate: t('required.closureStart') }),
+    [t],
+  );
+  const summary = summaryErrors(errors.fields, labels, required, (label, message) =>
+    t('summary.item', { label, message }),
+  );
   const set = <K extends keyof ClosureFormValues>(key: K, value: ClosureFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
 
@@ -42,7 +70,10 @@ export function ClosureAdder({ legend, sites, siteId, onAdded }: ClosureAdderPro
       setValues(emptyClosureValues(fixed ? [siteId] : []));
       onAdded(t('closures.added', { reason: saved.reason }));
     } catch (error) {
+      setAttempt((count) => count + 1);
       errors.capture(error);
+      if (error instanceof ApiError && error.status === 422)
+        errors.setFields((fields) => namedFieldErrors(fields, error.errors, required));
     }
   }
   const onKeyDown = (event: KeyboardEvent) => {
@@ -53,10 +84,13 @@ export function ClosureAdder({ legend, sites, siteId, onAdded }: ClosureAdderPro
   const sitesError = errors.fields.siteIds ?? errors.fields.allSites;
 
   return (
-    <fieldset className="closure-adder" onKeyDown={onKeyDown} aria-busy={add.isPending}>
+    <fieldset ref={box} className="closure-adder" onKeyDown={onKeyDown} aria-busy={add.isPending}>
       <legend>{legend}</legend>
-      <FormAlert kind="error">{errors.general}</FormAlert>
+      <ErrorSummary title={t('summary.title')} errors={summary} form={box} attempt={attempt} />
+      {summary.length === 0 && <FormAlert kind="error">{errors.general}</FormAlert>}
+      {guard.dialog}
       <TextField
+        name="reason"
         label={t('closures.reasonLabel')}
         hint={t('closures.reasonHint')}
         value={values.reason}
@@ -65,6 +99,7 @@ export function ClosureAdder({ legend, sites, siteId, onAdded }: ClosureAdderPro
         autoComplete="off"
       />
       <TextField
+        name="translations.es.reason"
         label={t('translations.reasonEs')}
         hint={t('translations.hint')}
         lang="es"
@@ -74,6 +109,7 @@ export function ClosureAdder({ legend, sites, siteId, onAdded }: ClosureAdderPro
         autoComplete="off"
       />
       <TextField
+        name="translations.zh.reason"
         label={t('translations.reasonZh')}
         hint={t('translations.hint')}
         lang="zh-Hant"
@@ -84,6 +120,7 @@ export function ClosureAdder({ legend, sites, siteId, onAdded }: ClosureAdderPro
       />
       <div className="closure-adder__dates">
         <TextField
+          name="startDate"
           label={t('closures.from')}
           type="date"
           value={values.startDate}
@@ -91,6 +128,7 @@ export function ClosureAdder({ legend, sites, siteId, onAdded }: ClosureAdderPro
           error={errors.fields.startDate}
         />
         <TextField
+          name="endDate"
           label={t('closures.to')}
           hint={t('closures.toHint')}
           type="date"
@@ -116,7 +154,13 @@ export function ClosureAdder({ legend, sites, siteId, onAdded }: ClosureAdderPro
         >
           <legend>{t('closures.appliesTo')}</legend>
           {sitesError && (
-            <p id={`${id}-sites-error`} className="field-error" data-invalid="true" tabIndex={-1}>
+            <p
+              id={`${id}-sites-error`}
+              className="field-error"
+              data-invalid="true"
+              data-field="siteIds"
+              tabIndex={-1}
+            >
               {sitesError}
             </p>
           )}

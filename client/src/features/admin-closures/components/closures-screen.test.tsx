@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { Link, MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '#client/testing/i18n.ts';
 import type { Closure } from '../model/closures.ts';
@@ -111,5 +111,43 @@ describe.each(Object.entries(WORDS))('the closures screen in %s', (lng, w) => {
       holiday('2026-11-27', 'Day after Thanksgiving', 'Día después de Acción de Gracias', '感恩節翌日'),
     ]);
     await waitFor(() => expect(screen.getByRole('row', { name: /Day after Thanksgiving/ })).toBeTruthy());
+  });
+});
+
+describe('a closure being added', () => {
+  it('asks before a link leaves it half-typed, not once it is added, and summarises its errors', async () => {
+    fakeApi([]);
+    render(
+      <I18nextProvider i18n={await createTestI18n('en')}>
+        <QueryClientProvider client={new QueryClient()}>
+          <MemoryRouter>
+            <ClosuresScreen today="2026-11-24" />
+            <Link to="/sites">Locations</Link>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    const adder = await screen.findByRole('group', { name: 'Add a closure' });
+    fireEvent.click(within(adder).getByRole('button', { name: 'Add closure' }));
+    const summary = await screen.findByRole('region', { name: 'There is a problem' });
+    expect(within(summary).getByRole('link', { name: 'Enter the reason for the closure' })).toBeTruthy();
+    expect(document.activeElement).toBe(within(summary).getByRole('heading'));
+
+    fireEvent.change(within(adder).getByLabelText('Reason (required)'), {
+      target: { value: 'Staff training' },
+    });
+    fireEvent.click(screen.getByRole('link', { name: 'Locations' }));
+    expect(screen.getByRole('dialog', { name: 'Leave without saving?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Stay on this page' }));
+
+    fireEvent.change(within(adder).getByLabelText('First day closed (required)'), {
+      target: { value: '2026-12-01' },
+    });
+    fireEvent.click(within(adder).getByRole('button', { name: 'Add closure' }));
+    await waitFor(() =>
+      expect((within(adder).getByLabelText('Reason (required)') as HTMLInputElement).value).toBe(''),
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'Locations' }));
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
   });
 });

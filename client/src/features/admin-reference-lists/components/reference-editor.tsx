@@ -19,13 +19,5 @@ export function ReferenceEditor({ list, id }: { list: ReferenceListName; id: num
   if (id !== undefined && !item.data) {
     return <RecordState title={title} error={item.error} onRetry={() => void item.refetch()} />;
   }
-  return (
-    <ReferenceForm
-      key={item.dataUpdatedAt}
-      list={list}
-      item={item.data}
-      onReload={() => void item.refetch()}
-      reloading={item.isFetching}
-    />
-  );
+  return <ReferenceForm key={item.dataUpdatedAt} list={list} item={item.data} />;
 }

@@ -37,7 +37,7 @@ describe.each(Object.entries(LABELS))('the reference-item form in %s', (lng, lab
       <I18nextProvider i18n={await createTestI18n(lng)}>
         <QueryClientProvider client={new QueryClient()}>
           <MemoryRouter>
-            <ReferenceForm list="mealtypes" item={lunch} onReload={() => {}} reloading={false} />
+            <ReferenceForm list="mealtypes" item={lunch} />
           </MemoryRouter>
         </QueryClientProvider>
       </I18nextProvider>,

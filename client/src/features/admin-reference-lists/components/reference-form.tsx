@@ -1,12 +1,18 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ConfirmDialog } from '#client/components/admin/confirm-dialog.tsx';
-import { ConflictAlert } from '#client/components/admin/conflict-alert.tsx';
+import type { ConflictFieldSpec } from '#client/components/admin/conflict.ts';
+import { ConflictMerge } from '#client/components/admin/conflict-merge.tsx';
 import { LastUpdated } from '#client/components/admin/last-updated.tsx';
+import { useUnsavedChanges } from '#client/components/admin/unsaved-changes.tsx';
+import { useConflictMerge } from '#client/components/admin/use-conflict-merge.ts';
 import { useSaveErrors } from '#client/components/admin/use-save-errors.ts';
+import { ErrorSummary } from '#client/components/ui/error-summary.tsx';
 import { FormAlert } from '#client/components/ui/form-alert.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
+import { ApiError, api } from '#client/lib/api.ts';
+import { setFlash } from '#client/lib/flash.ts';
 import { assertValid } from '#client/lib/schema-errors.ts';
 import { apiPaths } from '#shared/api-paths.ts';
 import {
@@ -30,31 +36,85 @@ interface ReferenceFormProps {
   list: ReferenceListName;
   /** The stored item when editing; absent when creating. */
   item?: ReferenceItem;
-  onReload: () => void;
-  reloading: boolean;
 }
+
+type TextKey = Exclude<keyof ItemFormValues, 'closesSite'>;
+const TEXT_KEYS: readonly TextKey[] = ['name', 'nameEs', 'nameZh', 'phoneNumber', 'email', 'website'];
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The one form for all five reference lists (docs/architecture.md §4.2): a name, plus phone, e-mail
  * and website for nutrition partners, and "Means the site is closed" for covid statuses. After a save or a delete the admin goes back one page
  * (docs/product.md R59) — to /sites when this page was opened directly.
  */
-export function ReferenceForm({ list, item, onReload, reloading }: ReferenceFormProps) {
+export function ReferenceForm({ list, item }: ReferenceFormProps) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const location = useLocation();
   const form = useRef<HTMLFormElement>(null);
   const closesSiteId = useId();
   const [values, setValues] = useState<ItemFormValues>(() => itemValuesFrom(item));
-  const errors = useSaveErrors(form);
+  const { base, merge, clearMerge, resolve, choose } = useConflictMerge(
+    () => ({ version: item?.version, values: itemValuesFrom(item) }),
+    setValues,
+  );
+  const kind = t(`lists.${list}.kind`);
+  const labels = useMemo(
+    () => ({
+      name: t('fields.nameRequired'),
+      'translations.es.name': t('translations.nameEs'),
+      'translations.zh.name': t('translations.nameZh'),
+      phoneNumber: t('fields.phoneNumber'),
+      email: t('fields.email'),
+      website: t('fields.website'),
+    }),
+    [t],
+  );
+  const required = useMemo(() => ({ name: t('required.itemName', { kind }) }), [t, kind]);
+  const errors = useSaveErrors({ labels, required });
   const save = useSaveReferenceItem(list, item?.id);
   const remove = useDeleteReferenceItem(list, item?.id ?? 0);
   const [usage, setUsage] = useState<number | null>(null);
   const [checkingUsage, setCheckingUsage] = useState(false);
   const busy = save.isPending || remove.isPending || checkingUsage;
+  const guard = useUnsavedChanges(!same(values, base.values));
 
+  const specs = useMemo((): ConflictFieldSpec<ItemFormValues>[] => {
+    const fieldLabels: Record<TextKey, string> = {
+      name: t('fields.name'),
+      nameEs: t('translations.nameEs'),
+      nameZh: t('translations.nameZh'),
+      phoneNumber: t('fields.phoneNumber'),
+      email: t('fields.email'),
+      website: t('fields.website'),
+    };
+    const text = TEXT_KEYS.filter(
+      (key) => hasContactFields(list) || !['phoneNumber', 'email', 'website'].includes(key),
+    ).map(
+      (key): ConflictFieldSpec<ItemFormValues> => ({
+        key,
+        label: fieldLabels[key],
+        get: (v) => v[key].trim(),
+        show: (v) => v[key].trim(),
+        take: (target, source) => ({ ...target, [key]: source[key] }),
+      }),
+    );
+    if (!hasClosesSite(list)) return text;
+    return [
+      ...text,
+      {
+        key: 'closesSite',
+        label: t('item.closesSite'),
+        get: (v) => v.closesSite,
+        show: (v) => (v.closesSite ? t('yes') : t('no')),
+        take: (target, source) => ({ ...target, closesSite: source.closesSite }),
+      },
+    ];
+  }, [t, list]);
+
+  /** Back one page (docs/product.md R59), to /sites when this page was opened directly. */
   const goBack = () => (location.key === 'default' ? navigate('/sites') : navigate(-1));
-  const field = (key: Exclude<keyof ItemFormValues, 'closesSite'>) => ({
+  const field = (key: TextKey) => ({
     name: key,
     value: values[key],
     onChange: (event: { target: { value: string } }) =>
@@ -63,17 +123,46 @@ export function ReferenceForm({ list, item, onReload, reloading }: ReferenceForm
     autoComplete: 'off',
   });
 
+  /** A version conflict: compare the version now (sent with the 409, or fetched) with the one loaded. */
+  async function onConflict(error: ApiError) {
+    let current = error.body.current as ReferenceItem | undefined;
+    if (!current && item) {
+      try {
+        current = await api<ReferenceItem>(apiPaths.listItem(list, item.id));
+      } catch (reloadError) {
+        errors.fail(reloadError);
+        return;
+      }
+    }
+    if (current) resolve(specs, current, itemValuesFrom(current), values);
+  }
+
+  /** The list's own words for a name already taken ("A meal type with this name already exists."). */
+  function failed(error: unknown) {
+    errors.fail(error);
+    if (
+      error instanceof ApiError &&
+      error.errors.some((e) => e.path === 'name' && (e.code as string) === 'already_exists')
+    ) {
+      errors.setFields((fields) => ({ ...fields, name: t(`lists.${list}.alreadyExists`) }));
+    }
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
     errors.clear();
-    const payload = buildItemPayload(list, values, item?.version);
+    const payload = buildItemPayload(list, values, base.version);
     try {
       assertValid(itemSchemaFor(list), payload);
-      await save.mutateAsync(payload);
+      const saved = await save.mutateAsync(payload);
+      clearMerge();
+      guard.release();
+      setFlash(t('savedItem', { name: saved.name, kind }));
       goBack();
     } catch (error) {
-      errors.fail(error);
+      failed(error);
+      if (error instanceof ApiError && error.status === 409) await onConflict(error);
     }
   }
 
@@ -94,25 +183,36 @@ export function ReferenceForm({ list, item, onReload, reloading }: ReferenceForm
   async function confirmDelete() {
     if (!item || remove.isPending) return;
     try {
-      await remove.mutateAsync(item.version ?? 0);
+      await remove.mutateAsync(base.version ?? 0);
+      guard.release();
+      setFlash(t('deletedItem', { name: item.name, kind }));
       goBack();
     } catch (error) {
       setUsage(null);
       errors.fail(error);
+      if (error instanceof ApiError && error.status === 409) await onConflict(error);
     }
   }
 
-  const title = t(REFERENCE_LISTS[list].i18n.admin.title);
+  const title = item
+    ? t('item.editTitle', { name: item.name, kind })
+    : t(REFERENCE_LISTS[list].i18n.admin.add);
   return (
     <section className="admin-form">
       <h1>{title}</h1>
       {item && (
         <LastUpdated historyPath={`${apiPaths.listItem(list, item.id)}/history`} updatedAt={item.updatedAt} />
       )}
-      {errors.conflict ? (
-        <ConflictAlert onReload={onReload} reloading={reloading} />
-      ) : (
+      <ErrorSummary title={t('summary.title')} errors={errors.summary} form={form} attempt={errors.attempt} />
+      {errors.summary.length === 0 && !errors.conflict && (
         <FormAlert kind="error">{errors.general}</FormAlert>
+      )}
+      {merge && (
+        <ConflictMerge
+          changes={merge.changes}
+          choices={merge.choices}
+          onChoose={(key, choice) => choose(specs, key, choice)}
+        />
       )}
       <form ref={form} noValidate onSubmit={submit} aria-busy={busy}>
         <TextField label={t('fields.nameRequired')} hint={t('translations.baseHint')} {...field('name')} />
@@ -183,6 +283,7 @@ export function ReferenceForm({ list, item, onReload, reloading }: ReferenceForm
           </button>
         </div>
       </form>
+      {guard.dialog}
       {item && (
         <ConfirmDialog
           open={usage !== null}

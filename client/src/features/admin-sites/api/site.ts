@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
 import { ApiError, api } from '#client/lib/api.ts';
 import { apiPaths } from '#shared/api-paths.ts';
+import { CONFIRMATION_METHODS as ALL_METHODS } from '#shared/keep-true.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 
 export const adminSiteKey = (id: number) => ['admin', 'sites', id] as const;
@@ -43,3 +44,30 @@ export function useDeleteSite(id: number) {
     onSuccess: () => afterAdminWrite(client),
   });
 }
+
+/** How a clerk checked a site's details (the contract's confirmation methods, less the site contact's own). */
+export const CONFIRMATION_METHODS = ALL_METHODS.filter(
+  (method): method is Exclude<(typeof ALL_METHODS)[number], 'site-contact'> => method !== 'site-contact',
+);
+export type ConfirmationMethod = (typeof CONFIRMATION_METHODS)[number];
+
+/** POST /api/sites/{id}/confirmations: the details are right as they are; the version is not bumped. */
+export function useConfirmSite(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (method: ConfirmationMethod) =>
+      api<Site>(`${apiPaths.site(id)}/confirmations`, { method: 'POST', body: { method } }),
+    onSuccess: () => afterAdminWrite(client),
+  });
+}
+
+/** POST /api/sites/{id}/confirmation-requests: e-mails the site's contact a link to confirm them. */
+export function useRequestConfirmation(id: number) {
+  return useMutation({
+    mutationFn: () =>
+      api<{ sentTo: string }>(`${apiPaths.site(id)}/confirmation-requests`, { method: 'POST' }),
+  });
+}
+
+/** The site as it is now, when a 409 did not carry it (docs/product.md R211). */
+export const fetchSite = (id: number) => api<Site>(apiPaths.site(id));

@@ -71,7 +71,12 @@ export function Checklist(props: ChecklistProps) {
               />
               <label htmlFor={`${id}-${item.id}`}>{item.name}</label>
               <MissingTranslations entity={item} field="name" />
-              <Link to={`${basePath}/${item.id}/edit`} onClick={onLeave} className="checklist__edit">
+              <Link
+                to={`${basePath}/${item.id}/edit`}
+                onClick={onLeave}
+                className="checklist__edit"
+                data-keeps-changes=""
+              >
                 {t('edit')}
                 <span className="visually-hidden"> {item.name}</span>
               </Link>
@@ -79,7 +84,7 @@ export function Checklist(props: ChecklistProps) {
           ))}
         </ul>
       )}
-      <Link to={`${basePath}/new`} onClick={onLeave} className="checklist__add">
+      <Link to={`${basePath}/new`} onClick={onLeave} className="checklist__add" data-keeps-changes="">
         {t(REFERENCE_LISTS[list].i18n.admin.add)}
       </Link>
     </fieldset>

@@ -78,12 +78,6 @@ export function SiteEditor({
       lists={lists}
       listPath={listPath}
       closures={closures}
-      onReload={() => {
-        setGeocodeWarning(false);
-        void site.refetch();
-        void lists.refetch();
-      }}
-      reloading={site.isFetching}
       onGeocodeWarning={onGeocodeWarning}
       geocodeWarning={geocodeWarning}
     />

@@ -23,14 +23,7 @@ function renderForm(i18n: I18n) {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter>
-          <SiteForm
-            lists={lists}
-            listPath={() => '/'}
-            onReload={() => {}}
-            reloading={false}
-            onGeocodeWarning={() => {}}
-            geocodeWarning={false}
-          />
+          <SiteForm lists={lists} listPath={() => '/'} onGeocodeWarning={() => {}} geocodeWarning={false} />
         </MemoryRouter>
       </QueryClientProvider>
     </I18nextProvider>,

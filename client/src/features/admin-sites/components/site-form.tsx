@@ -1,12 +1,22 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '#client/components/admin/confirm-dialog.tsx';
-import { ConflictAlert } from '#client/components/admin/conflict-alert.tsx';
+import { ConflictMerge } from '#client/components/admin/conflict-merge.tsx';
+import {
+  type DuplicateCandidate,
+  DuplicateWarning,
+  duplicateCandidates,
+} from '#client/components/admin/duplicate-warning.tsx';
 import { LastUpdated } from '#client/components/admin/last-updated.tsx';
+import { useUnsavedChanges } from '#client/components/admin/unsaved-changes.tsx';
+import { useConflictMerge } from '#client/components/admin/use-conflict-merge.ts';
 import { useSaveErrors } from '#client/components/admin/use-save-errors.ts';
+import { ErrorSummary } from '#client/components/ui/error-summary.tsx';
 import { FormAlert } from '#client/components/ui/form-alert.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
+import { ApiError } from '#client/lib/api.ts';
+import { previousPath, setFlash } from '#client/lib/flash.ts';
 import { assertValid } from '#client/lib/schema-errors.ts';
 import {
   REFERENCE_LIST_NAMES,
@@ -15,8 +25,9 @@ import {
 } from '#shared/schemas/reference-lists.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import type { useReferenceLists } from '../api/reference-lists.ts';
-import { useDeleteSite, useSaveSite } from '../api/site.ts';
+import { fetchSite, useDeleteSite, useSaveSite } from '../api/site.ts';
 import { clearDraft, peekDraft, saveDraft } from '../model/draft.ts';
+import { siteConflictSpecs } from '../model/site-conflict.ts';
 import {
   buildSitePayload,
   emptySiteValues,
@@ -25,6 +36,7 @@ import {
   siteValuesFrom,
 } from '../model/site-form.ts';
 import { Checklist } from './checklist.tsx';
+import { ConfirmActions } from './confirm-actions.tsx';
 import { CoordinatesField } from './coordinates-field.tsx';
 import { HoursEditor } from './hours-editor.tsx';
 import '../admin-sites.css';
@@ -35,9 +47,6 @@ export interface SiteFormProps {
   lists: ReturnType<typeof useReferenceLists>;
   /** The editor route of each list, e.g. nutritionpartners → '/partners'. */
   listPath: (list: ReferenceListName) => string;
-  /** Fetches the latest version; the form is rebuilt from it (after a 409, when the admin chooses). */
-  onReload: () => void;
-  reloading: boolean;
   /** Saved, and the server found no map position for the address (docs/product.md R66). */
   onGeocodeWarning: (site: Site) => void;
   geocodeWarning: boolean;
@@ -48,10 +57,19 @@ export interface SiteFormProps {
   closures?: (context: { siteId: number | undefined; closingStatuses: string[] }) => ReactNode;
 }
 
-/** The site editor ("Site form", docs/product.md R53–R58): its failures, conflicts and history. */
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Where a saved form returns the clerk: the workspace when they came from it, else the site's page (R213). */
+const returnPath = (siteId: number | undefined) =>
+  previousPath() === '/admin' ? '/admin' : siteId === undefined ? '/sites/' : `/sites/${siteId}`;
+
+/**
+ * The site editor ("Site form", docs/product.md R53–R58, R210–R217): its failures (summarised at the
+ * top), conflicts (merged field by field), possible duplicates, unsaved changes and history.
+ */
 export function SiteForm(props: SiteFormProps) {
-  const { site, lists, listPath, onReload, reloading, onGeocodeWarning, geocodeWarning, closures } = props;
-  const { t } = useTranslation('admin');
+  const { site, lists, listPath, onGeocodeWarning, geocodeWarning, closures } = props;
+  const { t, i18n } = useTranslation('admin');
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const siteId = site?.id;
@@ -62,14 +80,73 @@ export function SiteForm(props: SiteFormProps) {
   const [values, setValues] = useState<SiteFormValues>(
     () => draft?.values ?? (site ? siteValuesFrom(site) : emptySiteValues()),
   );
-  const [version] = useState(() => draft?.version ?? site?.version);
+  // The version the form is based on and its values: what it was loaded with, or after a conflict the
+  // version saved since (docs/product.md R211).
+  const { base, merge, clearMerge, resolve, choose } = useConflictMerge(
+    () => ({
+      version: draft?.version ?? site?.version,
+      values: site ? siteValuesFrom(site) : emptySiteValues(),
+    }),
+    setValues,
+  );
+  const version = base.version;
   useEffect(() => clearDraft(siteId), [siteId]);
+  const [back, setBack] = useState('/sites/');
+  useEffect(() => setBack(returnPath(siteId)), [siteId]);
 
-  const errors = useSaveErrors(form);
+  const labels = useMemo(
+    () => ({
+      name: t('fields.nameRequired'),
+      'translations.es.name': t('translations.nameEs'),
+      'translations.zh.name': t('translations.nameZh'),
+      address: t('fields.addressRequired'),
+      phoneNumber: t('fields.phoneNumber'),
+      email: t('fields.email'),
+      website: t('fields.website'),
+      lat: t('site.lat'),
+      lng: t('site.lng'),
+      Hours: t('hours.legend'),
+      ...Object.fromEntries(
+        REFERENCE_LIST_NAMES.map((list) => [
+          REFERENCE_LISTS[list].idsKey,
+          t(REFERENCE_LISTS[list].i18n.admin.plural),
+        ]),
+      ),
+    }),
+    [t],
+  );
+  const required = useMemo(() => ({ name: t('required.siteName'), address: t('required.siteAddress') }), [t]);
+  const errors = useSaveErrors({ labels, required });
   const save = useSaveSite(siteId);
   const remove = useDeleteSite(siteId ?? 0);
   const [confirming, setConfirming] = useState(false);
+  const [duplicates, setDuplicates] = useState<DuplicateCandidate[] | null>(null);
   const busy = save.isPending || remove.isPending;
+  const dirty = !same(values, base.values);
+  const guard = useUnsavedChanges(dirty);
+
+  const specs = useMemo(
+    () =>
+      siteConflictSpecs({
+        labels: {
+          name: t('fields.name'),
+          nameEs: t('translations.nameEs'),
+          nameZh: t('translations.nameZh'),
+          address: t('fields.address'),
+          phoneNumber: t('fields.phoneNumber'),
+          email: t('fields.email'),
+          website: t('fields.website'),
+          position: t('site.position'),
+          hours: t('hours.legend'),
+          ...(Object.fromEntries(
+            REFERENCE_LIST_NAMES.map((list) => [list, t(REFERENCE_LISTS[list].i18n.admin.plural)]),
+          ) as Record<ReferenceListName, string>),
+        },
+        language: i18n.resolvedLanguage ?? i18n.language,
+        items: lists.items,
+      }),
+    [t, i18n.resolvedLanguage, i18n.language, lists.items],
+  );
 
   const set = <K extends keyof SiteFormValues>(key: K, value: SiteFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -93,36 +170,75 @@ export function SiteForm(props: SiteFormProps) {
     .filter((item) => item.closesSite && values.lists.covidstatuses.includes(item.id))
     .map((item) => item.name);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  /** A 409: a possible duplicate (its candidates), or a version conflict (compare with the version now). */
+  async function onConflict(error: ApiError) {
+    const candidates = duplicateCandidates(error.body);
+    if (candidates) {
+      setDuplicates(candidates);
+      return;
+    }
+    const stored = error.body.current as Site | undefined;
+    let current = stored;
+    if (!current && siteId !== undefined) {
+      try {
+        current = await fetchSite(siteId);
+      } catch (reloadError) {
+        errors.fail(reloadError);
+        return;
+      }
+    }
+    if (current) resolve(specs, current, siteValuesFrom(current), values);
+  }
+
+  async function send(confirmDuplicate: boolean) {
     if (busy) return;
     errors.clear();
+    setDuplicates(null);
     const payload = buildSitePayload(values, { version: editing ? version : undefined, available });
     try {
       assertValid(siteSchemaFor(editing), payload);
-      const saved = await save.mutateAsync(payload);
-      if (saved.geocodeWarning) onGeocodeWarning(saved);
-      else navigate('/sites/');
+      const saved = await save.mutateAsync(
+        confirmDuplicate ? { ...payload, confirmDuplicate: true } : payload,
+      );
+      clearMerge();
+      if (saved.geocodeWarning) {
+        onGeocodeWarning(saved);
+        return;
+      }
+      guard.release();
+      setFlash(t('savedSite', { name: saved.name }));
+      navigate(returnPath(saved.id));
     } catch (error) {
-      errors.fail(error);
+      if (error instanceof ApiError && error.status === 409) {
+        errors.fail(error);
+        await onConflict(error);
+      } else errors.fail(error);
     }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void send(false);
   }
 
   async function confirmDelete() {
     if (!site || busy) return;
     try {
       await remove.mutateAsync(version ?? site.version);
-      navigate('/sites/');
+      guard.release();
+      setFlash(t('deletedSite', { name: site.name }));
+      navigate(previousPath() === '/admin' ? '/admin' : '/sites/');
     } catch (error) {
       setConfirming(false);
       errors.clear();
       errors.fail(error);
+      if (error instanceof ApiError && error.status === 409) await onConflict(error);
     }
   }
 
   return (
     <section className="admin-form">
-      <h1>{t('site.title')}</h1>
+      <h1>{site ? t('site.editTitle', { name: site.name }) : t('site.addTitle')}</h1>
       {site && <LastUpdated historyPath={`/api/sites/${site.id}/history`} updatedAt={site.updatedAt} />}
       {geocodeWarning && (
         <div role="alert" className="alert alert--info">
@@ -137,10 +253,24 @@ export function SiteForm(props: SiteFormProps) {
           {t('draftRestored')}
         </p>
       )}
-      {errors.conflict ? (
-        <ConflictAlert onReload={onReload} reloading={reloading} />
-      ) : (
+      <ErrorSummary title={t('summary.title')} errors={errors.summary} form={form} attempt={errors.attempt} />
+      {errors.summary.length === 0 && !errors.conflict && (
         <FormAlert kind="error">{errors.general}</FormAlert>
+      )}
+      {merge && !duplicates && (
+        <ConflictMerge
+          changes={merge.changes}
+          choices={merge.choices}
+          onChoose={(key, choice) => choose(specs, key, choice)}
+        />
+      )}
+      {duplicates && (
+        <DuplicateWarning
+          candidates={duplicates}
+          busy={busy}
+          onSaveAnyway={() => void send(true)}
+          onStop={() => setDuplicates(null)}
+        />
       )}
       <form ref={form} noValidate onSubmit={submit} aria-busy={busy}>
         <TextField label={t('fields.nameRequired')} {...text('name')} />
@@ -213,11 +343,13 @@ export function SiteForm(props: SiteFormProps) {
               {t('delete')}
             </button>
           )}
-          <Link to="/sites/" className="button button--secondary">
+          <Link to={back} className="button button--secondary">
             {t('cancel')}
           </Link>
         </div>
+        {siteId !== undefined && <ConfirmActions siteId={siteId} />}
       </form>
+      {guard.dialog}
       {site && (
         <ConfirmDialog
           open={confirming}

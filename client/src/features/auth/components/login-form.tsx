@@ -1,7 +1,9 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { ErrorSummary, type SummaryError } from '#client/components/ui/error-summary.tsx';
 import { FormAlert } from '#client/components/ui/form-alert.tsx';
+import { PasswordField } from '#client/components/ui/password-field.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
 import { ApiError } from '#client/lib/api.ts';
 import { useCurrentUser } from '#client/lib/current-user.ts';
@@ -10,12 +12,12 @@ import { readFlash } from '../flash.ts';
 import { loginReturnPath, safeReturnPath } from '../redirect.ts';
 import '../auth.css';
 
-type Failure = 'invalid' | 'generic';
-
 /**
- * Email, Password, Submit and the 'Forgot your password?' link (docs/product.md R35). 422 → 'Invalid email
- * and/or password.'; anything else is logged and the generic text shown (docs/product.md R80). Success returns to
- * the remembered page, or home.
+ * Email, Password (with "Show password"), Submit and the 'Forgot your password?' link (docs/product.md
+ * R35, R216). An empty box is named before sending ("Enter your email address"); 422 → 'Invalid email
+ * and/or password.'; anything else is logged and the generic text shown (R80). Errors are summarised
+ * at the top, the summary takes focus and links to each box (R214). Success returns to the remembered
+ * page, or home.
  */
 export function LoginForm() {
   const { t } = useTranslation('auth');
@@ -23,31 +25,48 @@ export function LoginForm() {
   const navigate = useNavigate();
   const { user } = useCurrentUser();
   const login = useLogin();
+  const form = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const errorId = useId();
+  // Keys, not texts, so a language switch rewords them.
+  const [failures, setFailures] = useState<{ field: string; key: string }[]>([]);
+  const [generic, setGeneric] = useState(false);
+  const [attempt, setAttempt] = useState(0);
 
   const flash = readFlash(location.state);
   // Only a redirect (guard or 401) puts `from` in the query; the Log in link uses state.
   const redirected = safeReturnPath(new URLSearchParams(location.search).get('from')) !== null;
 
+  const fail = (next: { field: string; key: string }[]) => {
+    setFailures(next);
+    setAttempt((count) => count + 1);
+  };
+  const errors: SummaryError[] = failures.map(({ field, key }) => ({ field, text: t(key) }));
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFailure(null);
+    setGeneric(false);
+    const missing: { field: string; key: string }[] = [];
+    if (!email.trim()) missing.push({ field: 'email', key: 'required.email' });
+    if (!password) missing.push({ field: 'password', key: 'required.password' });
+    if (missing.length) return fail(missing);
+    setFailures([]);
     login.mutate(
       { email, password },
       {
         onSuccess: () => navigate(loginReturnPath(location.search, location.state), { replace: true }),
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 422) return setFailure('invalid');
+          if (error instanceof ApiError && error.status === 422)
+            return fail([{ field: 'email', key: 'login.invalid' }]);
           console.error(error);
-          setFailure('generic');
+          setGeneric(true);
         },
       },
     );
   }
 
+  const errorOf = (field: string) => errors.find((error) => error.field === field)?.text;
+  const invalid = failures.some((failure) => failure.key === 'login.invalid');
   return (
     <div className="auth-page">
       <h1>{t('login.title')}</h1>
@@ -57,12 +76,9 @@ export function LoginForm() {
           {user ? t('login.needsAdmin', { email: user.email }) : t('login.pleaseLogIn')}
         </FormAlert>
       )}
-      {failure && (
-        <div id={errorId} role="alert" className="alert alert--error">
-          {failure === 'invalid' ? t('login.invalid') : t('common:errors.generic')}
-        </div>
-      )}
-      <form className="auth-form" noValidate onSubmit={submit}>
+      <ErrorSummary title={t('summaryTitle')} errors={errors} form={form} attempt={attempt} />
+      {generic && <FormAlert kind="error">{t('common:errors.generic')}</FormAlert>}
+      <form ref={form} className="auth-form" noValidate onSubmit={submit}>
         <TextField
           label={t('login.email')}
           name="email"
@@ -72,18 +88,17 @@ export function LoginForm() {
           spellCheck={false}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={failure === 'invalid' || undefined}
-          aria-describedby={failure ? errorId : undefined}
+          error={errorOf('email')}
         />
-        <TextField
+        <PasswordField
           label={t('login.password')}
+          showLabel={t('showPassword')}
           name="password"
-          type="password"
           autoComplete="current-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
-          aria-invalid={failure === 'invalid' || undefined}
-          aria-describedby={failure ? errorId : undefined}
+          error={errorOf('password')}
+          aria-invalid={invalid || Boolean(errorOf('password')) || undefined}
         />
         <div className="auth-form__actions">
           <button type="submit" className="button" disabled={login.isPending}>

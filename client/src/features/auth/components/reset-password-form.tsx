@@ -1,7 +1,8 @@
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { TextField } from '#client/components/ui/text-field.tsx';
+import { ErrorSummary } from '#client/components/ui/error-summary.tsx';
+import { PasswordField } from '#client/components/ui/password-field.tsx';
 import { ApiError } from '#client/lib/api.ts';
 import { useResetPassword, useResetToken } from '../api/reset-password.ts';
 import { flashState } from '../flash.ts';
@@ -37,7 +38,8 @@ function LinkProblemAlert({ problem, onRetry }: { problem: LinkProblem; onRetry:
 }
 
 /**
- * Checks the link first, then asks for the new password (docs/product.md R38). A refused password shows the
+ * Checks the link first, then asks for the new password (docs/product.md R38), with "Show password"
+ * (R216) and the error summary (R214). A refused password shows the
  * rule (docs/product.md R40); a link that stopped working meanwhile shows why; success goes to /login with a flash.
  */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -45,20 +47,28 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const check = useResetToken(token);
   const save = useResetPassword(token);
+  const form = useRef<HTMLFormElement>(null);
   const [password, setPassword] = useState('');
-  const [ruleError, setRuleError] = useState(false);
+  const [ruleError, setRuleError] = useState<'rule' | 'required' | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const [savedProblem, setSavedProblem] = useState<LinkProblem | null>(null);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setRuleError(false);
+    if (!password) {
+      setRuleError('required');
+      setAttempt((count) => count + 1);
+      return;
+    }
+    setRuleError(null);
     save.mutate(password, {
       onSuccess: () => navigate('/login', { replace: true, state: flashState('passwordSaved') }),
       onError: (error) => {
         const problem = linkProblemOf(error);
         if (problem === 'generic') {
           if (!(error instanceof ApiError && error.status === 422)) console.error(error);
-          setRuleError(true);
+          setRuleError('rule');
+          setAttempt((count) => count + 1);
         } else setSavedProblem(problem);
       },
     });
@@ -74,22 +84,25 @@ export function ResetPasswordForm({ token }: { token: string }) {
     const problem = savedProblem ?? linkProblemOf(check.error);
     body = <LinkProblemAlert problem={problem} onRetry={() => void check.refetch()} />;
   } else {
-    const error = ruleError ? t('reset.rule') : undefined;
+    const error = ruleError === 'rule' ? t('reset.rule') : ruleError ? t('required.newPassword') : undefined;
     body = (
-      <form className="auth-form" noValidate onSubmit={submit}>
-        <TextField
+      <form ref={form} className="auth-form" noValidate onSubmit={submit}>
+        <ErrorSummary
+          title={t('summaryTitle')}
+          errors={error ? [{ field: 'password', text: error }] : []}
+          form={form}
+          attempt={attempt}
+        />
+        <PasswordField
           label={t('reset.password')}
+          showLabel={t('showPassword')}
           name="password"
-          type="password"
           autoComplete="new-password"
           hint={t('reset.hint')}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           error={error}
         />
-        <p role="alert" className="visually-hidden">
-          {error}
-        </p>
         <div className="auth-form__actions">
           <button type="submit" className="button" disabled={save.isPending}>
             {t('reset.submit')}

@@ -1,6 +1,8 @@
 import { Fragment, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SitePrint } from '#client/components/print/site-print.tsx';
+import { InlineList } from '#client/components/ui/inline-list.tsx';
 import { PhoneLink } from '#client/components/ui/phone-link.tsx';
 import {
   describeStatus,
@@ -10,7 +12,6 @@ import {
   weekdayWord,
 } from '#client/lib/agency-clock.ts';
 import {
-  JoinedNames,
   ListedNames,
   type LocalizedText,
   localizedNames,
@@ -24,10 +25,12 @@ import { directionsUrl } from '#shared/directions.ts';
 import { formatInterval, listLocale, weekdayName } from '#shared/format-hours.ts';
 import { groupHoursByDay } from '#shared/hours.ts';
 import { closuresForSite, type StatusClosure } from '#shared/opening-status.ts';
+import { formatPhone, phoneHref } from '#shared/phone.ts';
 import { REFERENCE_LISTS } from '#shared/reference-lists.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import { SITE_PAGE_ROWS } from '#shared/site-display.ts';
 import { localized, type Translations } from '#shared/translations.ts';
+import { CheckedOn } from './checked-on.tsx';
 import './site-details.css';
 
 /** Monday first, Sunday last (docs/product.md R17). */
@@ -61,6 +64,32 @@ function useWeek(site: Site, language: string | undefined): DayRow[] {
   }, [site.Hours, language, t]);
 }
 
+const PHONE_MARK = '\u0001';
+
+/** 'Call (415) 555-0123', the number kept on one line ('(415) 555-' never ends a line). */
+function CallText({ text, phone }: { text: string; phone: string }) {
+  const [before, after] = text.split(PHONE_MARK);
+  return (
+    <>
+      {before}
+      <span className="site-details__nowrap">{phone}</span>
+      {after}
+    </>
+  );
+}
+
+/** Names as a list read as one (InlineList): 'Seniors | Adults', the bars silent (docs/product.md R119). */
+function NameList({ names, language }: { names: readonly LocalizedText[]; language: string | undefined }) {
+  return (
+    <InlineList
+      items={names.map((name, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed for this render; names may repeat.
+        <Text key={index} value={name} language={language} />
+      ))}
+    />
+  );
+}
+
 /**
  * A list with a second list in brackets: populations with their covid statuses, meal types with their
  * services — 'Seniors | Adults (Takeout only and Indoor dining)', the bracketed names written as the
@@ -75,11 +104,11 @@ function NamesWithBracketed({
   bracketed: readonly LocalizedText[];
   language: string | undefined;
 }) {
-  if (bracketed.length === 0) return <JoinedNames names={main} language={language} />;
+  if (bracketed.length === 0) return <NameList names={main} language={language} />;
   const [open, close] = pageLanguage(language) === 'zh' ? ['（', '）'] : ['(', ')'];
   return (
     <>
-      <JoinedNames names={main} language={language} />
+      {main.length > 0 && <NameList names={main} language={language} />}
       {main.length > 0 && open === '(' ? ' ' : ''}
       {open}
       <ListedNames names={bracketed} language={language} />
@@ -106,7 +135,7 @@ function upcomingClosures(siteId: number, closures: readonly StatusClosure[], to
 
 /**
  * One site's page (docs/product.md R15): name, its status now (on the agency's clock, known only in
- * the browser), populations (covid statuses in brackets), meal types (services in brackets), the map,
+ * the browser) and a large Call button (R119), populations (covid statuses in brackets), meal types (services in brackets), the map,
  * address with directions, contact links, the whole week's hours Monday first (today marked) and the
  * site's upcoming closures, in the visitor's language.
  */
@@ -116,9 +145,12 @@ export function SiteDetails({
   isAdmin,
   known = null,
   closures,
+  notice = null,
 }: {
   site: Site;
   map: ReactNode;
+  /** A note under the page's top (the facts could not be refreshed). */
+  notice?: ReactNode;
   isAdmin: boolean;
   /** The status now on the agency's clock (useSiteStatus); null on the server and until known. */
   known?: KnownStatus | null;
@@ -142,9 +174,6 @@ export function SiteDetails({
   };
   return (
     <article className="site-details" aria-labelledby="site-name">
-      <p className="site-details__back">
-        <Link to="/sites">{t('backToList')}</Link>
-      </p>
       <h1 id="site-name">
         <SiteName site={site} language={language} />
       </h1>
@@ -162,6 +191,19 @@ export function SiteDetails({
           ''
         )}
       </p>
+      {/* The first thing to do on a phone: call. Above the fold at 200 % text, so the way back to the
+          list comes after it (docs/product.md R119). */}
+      {phoneHref(site.phoneNumber) && (
+        <p className="site-details__call">
+          <a className="button site-details__call-button" href={phoneHref(site.phoneNumber)}>
+            <CallText text={t('call', { phone: PHONE_MARK })} phone={formatPhone(site.phoneNumber)} />
+          </a>
+        </p>
+      )}
+      <p className="site-details__back">
+        <Link to="/sites">{t('backToList')}</Link>
+      </p>
+      {notice}
       {isAdmin && (
         <p>
           <Link to={`/sites/${site.id}/edit`}>{t('edit')}</Link>
@@ -194,6 +236,7 @@ export function SiteDetails({
         })}
       </dl>
       <p className="site-details__hint">{t('bracketHint')}</p>
+      <CheckedOn site={site} today={known?.today} />
 
       <div className="site-details__columns">
         <div>
@@ -272,6 +315,7 @@ export function SiteDetails({
         </div>
         <div>{map ?? <p>{t('noPosition')}</p>}</div>
       </div>
+      <SitePrint siteId={site.id} />
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,8 +9,6 @@ import { preloadKeys } from '#shared/app-data.ts';
 import type { StatusClosure } from '#shared/opening-status.ts';
 import { buildClosure, buildSiteRecord } from '#testing/factories.ts';
 import { SitePopup } from './site-popup.tsx';
-
-vi.mock('react-leaflet', () => ({ useMap: () => ({ closePopup: () => undefined }) }));
 
 const site = buildSiteRecord({
   id: 7,
@@ -30,7 +28,7 @@ async function renderPopup(instant: string, language: string, closures: StatusCl
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={client}>
           <MemoryRouter>
-            <SitePopup site={site} />
+            <SitePopup site={site} onEscape={() => undefined} />
           </MemoryRouter>
         </QueryClientProvider>
       </I18nextProvider>,
@@ -81,6 +79,7 @@ describe('SitePopup: in the reader’s language', () => {
   const chinatown = {
     ...site,
     name: 'Chinatown Senior Lunch',
+    phoneNumber: '4155550101',
     Populations: [
       {
         id: 1,
@@ -92,7 +91,7 @@ describe('SitePopup: in the reader’s language', () => {
   };
 
   /** The popup inside Leaflet's frame, whose close button Leaflet names 'Close popup'. */
-  async function renderInFrame(language: string) {
+  async function renderInFrame(language: string, onEscape = () => undefined) {
     const i18n = await createTestI18n(language);
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
     client.setQueryData(preloadKeys.closures, []);
@@ -105,7 +104,7 @@ describe('SitePopup: in the reader’s language', () => {
                 <button type="button" className="leaflet-popup-close-button" aria-label="Close popup">
                   ×
                 </button>
-                <SitePopup site={chinatown} />
+                <SitePopup site={chinatown} onEscape={onEscape} />
               </div>
             </MemoryRouter>
           </QueryClientProvider>
@@ -133,4 +132,24 @@ describe('SitePopup: in the reader’s language', () => {
     await act(() => i18n.changeLanguage('es'));
     expect(screen.getByRole('button', { name: 'Cerrar los datos de este comedor' })).toBeTruthy();
   });
+
+  it.each([
+    ['en', 'Call (415) 555-0101', 'Get Directions', 'SEE LOCATION DETAILS'],
+    ['es', 'Llamar al (415) 555-0101', 'Cómo llegar', 'VER DETALLES DEL COMEDOR'],
+    ['zh', '致電 (415) 555-0101', '路線指引', '查看用餐點詳情'],
+  ])(
+    '%s: the main actions are links in one list, Escape closes',
+    async (language, call, directions, details) => {
+      const onEscape = vi.fn();
+      await renderInFrame(language, onEscape);
+      const actions = within(document.querySelector<HTMLElement>('.site-popup__actions')!);
+      expect(actions.getByRole('link', { name: call }).getAttribute('href')).toBe('tel:+14155550101');
+      expect(actions.getByRole('link', { name: new RegExp(`^${directions}`) }).getAttribute('target')).toBe(
+        '_blank',
+      );
+      expect(actions.getByRole('link', { name: details }).getAttribute('href')).toBe('/sites/7');
+      fireEvent.keyDown(actions.getByRole('link', { name: call }), { key: 'Escape' });
+      expect(onEscape).toHaveBeenCalledOnce();
+    },
+  );
 });

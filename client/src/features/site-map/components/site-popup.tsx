@@ -1,19 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMap } from 'react-leaflet';
 import { Link } from 'react-router';
-import { PhoneLink } from '#client/components/ui/phone-link.tsx';
 import { describeStatus, reasonIn, useSiteStatus } from '#client/lib/agency-clock.ts';
 import { JoinedNames, localizedNames, SiteName } from '#client/lib/localized.tsx';
 import { StatusText } from '#client/lib/status-text.tsx';
 import { directionsUrl } from '#shared/directions.ts';
+import { formatPhone, phoneHref } from '#shared/phone.ts';
 import type { MapSite } from '../types.ts';
 
 /**
  * A marker's info window, rendered by React (never an HTML string, so a name with markup shows as
- * text): name, its status now, address, Get Directions (new tab), phone, populations and SEE LOCATION DETAILS.
+ * text): name, its status now, address, then its actions — SEE LOCATION DETAILS, Call, Get Directions (new
+ * tab) — and the populations served (docs/product.md R26, R151).
  */
-export function SitePopup({ site }: { site: MapSite }) {
+export function SitePopup({ site, onEscape }: { site: MapSite; onEscape: () => void }) {
   const { t, i18n } = useTranslation('sites');
   const common = useTranslation('common');
   const language = i18n.resolvedLanguage;
@@ -27,8 +27,8 @@ export function SitePopup({ site }: { site: MapSite }) {
   }, [closeLabel]);
   // Only an open popup computes its site's status (on the agency's clock, renewed each minute).
   const known = useSiteStatus(site);
-  const map = useMap();
   const directions = directionsUrl(site);
+  const phone = phoneHref(site.phoneNumber);
   return (
     // Escape closes the popup from inside it too (Leaflet listens only while the map itself has focus).
     // biome-ignore lint/a11y/noStaticElementInteractions: the links inside are the controls; this only adds Escape.
@@ -36,7 +36,7 @@ export function SitePopup({ site }: { site: MapSite }) {
       ref={box}
       className="site-popup"
       onKeyDown={(event) => {
-        if (event.key === 'Escape') map.closePopup();
+        if (event.key === 'Escape') onEscape();
       }}
     >
       <h3 className="site-popup__name">
@@ -55,17 +55,32 @@ export function SitePopup({ site }: { site: MapSite }) {
         </p>
       )}
       <p>{site.address}</p>
-      {directions && (
+      {/* The main actions in one wrapping row of 44 px targets: no scrolling inside the popup to reach them. */}
+      <ul className="site-popup__actions">
+        <li>
+          <Link className="button site-popup__details" to={`/sites/${site.id}`}>
+            {t('map.seeDetails')}
+          </Link>
+        </li>
+        {phone && (
+          <li>
+            <a className="site-popup__action" href={phone}>
+              {t('map.call', { phone: formatPhone(site.phoneNumber) })}
+            </a>
+          </li>
+        )}
+        {directions && (
+          <li>
+            <a className="site-popup__action" href={directions} target="_blank" rel="noopener noreferrer">
+              {t('map.getDirections')}
+              <span className="visually-hidden"> {t('map.newTab')}</span>
+            </a>
+          </li>
+        )}
+      </ul>
+      {site.phoneNumber && !phone && (
         <p>
-          <a href={directions} target="_blank" rel="noopener noreferrer">
-            {t('map.getDirections')}
-            <span className="visually-hidden"> {t('map.newTab')}</span>
-          </a>
-        </p>
-      )}
-      {site.phoneNumber && (
-        <p>
-          {t('map.phone')} <PhoneLink phone={site.phoneNumber} />
+          {t('map.phone')} {site.phoneNumber}
         </p>
       )}
       {site.Populations.length > 0 && (
@@ -74,11 +89,6 @@ export function SitePopup({ site }: { site: MapSite }) {
           <JoinedNames names={localizedNames(site.Populations, language)} language={language} />
         </p>
       )}
-      <p>
-        <Link className="button site-popup__details" to={`/sites/${site.id}`}>
-          {t('map.seeDetails')}
-        </Link>
-      </p>
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { CallUs } from '#client/components/ui/call-us.tsx';
 
 /**
  * A list that did not load says so in plain words and offers a retry; the technical detail
- * ('This is an HTTP error: The status is 500') is a secondary line (docs/product.md R10).
+ * ('This is an HTTP error: The status is 500') is a secondary line (docs/product.md R10). The
+ * agency's phone is offered as the other way (R117).
  */
 export function LoadError({
   title,
@@ -25,6 +27,7 @@ export function LoadError({
       <button type="button" className="button" onClick={onRetry} disabled={retrying}>
         {retrying ? t('loadError.retrying') : t('loadError.retry')}
       </button>
+      <CallUs />
     </div>
   );
 }

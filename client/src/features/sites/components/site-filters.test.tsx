@@ -1,14 +1,20 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '#client/testing/i18n.ts';
 import type { SiteFilters as Filters } from '#shared/filters.ts';
 import { REFERENCE_LIST_NAMES } from '#shared/schemas/reference-lists.ts';
+import type { PlaceAnswer } from '../api/get-place.ts';
 import { referenceListKeys } from '../api/get-reference-list.ts';
 import { SiteFilters } from './site-filters.tsx';
 
-async function renderFilters(filters: Filters, language = 'en') {
+async function renderFilters(
+  filters: Filters,
+  language = 'en',
+  extra: Partial<Parameters<typeof SiteFilters>[0]> = {},
+) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
   for (const list of REFERENCE_LIST_NAMES) {
     client.setQueryData(referenceListKeys.list(list), [
@@ -20,7 +26,9 @@ async function renderFilters(filters: Filters, language = 'en') {
   render(
     <I18nextProvider i18n={await createTestI18n(language)}>
       <QueryClientProvider client={client}>
-        <SiteFilters filters={filters} onChange={onChange} />
+        <MemoryRouter>
+          <SiteFilters filters={filters} onChange={onChange} {...extra} />
+        </MemoryRouter>
       </QueryClientProvider>
     </I18nextProvider>,
   );
@@ -48,48 +56,91 @@ describe('SiteFilters', () => {
     }
   });
 
-  it('marks the chosen option with an asterisk and shows it as the value', async () => {
-    await renderFilters({ population: 4 });
+  it('shows the choice as the value, with a Clear link beside each active filter only', async () => {
+    await renderFilters({ population: 4, open: 'now' }, 'en', {
+      params: new URLSearchParams('lng=en&population=4&service=&open=now'),
+    });
     const select = screen.getByRole('combobox', { name: 'Population served' }) as HTMLSelectElement;
     expect(select.value).toBe('4');
-    expect(within(select).getByRole('option', { name: 'populations four *' })).toBeTruthy();
-    expect(within(select).getByRole('option', { name: 'populations three' })).toBeTruthy();
+    expect(within(select).getByRole('option', { name: 'populations four' })).toBeTruthy();
+    // A link to the same address without that filter: it works with and without scripts.
+    expect(screen.getByRole('link', { name: 'Clear Population served' }).getAttribute('href')).toBe(
+      '/sites?lng=en&open=now',
+    );
+    expect(screen.getByRole('link', { name: 'Clear Open' }).getAttribute('href')).toBe(
+      '/sites?lng=en&population=4',
+    );
+    expect(screen.queryByRole('link', { name: 'Clear Service' })).toBeNull();
+    expect(screen.getByText(/choose the first option of its list, or press Clear beside it/)).toBeTruthy();
   });
 
   it.each<[string, Filters, string, string, Filters]>([
     ['sets a filter', {}, 'Service', '3', { service: 3 }],
     ['keeps the others', { population: 4 }, 'Service', '3', { population: 4, service: 3 }],
     [
-      'clears when the chosen option is chosen again',
+      'keeps the choice when the chosen option is chosen again',
       { population: 4, service: 3 },
       'Service',
       '3',
-      { population: 4 },
+      { population: 4, service: 3 },
     ],
     ['clears with the "all" option', { status: 3 }, 'COVID-19 status', '', {}],
   ])('%s', async (_name, filters, label, value, expected) => {
     const onChange = await renderFilters(filters);
     fireEvent.change(screen.getByRole('combobox', { name: label }), { target: { value } });
-    expect(onChange).toHaveBeenCalledWith(expected);
+    expect(onChange).toHaveBeenCalledWith(expected, { replace: false });
   });
 
-  it('Reset clears every filter', async () => {
-    const onChange = await renderFilters({ partner: 3, mealtype: 4 });
-    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
-    expect(onChange).toHaveBeenCalledWith({});
+  it('adds one history entry while arrowing through a select, replacing it until focus leaves', async () => {
+    const onChange = await renderFilters({});
+    const select = screen.getByRole('combobox', { name: 'Meal type' });
+    fireEvent.focus(select);
+    fireEvent.change(select, { target: { value: '3' } });
+    fireEvent.change(select, { target: { value: '4' } });
+    fireEvent.change(select, { target: { value: '' } });
+    fireEvent.blur(select);
+    fireEvent.change(select, { target: { value: '3' } });
+    expect(onChange.mock.calls.map((call) => call[1])).toEqual([
+      { replace: false },
+      { replace: true },
+      { replace: true },
+      { replace: false },
+    ]);
+  });
+
+  it('Reset is a link to the page without choices, keeping the language', async () => {
+    await renderFilters({ partner: 3, mealtype: 4 }, 'en', {
+      params: new URLSearchParams('lng=es&partner=3'),
+    });
+    expect(screen.getByRole('link', { name: 'Reset' }).getAttribute('href')).toBe('/sites?lng=es');
+  });
+
+  it('is a GET form to /sites whose Apply button is hidden once scripts run', async () => {
+    await renderFilters({});
+    const form = document.querySelector('form')!;
+    expect(form.getAttribute('method')).toBe('get');
+    expect(form.getAttribute('action')).toBe('/sites');
+    // Effects have run in the test renderer: Apply is for pages without scripts only.
+    expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull();
+    expect((document.querySelector('.site-filters__apply') as HTMLButtonElement).hidden).toBe(true);
+    expect(document.querySelector('input[name="near"]')).toBeTruthy();
+    expect(document.querySelector('input[name="q"]')).toBeTruthy();
   });
 
   it('keeps a choice whose option no longer exists visible, so it can be cleared', async () => {
     await renderFilters({ mealtype: 99 });
     const select = screen.getByRole('combobox', { name: 'Meal type' }) as HTMLSelectElement;
     expect(select.value).toBe('99');
-    expect(within(select).getByRole('option', { name: 'An option that no longer exists *' })).toBeTruthy();
+    expect(within(select).getByRole('option', { name: 'An option that no longer exists' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Clear Meal type' })).toBeTruthy();
   });
 
   it('speaks Chinese', async () => {
     await renderFilters({}, 'zh');
     expect(screen.getByRole('combobox', { name: '服務對象' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: '重設' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '重設' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: '附近：郵區編號、社區或地址' })).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: '按名稱搜尋' })).toBeTruthy();
   });
 
   it('says so when a list of choices cannot be loaded, and the other filters still work', async () => {
@@ -106,7 +157,9 @@ describe('SiteFilters', () => {
     render(
       <I18nextProvider i18n={await createTestI18n('es')}>
         <QueryClientProvider client={client}>
-          <SiteFilters filters={{}} onChange={onChange} />
+          <MemoryRouter>
+            <SiteFilters filters={{}} onChange={onChange} />
+          </MemoryRouter>
         </QueryClientProvider>
       </I18nextProvider>,
     );
@@ -116,7 +169,55 @@ describe('SiteFilters', () => {
     const population = screen.getByRole('combobox', { name: 'Población atendida' });
     await within(population).findByRole('option', { name: '/api/populations one' });
     fireEvent.change(population, { target: { value: '1' } });
-    expect(onChange).toHaveBeenCalledWith({ population: 1 });
+    expect(onChange).toHaveBeenCalledWith({ population: 1 }, { replace: false });
+  });
+});
+
+describe('SiteFilters: the near box and the name search', () => {
+  const found: PlaceAnswer = {
+    found: true,
+    place: { lat: 37.75, lng: -122.41, label: '94110', kind: 'zip' },
+  };
+
+  it('labels the near box and says what it found, or to try a ZIP code', async () => {
+    const onSearch = vi.fn();
+    await renderFilters({}, 'en', {
+      search: { near: '94110' },
+      onSearch,
+      place: { answer: found, failed: false },
+    });
+    const near = screen.getByRole('textbox', {
+      name: 'Near: ZIP code, neighborhood or address',
+    }) as HTMLInputElement;
+    expect(near.value).toBe('94110');
+    expect(screen.getByRole('status').textContent).toBe('Nearest first, from ZIP code 94110.');
+    fireEvent.change(near, { target: { value: ' Bayview ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    expect(onSearch).toHaveBeenCalledWith({ q: '', near: ' Bayview ' });
+  });
+
+  it.each<[PlaceAnswer | undefined, boolean, string]>([
+    [undefined, false, 'Looking up “Nowhere”…'],
+    [{ found: false, geocoder: false }, false, 'Street addresses cannot be looked up here'],
+    [{ found: false, geocoder: true }, false, 'We could not find “Nowhere”. Try a ZIP code'],
+    [{ found: false, limited: true }, false, 'Please wait a minute, or try a ZIP code.'],
+    [undefined, true, 'Please try again, or try a ZIP code.'],
+  ])('%j (failed %s) says %j', async (answer, failed, text) => {
+    await renderFilters({}, 'en', { search: { near: 'Nowhere' }, place: { answer, failed } });
+    expect(screen.getByRole('status').textContent).toContain(text);
+  });
+
+  it('applies the name search as it is typed, one history entry per visit to the box', async () => {
+    const onSearch = vi.fn();
+    await renderFilters({}, 'en', { search: { near: '94110' }, onSearch });
+    const box = screen.getByRole('searchbox', { name: 'Search by name' });
+    fireEvent.focus(box);
+    fireEvent.change(box, { target: { value: 'c' } });
+    fireEvent.change(box, { target: { value: 'ca' } });
+    expect(onSearch.mock.calls).toEqual([
+      [{ near: '94110', q: 'c' }, { replace: false }],
+      [{ near: '94110', q: 'ca' }, { replace: true }],
+    ]);
   });
 });
 
@@ -131,7 +232,9 @@ describe('SiteFilters: options in the reader’s language', () => {
     render(
       <I18nextProvider i18n={await createTestI18n(language)}>
         <QueryClientProvider client={client}>
-          <SiteFilters filters={{ mealtype: 1 }} onChange={vi.fn()} />
+          <MemoryRouter>
+            <SiteFilters filters={{ mealtype: 1 }} onChange={vi.fn()} />
+          </MemoryRouter>
         </QueryClientProvider>
       </I18nextProvider>,
     );
@@ -146,21 +249,21 @@ describe('SiteFilters: options in the reader’s language', () => {
     [
       'en',
       [
-        ['Lunch *', null],
+        ['Lunch', null],
         ['Dinner', null],
       ],
     ],
     [
       'es',
       [
-        ['Almuerzo *', null],
+        ['Almuerzo', null],
         ['Dinner', 'en'],
       ],
     ],
     [
       'zh',
       [
-        ['午膳 *', null],
+        ['午膳', null],
         ['Dinner', 'en'],
       ],
     ],

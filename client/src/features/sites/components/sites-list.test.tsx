@@ -265,17 +265,17 @@ describe('SitesList: rows in the reader’s language', () => {
   } as Site;
 
   it.each([
-    ['en', 'Chinatown Senior Lunch', 'Seniors 60+ | Adults with disabilities', []],
+    ['en', 'Chinatown Senior Lunch', ['Seniors 60+', 'Adults with disabilities'], []],
     [
       'es',
       'Chinatown Senior Lunch',
-      'Personas de 60 años o más | Adults with disabilities',
+      ['Personas de 60 años o más', 'Adults with disabilities'],
       ['Chinatown Senior Lunch', 'Adults with disabilities'],
     ],
     [
       'zh',
       'Chinatown Senior Lunch · 華埠長者午膳',
-      '60歲或以上長者 | Adults with disabilities',
+      ['60歲或以上長者', 'Adults with disabilities'],
       ['Chinatown Senior Lunch', 'Adults with disabilities'],
     ],
   ])(
@@ -284,7 +284,16 @@ describe('SitesList: rows in the reader’s language', () => {
       await renderList([chinatown], false, null, language);
       const row = screen.getAllByRole('listitem')[0]!;
       expect(within(row).getByRole('heading', { level: 3 }).textContent).toBe(name);
-      expect(row.textContent).toContain(populations);
+      // Shown joined by ' | ' (CSS), heard as a list after its label.
+      expect(row.textContent).toContain(
+        { en: 'Populations served:', es: 'Población atendida:', zh: '服務對象：' }[language]!,
+      );
+      const list = within(row).getByRole('list');
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(populations);
       const marked = [...row.querySelectorAll('[lang]')];
       expect(marked.map((node) => node.textContent)).toEqual(english);
       expect(marked.every((node) => node.getAttribute('lang') === 'en')).toBe(true);
@@ -298,5 +307,35 @@ describe('SitesList: rows in the reader’s language', () => {
     expect(
       within(screen.getAllByRole('listitem')[0]!).getByRole('heading', { level: 3 }).textContent,
     ).toContain('華埠長者午膳');
+  });
+});
+
+describe('SitesList: nearest first from the near box’s place, and a Call action', () => {
+  it('orders by distance from the place, with miles, and offers "Call <site>" on each row with a phone', async () => {
+    const near = { ...site(1), name: 'Near Café', lat: 37.752, lng: -122.418, phoneNumber: '4155550100' };
+    const far = { ...site(2), name: 'Far Café', lat: 37.8, lng: -122.41, phoneNumber: 'call the front desk' };
+    const i18n = await createTestI18n('en');
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <SitesList
+            sites={[far, near]}
+            isAdmin={false}
+            filtered={false}
+            place={{ lat: 37.75, lng: -122.415 }}
+          />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    const [first, second] = rows();
+    expect(within(first!).getByRole('heading', { level: 3 }).textContent).toBe('Near Café');
+    expect(first!.textContent).toContain('About 0.2 miles away');
+    const call = within(first!).getByRole('link', { name: 'Call Near Café' });
+    expect(call.getAttribute('href')).toBe('tel:+14155550100');
+    expect(call.className).toContain('site-row__call');
+    expect(within(second!).getByRole('heading', { level: 3 }).textContent).toBe('Far Café');
+    // A number that cannot be dialled is shown as stored, without a Call action.
+    expect(second!.textContent).toContain('call the front desk');
+    expect(within(second!).queryByRole('link', { name: /^Call/ })).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeStatus, reasonIn, type Statuses, type StatusWords } from '#client/lib/agency-clock.ts';
 import { intlLocale } from '#shared/format-hours.ts';
-import { byDistance } from '#shared/geo.ts';
+import { byDistance, type LatLng } from '#shared/geo.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import { type HereState, useHere } from '../hooks/use-here.ts';
 import { SiteRow, type SiteRowLabels } from './site-row.tsx';
@@ -20,6 +20,7 @@ export function SitesList({
   isAdmin,
   filtered,
   statuses = null,
+  place,
 }: {
   sites: Site[];
   isAdmin: boolean;
@@ -27,6 +28,8 @@ export function SitesList({
   filtered: boolean;
   /** Every site's status at this minute (computed once by the screen), null until known. */
   statuses?: Statuses | null;
+  /** The near box's place (docs/product.md R131); the visitor's own position, when asked for, wins. */
+  place?: LatLng | undefined;
 }) {
   const { t, i18n } = useTranslation('sites');
   const common = useTranslation('common');
@@ -48,8 +51,9 @@ export function SitesList({
     };
   }, [statuses, common.t, common.i18n.resolvedLanguage]);
   const { state: here, locate, clear } = useHere();
-  const origin = here.status === 'on' ? here.here : null;
-  // Nearest first when the visitor asked for it; otherwise the list's own order (by name).
+  // One origin: where the visitor is (asked for with the button), else the place of the near box.
+  const origin = here.status === 'on' ? here.here : (place ?? null);
+  // Nearest first from the origin; without one, the list's own order (by name).
   const entries = useMemo(
     () => (origin ? byDistance(sites, origin) : sites.map((site) => ({ site, miles: undefined }))),
     [sites, origin],
@@ -68,6 +72,7 @@ export function SitesList({
   const labels = useMemo<SiteRowLabels>(
     () => ({
       phone: t('row.phone'),
+      call: t('row.call'),
       populations: t('row.populations'),
       edit: t('row.edit'),
       noPosition: t('row.noPosition'),
@@ -106,7 +111,7 @@ export function SitesList({
                 isAdmin={isAdmin}
                 labels={labels}
                 distance={distance === undefined ? undefined : miles(distance)}
-                status={statusText(site)}
+                statusOf={statusText}
               />
             ))}
           </ul>

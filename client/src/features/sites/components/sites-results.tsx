@@ -2,13 +2,16 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Statuses } from '#client/lib/agency-clock.ts';
+import type { LatLng } from '#shared/geo.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import { LoadError } from './load-error.tsx';
 import { SitesList } from './sites-list.tsx';
 
 /**
- * The map and the list of the given sites, or the loading line, or the failure with a retry
- * (docs/product.md R10: on failure no list is shown). The map comes from the screen (features stay apart).
+ * The list of the given sites and the map, or the loading line, or the failure with a retry
+ * (docs/product.md R10: on failure no list is shown). The map comes from the screen (features stay
+ * apart). The list comes first — on a phone above the map, on a wide screen to its left — and so
+ * before the map in the tab order (docs/product.md R137).
  */
 export function SitesResults({
   query,
@@ -18,6 +21,7 @@ export function SitesResults({
   map,
   statuses,
   pending,
+  place,
 }: {
   query: UseQueryResult<Site[]>;
   sites: Site[];
@@ -27,6 +31,8 @@ export function SitesResults({
   statuses: Statuses | null;
   /** Said instead of the list while the opening filter waits for the clock (never a wrong list). */
   pending?: string | undefined;
+  /** The near box's place: the list is ordered from it (unless the visitor's own position is used). */
+  place?: LatLng | undefined;
 }) {
   const { t } = useTranslation('sites');
   if (query.isPending) return <p role="status">{t('loading')}</p>;
@@ -42,12 +48,12 @@ export function SitesResults({
   }
   return (
     <div className="sites-results">
-      {map}
       {pending ? (
         <p className="sites-list__pending">{pending}</p>
       ) : (
-        <SitesList sites={sites} isAdmin={isAdmin} filtered={filtered} statuses={statuses} />
+        <SitesList sites={sites} isAdmin={isAdmin} filtered={filtered} statuses={statuses} place={place} />
       )}
+      <div className="sites-results__map">{map}</div>
     </div>
   );
 }

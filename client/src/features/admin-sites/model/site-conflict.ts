@@ -1,0 +1,73 @@
+import type { ConflictFieldSpec } from '#client/components/admin/conflict.ts';
+import { weeklyHours } from '#shared/format-hours.ts';
+import {
+  REFERENCE_LIST_NAMES,
+  type ReferenceItem,
+  type ReferenceListName,
+} from '#shared/schemas/reference-lists.ts';
+import { hoursPayload } from './hours.ts';
+import type { SiteFormValues } from './site-form.ts';
+
+type TextKey = 'name' | 'nameEs' | 'nameZh' | 'address' | 'phoneNumber' | 'email' | 'website';
+const TEXT_KEYS: readonly TextKey[] = [
+  'name',
+  'nameEs',
+  'nameZh',
+  'address',
+  'phoneNumber',
+  'email',
+  'website',
+];
+
+interface SpecContext {
+  /** The label of each text field, of the position, of the hours and of each list. */
+  labels: Record<TextKey | 'position' | 'hours' | ReferenceListName, string>;
+  language: string;
+  items: Partial<Record<ReferenceListName, readonly ReferenceItem[] | undefined>>;
+}
+
+/** The site form's fields for the conflict comparison (docs/product.md R211), in the form's order. */
+export function siteConflictSpecs({
+  labels,
+  language,
+  items,
+}: SpecContext): ConflictFieldSpec<SiteFormValues>[] {
+  const text: ConflictFieldSpec<SiteFormValues>[] = TEXT_KEYS.map((key) => ({
+    key,
+    label: labels[key],
+    get: (values) => values[key].trim(),
+    show: (values) => values[key].trim(),
+    take: (target, source) => ({ ...target, [key]: source[key] }),
+  }));
+  const position: ConflictFieldSpec<SiteFormValues> = {
+    key: 'position',
+    label: labels.position,
+    get: (values) => [values.lat.trim(), values.lng.trim()],
+    show: (values) =>
+      values.lat.trim() || values.lng.trim() ? `${values.lat.trim()}, ${values.lng.trim()}` : '',
+    take: (target, source) => ({ ...target, lat: source.lat, lng: source.lng, pinMoved: source.pinMoved }),
+  };
+  const hours: ConflictFieldSpec<SiteFormValues> = {
+    key: 'hours',
+    label: labels.hours,
+    get: (values) => hoursPayload(values.hours),
+    show: (values) =>
+      weeklyHours(values.hours, language)
+        .map((day) => `${day.dayName} ${day.intervals.join(', ')}`)
+        .join('; '),
+    take: (target, source) => ({ ...target, hours: source.hours }),
+  };
+  const lists = REFERENCE_LIST_NAMES.map(
+    (list): ConflictFieldSpec<SiteFormValues> => ({
+      key: list,
+      label: labels[list],
+      get: (values) => [...values.lists[list]].sort((a, b) => a - b),
+      show: (values) =>
+        values.lists[list]
+          .map((id) => items[list]?.find((item) => item.id === id)?.name ?? `#${id}`)
+          .join(', '),
+      take: (target, source) => ({ ...target, lists: { ...target.lists, [list]: source.lists[list] } }),
+    }),
+  );
+  return [...text, position, hours, ...lists];
+}

@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { addNamespace } from '#client/i18n/lazy-namespaces.ts';
+import { exportUrl } from '../api/imports.ts';
+import '../imports.css';
+
+addNamespace('admin-imports');
+
+/**
+ * For administrators on /sites: download the sites the page shows (its filters carried over) as CSV
+ * or Excel (docs/product.md R236). Loaded lazily: the public first bundle carries only its wrapper.
+ */
+export function ExportLinks() {
+  const { t } = useTranslation('admin-imports');
+  const { search } = useLocation();
+  return (
+    <span className="export-links">
+      {t('exportLabel')}:{' '}
+      <a className="export-link" href={exportUrl('csv', search)} download>
+        {t('exportCsv')}
+      </a>{' '}
+      ·{' '}
+      <a className="export-link" href={exportUrl('xlsx', search)} download>
+        {t('exportXlsx')}
+      </a>{' '}
+      ·{' '}
+      <a className="export-link" href="/admin/import">
+        {t('title')}
+      </a>
+    </span>
+  );
+}

@@ -1,0 +1,131 @@
+import { render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import en from '#client/i18n/locales/en/admin-imports.json';
+import es from '#client/i18n/locales/es/admin-imports.json';
+import zh from '#client/i18n/locales/zh/admin-imports.json';
+import { createTestI18n } from '#client/testing/i18n.ts';
+import type { ImportPreview } from '#shared/imports.ts';
+import { ImportPreviewTables } from './import-preview.tsx';
+
+const preview: ImportPreview = {
+  id: '6a1f0c2e-1d7b-4c55-9a51-2c1f3c7d9e01',
+  summary: { new: 1, changed: 1, unchanged: 2, errors: 1 },
+  rows: [
+    {
+      row: 2,
+      kind: 'new',
+      noPosition: true,
+      site: {
+        name: 'Sunset Senior Lunch',
+        address: '900 Taraval St',
+        phoneNumber: '',
+        email: '',
+        website: '',
+        lat: '',
+        lng: '',
+        hours: 'Mon–Fri 11:30–13:30',
+        nutritionPartners: '',
+        populations: '',
+        mealTypes: '',
+        services: '',
+        covidStatuses: '',
+      },
+    },
+    {
+      row: 3,
+      kind: 'changed',
+      siteId: 12,
+      changes: [{ field: 'phoneNumber', before: '4155550100', after: '' }],
+    },
+    { row: 4, kind: 'unchanged', siteId: 13 },
+    { row: 5, kind: 'unchanged', siteId: 14 },
+    {
+      row: 6,
+      kind: 'error',
+      errors: [
+        {
+          column: 'populations',
+          code: 'unknown_item',
+          message: 'has no list item called Martians',
+          params: { name: 'Martians' },
+        },
+      ],
+    },
+  ],
+  newItems: [{ list: 'mealtypes', name: 'Dinner' }],
+};
+
+async function renderIn(language: 'en' | 'es' | 'zh') {
+  const i18n = await createTestI18n(language);
+  for (const [lng, texts] of Object.entries({ en, es, zh }))
+    i18n.addResourceBundle(lng, 'admin-imports', texts);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ImportPreviewTables preview={preview} />
+    </I18nextProvider>,
+  );
+}
+
+describe.each([
+  {
+    language: 'en' as const,
+    summary: '1 new, 1 changed, 2 unchanged, 1 with errors',
+    tables: ['New sites (1)', 'Changed sites (1)', 'Rows with errors (1)', 'New list items (1)'],
+    before: 'Before',
+    after: 'After',
+    phone: 'Phone',
+    empty: '(empty)',
+    problem: 'Has no list item called Martians.',
+    unchanged: 'Unchanged sites (2)',
+    noPosition: 'No map position found',
+  },
+  {
+    language: 'es' as const,
+    summary: '1 nuevos, 1 modificados, 2 sin cambios, 1 con errores',
+    tables: [
+      'Comedores nuevos (1)',
+      'Comedores modificados (1)',
+      'Filas con errores (1)',
+      'Elementos de lista nuevos (1)',
+    ],
+    before: 'Antes',
+    after: 'Después',
+    phone: 'Teléfono',
+    empty: '(vacío)',
+    problem: 'No tiene ningún elemento de lista llamado Martians.',
+    unchanged: 'Comedores sin cambios (2)',
+    noPosition: 'No se encontró la ubicación en el mapa',
+  },
+  {
+    language: 'zh' as const,
+    summary: '新增 1 個，更改 1 個，未更改 2 個，有錯誤 1 個',
+    tables: ['新用餐點（1 個）', '已更改的用餐點（1 個）', '有錯誤的行（1 行）', '新清單項目（1 個）'],
+    before: '更改前',
+    after: '更改後',
+    phone: '電話',
+    empty: '（空白）',
+    problem: '沒有名為 Martians 的清單項目。',
+    unchanged: '未更改的用餐點（2 個）',
+    noPosition: '找不到地圖位置',
+  },
+])('the preview in $language', (expected) => {
+  it('labels the counts, tables, columns and rows in the language', async () => {
+    await renderIn(expected.language);
+    expect(screen.getByText(expected.summary)).toBeTruthy();
+    const tables = screen.getAllByRole('table');
+    expect(
+      tables.map((table) => within(table).getByRole('caption' as never, { hidden: true })?.textContent ?? ''),
+    ).toEqual(expected.tables);
+    const changed = screen.getByRole('table', { name: expected.tables[1] });
+    expect(within(changed).getByRole('columnheader', { name: expected.before })).toBeTruthy();
+    expect(within(changed).getByRole('columnheader', { name: expected.after })).toBeTruthy();
+    expect(within(changed).getByRole('rowheader', { name: expected.phone })).toBeTruthy();
+    expect(within(changed).getByText(expected.empty)).toBeTruthy();
+    const errors = screen.getByRole('table', { name: expected.tables[2] });
+    expect(within(errors).getByRole('rowheader', { name: '6' })).toBeTruthy();
+    expect(within(errors).getByText(expected.problem)).toBeTruthy();
+    expect(screen.getByText(expected.unchanged)).toBeTruthy();
+    expect(screen.getByText(`(${expected.noPosition})`)).toBeTruthy();
+  });
+});

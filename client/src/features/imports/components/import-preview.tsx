@@ -1,0 +1,150 @@
+import { useTranslation } from 'react-i18next';
+import { fieldErrorMap } from '#client/lib/field-errors.ts';
+import type { ImportPreview, PreviewRow } from '#shared/imports.ts';
+import type { FieldError } from '#shared/schemas/common.ts';
+
+type Kind<K extends PreviewRow['kind']> = Extract<PreviewRow, { kind: K }>;
+
+/**
+ * The preview of an import as tables (docs/product.md R238): the counts, the new sites, each changed
+ * field before → after, the unchanged sites folded away, and each error with its row and column.
+ */
+export function ImportPreviewTables({ preview }: { preview: ImportPreview }) {
+  const { t } = useTranslation('admin-imports');
+  const of = <K extends PreviewRow['kind']>(kind: K) =>
+    preview.rows.filter((row): row is Kind<K> => row.kind === kind);
+  const added = of('new');
+  const changed = of('changed');
+  const unchanged = of('unchanged');
+  const failed = of('error');
+  const field = (column: string) => t(`fields.${column}`, { defaultValue: column });
+  const shown = (text: string) => text || t('empty');
+  const nothing = added.length + changed.length + failed.length === 0;
+
+  return (
+    <>
+      <h2 id="import-preview-heading">{t('preview')}</h2>
+      <p className="import-summary">{nothing ? t('noChanges') : t('summary', { ...preview.summary })}</p>
+
+      {added.length > 0 && (
+        <table className="import-table">
+          <caption>{t('newSites', { count: added.length })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('column.row')}</th>
+              <th scope="col">{field('name')}</th>
+              <th scope="col">{t('column.address')}</th>
+              <th scope="col">{field('hours')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {added.map((row) => (
+              <tr key={row.row}>
+                <td>{row.row}</td>
+                <th scope="row">
+                  {row.site.name}
+                  {row.noPosition && <span className="import-note"> ({t('noPosition')})</span>}
+                </th>
+                <td>{row.site.address}</td>
+                <td>{shown(row.site.hours)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      {changed.length > 0 && (
+        <table className="import-table">
+          <caption>{t('changedSites', { count: changed.length })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('column.row')}</th>
+              <th scope="col">{t('column.site')}</th>
+              <th scope="col">{t('column.field')}</th>
+              <th scope="col">{t('column.before')}</th>
+              <th scope="col">{t('column.after')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {changed.flatMap((row) =>
+              row.changes.map((change, index) => (
+                <tr key={`${row.row}-${change.field}`}>
+                  <td>{index === 0 ? row.row : ''}</td>
+                  <td>
+                    {index === 0 && (
+                      <a href={`/sites/${row.siteId}`}>{t('siteNumber', { id: row.siteId })}</a>
+                    )}
+                    {index === 0 && row.noPosition && (
+                      <span className="import-note"> ({t('noPosition')})</span>
+                    )}
+                  </td>
+                  <th scope="row">{field(change.field)}</th>
+                  <td>{shown(change.before)}</td>
+                  <td>{shown(change.after)}</td>
+                </tr>
+              )),
+            )}
+          </tbody>
+        </table>
+      )}
+
+      {failed.length > 0 && (
+        <table className="import-table import-table--errors">
+          <caption>{t('errorRows', { count: failed.length })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('column.row')}</th>
+              <th scope="col">{t('column.column')}</th>
+              <th scope="col">{t('column.problem')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {failed.flatMap((row) =>
+              row.errors.map((error, index) => (
+                <tr key={`${row.row}-${error.column}-${error.code}`}>
+                  <th scope="row">{index === 0 ? row.row : ''}</th>
+                  <td>{field(error.column)}</td>
+                  <td>{fieldErrorMap([{ path: error.column, ...error } as FieldError], t)[error.column]}</td>
+                </tr>
+              )),
+            )}
+          </tbody>
+        </table>
+      )}
+
+      {preview.newItems.length > 0 && (
+        <table className="import-table">
+          <caption>{t('newItems', { count: preview.newItems.length })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('column.list')}</th>
+              <th scope="col">{t('column.item')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.newItems.map((item) => (
+              <tr key={`${item.list}-${item.name}`}>
+                <td>{t(`admin:lists.${item.list}.title`, { defaultValue: item.list })}</td>
+                <td>{item.name}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      {unchanged.length > 0 && (
+        <details className="import-unchanged">
+          <summary>{t('unchangedSites', { count: unchanged.length })}</summary>
+          <ul>
+            {unchanged.map((row) => (
+              <li key={row.row}>
+                {t('column.row')} {row.row}:{' '}
+                <a href={`/sites/${row.siteId}`}>{t('siteNumber', { id: row.siteId })}</a>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  );
+}

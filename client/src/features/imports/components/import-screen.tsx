@@ -1,0 +1,173 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
+import type { ImportPreview, ImportResult } from '#shared/imports.ts';
+import { commitSheet, exportUrl, ImportFailure, TEMPLATE_URL, uploadSheet } from '../api/imports.ts';
+import { ImportPreviewTables } from './import-preview.tsx';
+import '#client/components/admin/admin.css';
+import '../imports.css';
+
+/**
+ * /admin/import (docs/product.md R238): choose a CSV or .xlsx file, see what it would do, then commit
+ * it. Nothing is saved before Commit; a refused file or commit says why in the reader's language.
+ */
+export function ImportScreen() {
+  const { t } = useTranslation('admin-imports');
+  const client = useQueryClient();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const ids = { file: useId(), missing: useId(), skip: useId() };
+  const [createMissing, setCreateMissing] = useState(false);
+  const [skipErrors, setSkipErrors] = useState(false);
+  const [busy, setBusy] = useState<'upload' | 'commit' | undefined>();
+  const [problem, setProblem] = useState('');
+  const [preview, setPreview] = useState<ImportPreview>();
+  const [result, setResult] = useState<ImportResult>();
+
+  const explain = (error: unknown) => {
+    if (error instanceof ImportFailure && error.code)
+      return t(`errors.${error.code}`, { ...error.params, defaultValue: error.message });
+    return t('failed');
+  };
+
+  const onUpload = async (event: FormEvent) => {
+    event.preventDefault();
+    const file = fileRef.current?.files?.[0];
+    setProblem('');
+    setPreview(undefined);
+    setResult(undefined);
+    if (!file) {
+      setProblem(t('chooseFile'));
+      fileRef.current?.focus();
+      return;
+    }
+    setBusy('upload');
+    try {
+      setPreview(await uploadSheet(file, createMissing));
+      setSkipErrors(false);
+    } catch (error) {
+      setProblem(explain(error));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const onCommit = async () => {
+    if (!preview) return;
+    setProblem('');
+    setBusy('commit');
+    try {
+      setResult(await commitSheet(preview.id, skipErrors));
+      setPreview(undefined);
+      await afterAdminWrite(client);
+    } catch (error) {
+      setProblem(explain(error));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const again = () => {
+    setResult(undefined);
+    if (fileRef.current) fileRef.current.value = '';
+    fileRef.current?.focus();
+  };
+
+  const writes = preview ? preview.summary.new + preview.summary.changed : 0;
+  return (
+    <section className="admin-form import-screen">
+      <h1>{t('title')}</h1>
+      <p>{t('intro')}</p>
+      <p>
+        <a href={TEMPLATE_URL} download>
+          {t('template')}
+        </a>
+      </p>
+      <p>
+        {t('exportAll')}:{' '}
+        <a href={exportUrl('csv')} download>
+          {t('exportCsv')}
+        </a>{' '}
+        ·{' '}
+        <a href={exportUrl('xlsx')} download>
+          {t('exportXlsx')}
+        </a>
+      </p>
+
+      <form onSubmit={onUpload} noValidate>
+        <div className="field">
+          <label htmlFor={ids.file}>{t('file')}</label>
+          <input
+            ref={fileRef}
+            id={ids.file}
+            type="file"
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          />
+        </div>
+        <div className="field field--checkbox">
+          <input
+            id={ids.missing}
+            type="checkbox"
+            checked={createMissing}
+            onChange={(event) => setCreateMissing(event.target.checked)}
+          />
+          <label htmlFor={ids.missing}>{t('createMissing')}</label>
+        </div>
+        <button type="submit" className="button" disabled={busy !== undefined}>
+          {busy === 'upload' ? t('uploading') : t('upload')}
+        </button>
+      </form>
+
+      <div role="alert" className={problem ? 'alert alert--error' : undefined}>
+        {problem}
+      </div>
+
+      {preview && (
+        <section aria-labelledby="import-preview-heading" className="import-preview">
+          <ImportPreviewTables preview={preview} />
+          {writes > 0 && (
+            <>
+              {preview.summary.errors > 0 && (
+                <div className="field field--checkbox">
+                  <input
+                    id={ids.skip}
+                    type="checkbox"
+                    checked={skipErrors}
+                    onChange={(event) => setSkipErrors(event.target.checked)}
+                  />
+                  <label htmlFor={ids.skip}>{t('skipErrors')}</label>
+                </div>
+              )}
+              <button type="button" className="button" onClick={onCommit} disabled={busy !== undefined}>
+                {busy === 'commit' ? t('committing') : t('commit')}
+              </button>
+            </>
+          )}
+        </section>
+      )}
+
+      <div role="status">
+        {result && (
+          <div className="alert alert--success">
+            <p>{t('done', { created: result.created.length, updated: result.updated.length })}</p>
+            {result.skipped > 0 && <p>{t('doneSkipped', { count: result.skipped })}</p>}
+            <ul className="import-links">
+              {[...result.created, ...result.updated].map((id) => (
+                <li key={id}>
+                  <Link to={`/sites/${id}`}>{t('siteNumber', { id })}</Link>
+                </li>
+              ))}
+            </ul>
+            <p>
+              <Link to="/sites">{t('seeSites')}</Link>
+            </p>
+            <button type="button" className="button button--secondary" onClick={again}>
+              {t('again')}
+            </button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

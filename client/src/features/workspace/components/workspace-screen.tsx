@@ -1,0 +1,136 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { confirmSite, useWorkspace, workspaceKeys } from '../api/workspace.ts';
+import { agencyDate, staleAfterDays } from '../model/dates.ts';
+import type { ConfirmationMethod, Workspace } from '../model/workspace.ts';
+import { ConfirmSiteDialog } from './confirm-site-dialog.tsx';
+import { ListsSection } from './lists-section.tsx';
+import { ReportsSection } from './reports-section.tsx';
+import { SitesSection } from './sites-section.tsx';
+import '#client/components/admin/admin.css';
+import '../workspace.css';
+
+/**
+ * /admin, the staff workspace (docs/product.md R194): sites to keep true, the reference lists, the
+ * reports from the public, and closures, as headed sections with a local navigation.
+ */
+export function WorkspaceScreen({ today = agencyDate() ?? '' }: { today?: string }) {
+  const { t } = useTranslation('admin-workspace');
+  const client = useQueryClient();
+  const workspace = useWorkspace();
+  const [announcement, setAnnouncement] = useState('');
+  const [confirming, setConfirming] = useState<{ id: number; name: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  const confirm = async (body: { method: ConfirmationMethod; note?: string }) => {
+    if (!confirming) return;
+    setBusy(true);
+    setError('');
+    try {
+      const site = await confirmSite(confirming.id, body);
+      client.setQueryData<Workspace>(workspaceKeys.workspace, (current) =>
+        current
+          ? {
+              ...current,
+              sites: current.sites.map((s) =>
+                s.id === site.id ? { ...s, confirmedAt: site.confirmedAt } : s,
+              ),
+            }
+          : current,
+      );
+      setAnnouncement(t('confirm.done', { name: confirming.name }));
+      setConfirming(null);
+      void afterAdminWrite(client);
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError && failure.status === 404
+          ? t('confirm.gone')
+          : t('common:errors.generic'),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="workspace">
+      <h1>{t('title')}</h1>
+      <nav aria-label={t('sectionsLabel')} className="workspace-nav">
+        <ul>
+          <li>
+            <a href="#workspace-sites">{t('sites.heading')}</a>
+          </li>
+          <li>
+            <a href="#workspace-lists">{t('lists.heading')}</a>
+          </li>
+          <li>
+            <a href="#workspace-reports">{t('reports.heading')}</a>
+          </li>
+          <li>
+            <a href="#workspace-closures">{t('closures.heading')}</a>
+          </li>
+        </ul>
+      </nav>
+      <p role="status" className={announcement ? 'alert alert--success' : 'workspace-announcement'}>
+        {announcement}
+      </p>
+      {workspace.data ? (
+        <SitesSection
+          sites={workspace.data.sites}
+          today={today}
+          defaultDays={staleAfterDays()}
+          onConfirm={(site) => {
+            setError('');
+            setConfirming({ id: site.id, name: site.name });
+          }}
+          onAnnounce={setAnnouncement}
+        />
+      ) : (
+        <section className="workspace-section" aria-labelledby="workspace-sites">
+          <h2 id="workspace-sites">{t('sites.heading')}</h2>
+          {workspace.error ? (
+            <div role="alert" className="alert alert--error">
+              <p>{t('loadFailed')}</p>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => void workspace.refetch()}
+              >
+                {t('common:errors.retry')}
+              </button>
+            </div>
+          ) : (
+            <p>{t('common:loading')}</p>
+          )}
+        </section>
+      )}
+      <ListsSection usage={workspace.data?.usage ?? {}} onAnnounce={setAnnouncement} />
+      <ReportsSection
+        onConfirmSite={(id, name) => {
+          setError('');
+          setConfirming({ id, name });
+        }}
+        onAnnounce={setAnnouncement}
+      />
+      <section className="workspace-section" aria-labelledby="workspace-closures">
+        <h2 id="workspace-closures">{t('closures.heading')}</h2>
+        <p>{t('closures.text')}</p>
+        <p>
+          <Link to="/admin/closures">{t('closures.link')}</Link>
+        </p>
+      </section>
+      <ConfirmSiteDialog
+        siteName={confirming?.name ?? null}
+        busy={busy}
+        error={error}
+        onConfirm={(body) => void confirm(body)}
+        onCancel={() => setConfirming(null)}
+      />
+    </div>
+  );
+}

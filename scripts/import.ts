@@ -1,0 +1,190 @@
+/**
+ * npm run import -- <file.csv|file.xlsx> [--commit] [--skip-errors] [--create-missing-items] [--as <email>]
+ *
+ * The spreadsheet import of the staff screen from the command line (docs/product.md R239): the same
+ * reading, matching and checks, the same preview as a table, and with --commit the same transaction,
+ * recorded in the history as an import by the administrator --as names (by default the first one).
+ * Works on PostgreSQL (DATABASE_URL) and on the embedded database while the server is stopped.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { users } from '#server/db/schema.ts';
+import { CHANGE_CHANNEL } from '#server/services/change-notifier.ts';
+import { createGeocoder } from '#server/services/geocoding.ts';
+import { commitImport, previewImport } from '#server/services/imports/imports.ts';
+import { importErrorMessage } from '#server/services/imports/messages.ts';
+import { ImportError } from '#server/services/spreadsheets/errors.ts';
+import { readSpreadsheet } from '#server/services/spreadsheets/read.ts';
+import type { ImportPreview, PreviewRow } from '#shared/imports.ts';
+import { loadDotEnv } from './lib/toolchain.ts';
+
+const USAGE =
+  'Usage: npm run import -- <file.csv|file.xlsx> [--commit] [--skip-errors] [--create-missing-items] [--as <email>]';
+
+// Reads .env as `npm start` does, so this command works on the same database.
+loadDotEnv();
+
+let parsed: ReturnType<typeof parseOptions>;
+function parseOptions() {
+  return parseArgs({
+    allowPositionals: true,
+    options: {
+      commit: { type: 'boolean', default: false },
+      'skip-errors': { type: 'boolean', default: false },
+      'create-missing-items': { type: 'boolean', default: false },
+      as: { type: 'string' },
+    },
+  });
+}
+try {
+  parsed = parseOptions();
+} catch (error) {
+  console.error((error as Error).message);
+  console.error(USAGE);
+  process.exit(2);
+}
+const [file] = parsed.positionals;
+if (!file || parsed.positionals.length > 1) {
+  console.error(USAGE);
+  process.exit(2);
+}
+const kind = /\.xlsx$/i.test(file) ? 'xlsx' : /\.csv$/i.test(file) ? 'csv' : undefined;
+if (!kind) {
+  console.error(`${file}: the file must end in .csv or .xlsx.`);
+  process.exit(2);
+}
+if (!fs.existsSync(file)) {
+  console.error(`${file}: no such file.`);
+  process.exit(2);
+}
+
+/** A bar on a terminal; on a pipe or in a log, a line at every tenth. */
+function progress(label: string) {
+  const tty = process.stderr.isTTY;
+  let lastTenth = -1;
+  return (done: number, total: number) => {
+    if (!total) return;
+    if (tty) {
+      const width = 30;
+      const filled = Math.round((done / total) * width);
+      process.stderr.write(
+        `\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`,
+      );
+      if (done === total) process.stderr.write('\n');
+      return;
+    }
+    const tenth = Math.floor((done / total) * 10);
+    if (tenth !== lastTenth) {
+      lastTenth = tenth;
+      process.stderr.write(`${label}: ${done}/${total}\n`);
+    }
+  };
+}
+
+function describeRow(row: PreviewRow): string {
+  switch (row.kind) {
+    case 'new':
+      return `${row.site.name} (${row.site.address})${row.noPosition ? ' [no map position found]' : ''}`;
+    case 'changed':
+      return `site ${row.siteId}: ${row.changes
+        .map((change) => `${change.field}: ${change.before || '(empty)'} → ${change.after || '(empty)'}`)
+        .join('; ')}${row.noPosition ? ' [no map position found]' : ''}`;
+    case 'error':
+      return row.errors.map((error) => `${error.column}: ${error.message}`).join('; ');
+    default:
+      return `site ${row.siteId}`;
+  }
+}
+
+/** The preview as a table: every row but the unchanged ones, which are counted. */
+function printPreview(preview: ImportPreview) {
+  const shown = preview.rows.filter((row) => row.kind !== 'unchanged');
+  if (shown.length) {
+    console.log(`${'Row'.padEnd(6)}${'Kind'.padEnd(10)}Details`);
+    for (const row of shown)
+      console.log(`${String(row.row).padEnd(6)}${row.kind.padEnd(10)}${describeRow(row)}`);
+  }
+  if (preview.summary.unchanged) console.log(`(${preview.summary.unchanged} unchanged rows not shown)`);
+  for (const item of preview.newItems) console.log(`New list item in ${item.list}: ${item.name}`);
+  const { summary } = preview;
+  console.log(
+    summary.new + summary.changed + summary.errors === 0
+      ? 'no changes'
+      : `${summary.new} new, ${summary.changed} changed, ${summary.unchanged} unchanged, ${summary.errors} errors`,
+  );
+}
+
+const config = loadConfig();
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  database = await openDatabase(config);
+} catch (error) {
+  // The embedded database is single-process: the lock's message says to stop the server first.
+  console.error((error as Error).message);
+  process.exit(1);
+}
+let exitCode = 0;
+try {
+  await database.migrate();
+  const { db } = database;
+  const email = parsed.values.as?.trim().toLowerCase();
+  const [admin] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(email ? and(eq(users.isAdmin, true), eq(users.email, email)) : eq(users.isAdmin, true))
+    .orderBy(asc(users.id))
+    .limit(1);
+  if (!admin) {
+    throw new Error(
+      email
+        ? `${email} is not an administrator. Create one with npm run create-admin.`
+        : 'There is no administrator to record the import as. Create one with npm run create-admin.',
+    );
+  }
+  const table = await readSpreadsheet(fs.readFileSync(file), kind);
+  console.log(`${path.basename(file)}: ${table.rows.length} rows, importing as ${admin.email}`);
+  const preview = await previewImport(db, table, {
+    createMissingItems: parsed.values['create-missing-items'],
+    userId: admin.id,
+    language: 'en',
+    geocoder: createGeocoder({
+      kind: config.GEOCODER,
+      url: config.GEOCODER_URL,
+      googleKey: config.GOOGLE_MAPS_API_KEY,
+      timeoutMs: config.GEOCODER_TIMEOUT_MS,
+    }),
+    now: new Date(),
+    onProgress: progress('Reading'),
+  });
+  printPreview(preview);
+  if (parsed.values.commit) {
+    const result = await commitImport(db, preview.id, {
+      userId: admin.id,
+      skipErrors: parsed.values['skip-errors'],
+      now: new Date(),
+      onProgress: progress('Saving'),
+    });
+    // Server processes on the same PostgreSQL drop their cached pages and answers.
+    if (database.kind === 'postgres') await db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, 'import')`);
+    console.log(
+      `Committed: ${result.created.length} created, ${result.updated.length} updated` +
+        `${result.skipped ? `, ${result.skipped} rows with errors skipped` : ''}.`,
+    );
+  } else if (preview.summary.new + preview.summary.changed > 0) {
+    console.log('Nothing was saved. Run again with --commit to apply this preview.');
+  }
+} catch (error) {
+  exitCode = 1;
+  console.error(
+    error instanceof ImportError
+      ? importErrorMessage(error.code, error.params, 'en')
+      : `Import failed: ${(error as Error).message}`,
+  );
+} finally {
+  await database.close();
+}
+process.exit(exitCode);

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdParamsSchema } from '#shared/schemas/common.ts';
+import {
+  ReportCreateSchema,
+  ReportQuerySchema,
+  ReportSchema,
+  ReportUpdateSchema,
+} from '#shared/schemas/reports.ts';
+import type { AppContext } from '../context.ts';
+import { requireAdmin } from '../plugins/session.ts';
+import { createReport, listReports, notifyReport, updateReport } from '../services/reports.ts';
+import { idOf } from '../services/route-params.ts';
+
+const ReceivedSchema = z.object({ received: z.literal(true) });
+
+/**
+ * Reports from the public (docs/product.md R172–R176): anyone may send one, rate limited per client
+ * address; the honeypot and repeats are answered like any report but not stored; staff work the queue.
+ */
+const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+  const tags = ['reports'];
+  const rateLimit = { max: ctx.config.REPORTS_PER_HOUR, timeWindow: 3_600_000 };
+
+  app.post(
+    '/api/reports',
+    { config: { rateLimit }, schema: { tags, body: ReportCreateSchema, response: { 202: ReceivedSchema } } },
+    async (request, reply) => {
+      const { website, ...input } = request.body;
+      // A person never sees the honeypot field; a form robot fills it in (docs/decisions/026).
+      const honeypot = website !== undefined && website !== null && website !== '';
+      if (!honeypot) {
+        const report = await createReport(db, input, ctx.now());
+        const to = ctx.config.REPORTS_EMAIL;
+        if (report && to) {
+          try {
+            await notifyReport(ctx.mailer, report, to, ctx.baseUrl);
+          } catch (error) {
+            request.log.error({ err: error, reportId: report.id }, 'report e-mail could not be sent');
+          }
+        }
+      }
+      return reply.code(202).send({ received: true });
+    },
+  );
+
+  await app.register(reportsAdminRoutes, ctx);
+};
+
+const reportsAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+  const tags = ['reports'];
+  await app.register(app.sessions);
+
+  app.get(
+    '/api/reports',
+    {
+      onRequest: requireAdmin,
+      schema: { tags, querystring: ReportQuerySchema, response: { 200: z.array(ReportSchema) } },
+    },
+    async (request) => listReports(db, request.query.status),
+  );
+
+  app.patch(
+    '/api/reports/:id',
+    {
+      onRequest: requireAdmin,
+      schema: { tags, params: IdParamsSchema, body: ReportUpdateSchema, response: { 200: ReportSchema } },
+    },
+    async (request) => updateReport(db, idOf(request.params), request.body, ctx.now()),
+  );
+};
+
+export default reportsRoutes;

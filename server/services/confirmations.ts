@@ -1,0 +1,213 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { ConfirmationCreate, ContactAnswer } from '#shared/schemas/confirmations.ts';
+import type { Site } from '#shared/schemas/sites.ts';
+import { invalidField } from '#shared/validation.ts';
+import type { Db } from '../db/client.ts';
+import { confirmationLinks, sites } from '../db/schema.ts';
+import { countHit } from '../plugins/rate-limit-store.ts';
+import { HttpError, NotFoundError, TooManyRequestsError, ValidationError } from './errors.ts';
+import { recordHistory } from './history.ts';
+import { MailDeliveryError, type Mailer, type Message } from './mail.ts';
+import { createReport } from './reports.ts';
+import { getSite } from './sites.ts';
+
+/**
+ * Records that a site's facts were checked (docs/product.md R170): sets `confirmedAt` to `at` and
+ * writes a `confirm` history entry with the method and note. Not an edit: `version` and `updatedAt`
+ * stay, so a form opened before still saves (docs/decisions/026-reports-and-confirmations.md).
+ */
+export async function confirmSite(
+  db: Db,
+  id: number,
+  input: ConfirmationCreate,
+  userId: number | null,
+  at: Date,
+): Promise<Site> {
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(sites)
+      .set({ confirmedAt: at })
+      .where(eq(sites.id, id))
+      .returning({ id: sites.id });
+    if (!updated.length) throw new NotFoundError();
+    await recordHistory(tx, {
+      entity: 'site',
+      entityId: id,
+      action: 'confirm',
+      userId,
+      changes: { method: input.method, note: input.note || null },
+    });
+    return getSite(tx, id);
+  });
+}
+
+/** How long a link e-mailed to a site's contact works (docs/product.md R180). */
+export const CONTACT_LINK_TTL_MS = 14 * 86_400_000;
+/** Links a site's contact can be sent per day. */
+export const CONTACT_LINKS_PER_DAY = 3;
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+interface ContactLinkOptions {
+  baseUrl: string;
+  mailer: Mailer;
+  now: Date;
+  userId: number | null;
+}
+
+/** The e-mail could not be sent: the link was not kept, staff should try again later. */
+export class ContactMailUnavailableError extends HttpError {
+  constructor() {
+    super(503, 'The e-mail could not be sent right now. Please try again in a few minutes.');
+  }
+}
+
+/**
+ * E-mails the site's contact a single-use link to confirm the site's facts (docs/product.md R180):
+ * 422 `no_email` when the site has none, 429 past three a day for one site. Only the token's SHA-256
+ * is stored; the link is `${BASE_URL}/confirm/{token}` and works for 14 days.
+ */
+export async function sendContactLink(db: Db, siteId: number, options: ContactLinkOptions) {
+  const [site] = await db
+    .select({ id: sites.id, name: sites.name, email: sites.email })
+    .from(sites)
+    .where(eq(sites.id, siteId));
+  if (!site) throw new NotFoundError();
+  if (!site.email) throw new ValidationError([invalidField('email', 'no_email')]);
+  const hit = await countHit(db, `confirmation-requests site:${siteId}`, 86_400_000);
+  if (hit.current > CONTACT_LINKS_PER_DAY)
+    throw new TooManyRequestsError(
+      `This site's contact has been sent ${CONTACT_LINKS_PER_DAY} links today. Please try again tomorrow.`,
+    );
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(options.now.getTime() + CONTACT_LINK_TTL_MS);
+  const [link] = await db
+    .insert(confirmationLinks)
+    .values({
+      siteId,
+      tokenHash: tokenHash(token),
+      sentTo: site.email,
+      expiresAt,
+      createdBy: options.userId,
+      createdAt: options.now,
+    })
+    .returning({ id: confirmationLinks.id });
+  const url = `${options.baseUrl.replace(/\/$/, '')}/confirm/${token}`;
+  try {
+    await options.mailer.send(contactEmail({ to: site.email, siteName: site.name, link: url, expiresAt }));
+  } catch (error) {
+    if (!(error instanceof MailDeliveryError)) throw error;
+    await db.delete(confirmationLinks).where(eq(confirmationLinks.id, link!.id));
+    throw Object.assign(new ContactMailUnavailableError(), { cause: error });
+  }
+  return { sentTo: site.email };
+}
+
+/**
+ * A usable link's row: 404 when unknown, 410 when used or expired — the answer's `code` (`link_used`,
+ * `link_expired`) says which, for the page to word it (docs/product.md R200).
+ */
+async function usableLink(db: Db, token: string, now: Date) {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new NotFoundError('This link is not valid.');
+  const [link] = await db
+    .select()
+    .from(confirmationLinks)
+    .where(eq(confirmationLinks.tokenHash, tokenHash(token)));
+  if (!link) throw new NotFoundError('This link is not valid.');
+  if (link.usedAt) throw new HttpError(410, 'This link has already been used.', { code: 'link_used' });
+  if (link.expiresAt.getTime() <= now.getTime())
+    throw new HttpError(410, 'This link has expired.', { code: 'link_expired' });
+  return link;
+}
+
+/** What the link's page shows: the site's public facts and when the link stops working. */
+export async function contactLinkView(db: Db, token: string, now: Date) {
+  const link = await usableLink(db, token, now);
+  return { site: await getSite(db, link.siteId), expiresAt: link.expiresAt.toISOString() };
+}
+
+/**
+ * The contact's answer (docs/product.md R181): "correct" confirms the site (method `site-contact`, no
+ * user); "changed" files a report about it. Either way the link is spent in the same statement that
+ * checks it, so two answers at once cannot both count. Answers the stored report, if one was filed.
+ */
+export async function answerContactLink(db: Db, token: string, answer: ContactAnswer, now: Date) {
+  const link = await usableLink(db, token, now);
+  return db.transaction(async (tx) => {
+    const spent = await tx
+      .update(confirmationLinks)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(confirmationLinks.id, link.id),
+          isNull(confirmationLinks.usedAt),
+          gt(confirmationLinks.expiresAt, now),
+        ),
+      )
+      .returning({ siteId: confirmationLinks.siteId });
+    if (!spent.length) throw new HttpError(410, 'This link has already been used.', { code: 'link_used' });
+    if (answer.answer === 'correct') {
+      await confirmSite(
+        tx,
+        link.siteId,
+        { method: 'site-contact', note: 'Confirmed by the site contact' },
+        null,
+        now,
+      );
+      return { report: null };
+    }
+    const report = await createReport(
+      tx,
+      {
+        siteId: link.siteId,
+        reasons: answer.reasons?.length ? answer.reasons : ['other'],
+        message: answer.message,
+      },
+      now,
+    );
+    return { report };
+  });
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/**
+ * The e-mail to a site's contact, in English, Spanish and Chinese (the agency does not know the
+ * contact's language), each with the same link.
+ */
+export function contactEmail(options: {
+  to: string;
+  siteName: string;
+  link: string;
+  expiresAt: Date;
+}): Message {
+  const paragraphs = [
+    `Hello, the Community Meal Sites directory lists "${options.siteName}". Please open this link to tell us whether its address, phone number and hours are still correct. It takes one minute and works once, for 14 days.`,
+    `Hola: el directorio de Comedores Comunitarios incluye "${options.siteName}". Abra este enlace para decirnos si su dirección, teléfono y horario siguen siendo correctos. Toma un minuto y funciona una sola vez, durante 14 días.`,
+    `您好！社區用餐點名錄列有「${options.siteName}」。請開啟以下連結，告訴我們其地址、電話及開放時間是否仍然正確。只需一分鐘；連結只可使用一次，有效期為 14 日。`,
+  ];
+  const text = [
+    ...paragraphs.flatMap((p) => [p, options.link, '']),
+    'If you are not the contact for this site, you can ignore this e-mail.',
+  ].join('\n');
+  const html = `<!doctype html><html lang="en"><body style="font-family:sans-serif;font-size:16px;line-height:1.5">
+${paragraphs
+  .map(
+    (p, i) =>
+      `<p lang="${['en', 'es', 'zh-Hant'][i]}">${escapeHtml(p)}</p>\n<p><a href="${escapeHtml(options.link)}">${escapeHtml(options.link)}</a></p>`,
+  )
+  .join('\n')}
+<p>If you are not the contact for this site, you can ignore this e-mail.</p>
+</body></html>`;
+  return {
+    to: options.to,
+    subject: `Please check the listing of ${options.siteName} / Revise los datos / 請核對資料`,
+    text,
+    html,
+  };
+}

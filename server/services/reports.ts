@@ -1,0 +1,199 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  canMoveReport,
+  REPORT_REASONS,
+  type Report,
+  type ReportCreate,
+  type ReportReason,
+  type ReportStatus,
+  type ReportUpdate,
+} from '#shared/schemas/reports.ts';
+import { invalidField } from '#shared/validation.ts';
+import type { Db } from '../db/client.ts';
+import { reports, sites } from '../db/schema.ts';
+import { NotFoundError, ValidationError } from './errors.ts';
+import type { Mailer, Message } from './mail.ts';
+
+/** The same report (site, reasons, message) sent again within this time is not stored again (R174). */
+const DUPLICATE_WINDOW_MS = 24 * 3_600_000;
+
+/** The reasons in the order of REPORT_REASONS: one spelling of "the same report", whatever the order sent. */
+const inListOrder = (reasons: readonly ReportReason[]) => REPORT_REASONS.filter((r) => reasons.includes(r));
+
+const columns = {
+  id: reports.id,
+  siteId: reports.siteId,
+  siteName: sites.name,
+  reasons: reports.reasons,
+  message: reports.message,
+  contact: reports.contact,
+  status: reports.status,
+  note: reports.note,
+  createdAt: reports.createdAt,
+  updatedAt: reports.updatedAt,
+};
+
+interface Row {
+  id: number;
+  siteId: number | null;
+  siteName: string | null;
+  reasons: string[];
+  message: string | null;
+  contact: string | null;
+  status: string;
+  note: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+function present(row: Row): Report {
+  return {
+    ...row,
+    reasons: row.reasons as ReportReason[],
+    status: row.status as ReportStatus,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function reportById(db: Db, id: number): Promise<Report> {
+  const [row] = await db
+    .select(columns)
+    .from(reports)
+    .leftJoin(sites, eq(sites.id, reports.siteId))
+    .where(eq(reports.id, id));
+  if (!row) throw new NotFoundError();
+  return present(row);
+}
+
+/**
+ * Stores a report from the public (docs/product.md R172–R174) and answers it, or null when it was not
+ * stored because the same report arrived within 24 hours. An unknown site is a 422 on `siteId`. Two
+ * identical reports at the same instant are serialised on their fingerprint, so only one is stored.
+ */
+export async function createReport(
+  db: Db,
+  input: Omit<ReportCreate, 'website'>,
+  now: Date,
+): Promise<Report | null> {
+  const siteId = input.siteId ?? null;
+  const message = input.message ?? null;
+  const reasons = inListOrder(input.reasons);
+  return db.transaction(async (tx) => {
+    if (siteId !== null) {
+      const [site] = await tx.select({ id: sites.id }).from(sites).where(eq(sites.id, siteId));
+      if (!site) throw new ValidationError([invalidField('siteId', 'unknown_ids', { ids: [siteId] })]);
+    }
+    // Identical reports arriving together wait for each other here, so only the first is stored.
+    const key = JSON.stringify(['report', siteId, reasons, message]);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    const since = new Date(now.getTime() - DUPLICATE_WINDOW_MS);
+    const [seen] = await tx
+      .select({ id: reports.id })
+      .from(reports)
+      .where(
+        and(
+          siteId === null ? isNull(reports.siteId) : eq(reports.siteId, siteId),
+          eq(reports.reasons, reasons),
+          message === null ? isNull(reports.message) : eq(reports.message, message),
+          gt(reports.createdAt, since),
+        ),
+      )
+      .limit(1);
+    if (seen) return null;
+    const [row] = await tx
+      .insert(reports)
+      .values({
+        siteId,
+        reasons,
+        message,
+        contact: input.contact ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: reports.id });
+    return reportById(tx, row!.id);
+  });
+}
+
+/** The staff queue, newest first, optionally of one status (docs/product.md R175). */
+export async function listReports(db: Db, status?: ReportStatus): Promise<Report[]> {
+  const rows = await db
+    .select(columns)
+    .from(reports)
+    .leftJoin(sites, eq(sites.id, reports.siteId))
+    .where(status ? eq(reports.status, status) : undefined)
+    .orderBy(desc(reports.createdAt), desc(reports.id));
+  return rows.map(present);
+}
+
+/** Moves a report to a status allowed from its current one (R175); 422 `report_transition` otherwise. */
+export async function updateReport(db: Db, id: number, input: ReportUpdate, now: Date): Promise<Report> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: reports.status })
+      .from(reports)
+      .where(eq(reports.id, id))
+      .for('update');
+    if (!current) throw new NotFoundError();
+    const from = current.status as ReportStatus;
+    if (!canMoveReport(from, input.status))
+      throw new ValidationError([invalidField('status', 'report_transition', { from, to: input.status })]);
+    await tx
+      .update(reports)
+      .set({
+        status: input.status,
+        updatedAt: now,
+        ...(input.note !== undefined && { note: input.note || null }),
+      })
+      .where(eq(reports.id, id));
+    return reportById(tx, id);
+  });
+}
+
+const REASON_WORDS: Record<ReportReason, string> = {
+  closed: 'The site is closed',
+  hours: 'The hours are wrong',
+  phone: 'The phone number is wrong',
+  address: 'The address is wrong',
+  other: 'Something else',
+};
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** The staff notice of a new report, in English, with a link to the workspace (docs/product.md R176). */
+export function reportEmail(report: Report, to: string, baseUrl: string): Message {
+  const link = `${baseUrl.replace(/\/$/, '')}/admin`;
+  const about = report.siteName ? `${report.siteName} (site ${report.siteId})` : 'the directory in general';
+  const lines = [
+    `A member of the public reported a problem with ${about}.`,
+    '',
+    `What is wrong: ${report.reasons.map((r) => REASON_WORDS[r]).join('; ')}`,
+    `Message: ${report.message ?? '(none)'}`,
+    `Contact: ${report.contact ?? '(none given)'}`,
+    '',
+    `Review it in the staff workspace: ${link}`,
+  ];
+  const html = `<!doctype html><html lang="en"><body style="font-family:sans-serif;font-size:16px;line-height:1.5">
+${lines
+  .filter((line) => line !== '')
+  .map((line) => `<p>${escapeHtml(line)}</p>`)
+  .join('\n')}
+<p><a href="${escapeHtml(link)}">Open the staff workspace</a></p>
+</body></html>`;
+  return {
+    to,
+    subject: `Problem reported: ${report.siteName ?? 'general report'}`,
+    text: lines.join('\n'),
+    html,
+  };
+}
+
+/** E-mails a stored report to REPORTS_EMAIL; a failure is the caller's to log, never the sender's. */
+export async function notifyReport(mailer: Mailer, report: Report, to: string, baseUrl: string) {
+  return mailer.send(reportEmail(report, to, baseUrl));
+}

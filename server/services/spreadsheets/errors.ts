@@ -1,0 +1,16 @@
+import type { ImportErrorCode } from '#shared/imports.ts';
+import { HttpError } from '../errors.ts';
+
+/**
+ * A file or commit refused as a whole (docs/product.md R231), with its code for the reader's language
+ * (admin-imports.json `errors.<code>`) and the English message for logs and the command line.
+ */
+export class ImportError extends HttpError {
+  constructor(
+    statusCode: number,
+    public readonly code: ImportErrorCode,
+    public readonly params: Record<string, string | number> = {},
+  ) {
+    super(statusCode, `${code}${Object.keys(params).length ? ` ${JSON.stringify(params)}` : ''}`);
+  }
+}

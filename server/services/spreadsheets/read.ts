@@ -1,0 +1,190 @@
+import { parse } from 'csv-parse/sync';
+import { strFromU8, unzipSync } from 'fflate';
+import readXlsxFile from 'read-excel-file/node';
+import { IMPORT_LIMITS, REQUIRED_COLUMNS, SHEET_COLUMNS, type SheetColumn } from '#shared/imports.ts';
+import { ImportError } from './errors.ts';
+
+/** A sheet as the importer works with it: the columns it has and every data row's cells as text. */
+export interface SheetTable {
+  columns: SheetColumn[];
+  rows: { row: number; cells: Partial<Record<SheetColumn, string>> }[];
+}
+
+export type SheetKind = 'csv' | 'xlsx';
+
+/** An encrypted (password-protected) workbook is an OLE compound file, not a zip. */
+const CFB_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+/** Unpacked bytes an .xlsx may hold: well above a 5,000-row sheet, well below a zip bomb. */
+const MAX_UNZIPPED_BYTES = 200 * 1024 * 1024;
+
+/** How far down a sheet the header row is looked for. */
+const HEADER_SEARCH_ROWS = 10;
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[]) =>
+  signature.every((byte, i) => bytes[i] === byte);
+
+/** "Phone number", "phone_number", "PHONENUMBER" → phonenumber; then the column it names, if any. */
+const HEADER_ALIASES: Record<string, SheetColumn> = {
+  ...Object.fromEntries(SHEET_COLUMNS.map((column) => [column.toLowerCase(), column])),
+  phone: 'phoneNumber',
+  latitude: 'lat',
+  longitude: 'lng',
+  lon: 'lng',
+  long: 'lng',
+};
+export function columnOf(header: string): SheetColumn | undefined {
+  return HEADER_ALIASES[header.toLowerCase().replace(/[\s_\-.]/g, '')];
+}
+
+/** The guard the CSV export puts before a cell that a spreadsheet program would run (docs/product.md R237). */
+export function unguardCell(value: string): string {
+  return /^'['=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+}
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  return String(value).trim();
+}
+
+/**
+ * The first of the top rows that names both required columns is the header; the rows after it are
+ * data. A file without such a row is refused with the column its first row lacks.
+ */
+function tableOf(grid: unknown[][], unguard: boolean): SheetTable | { missing: string[] } {
+  const headerOf = (index: number) => (grid[index] ?? []).map((cell) => columnOf(cellText(cell)));
+  const missingIn = (header: (SheetColumn | undefined)[]) =>
+    REQUIRED_COLUMNS.filter((column) => !header.includes(column));
+  // A title or a note may come first: the header is the first of the top rows that has both columns.
+  let headerIndex = grid
+    .slice(0, HEADER_SEARCH_ROWS)
+    .findIndex((_cells, index) => missingIn(headerOf(index)).length === 0);
+  if (headerIndex < 0) {
+    headerIndex = grid.findIndex((cells) => cells.some((cell) => cellText(cell) !== ''));
+    return { missing: missingIn(headerOf(headerIndex)) };
+  }
+  const header = headerOf(headerIndex);
+  const rows: SheetTable['rows'] = [];
+  for (let i = headerIndex + 1; i < grid.length; i += 1) {
+    const cells: Partial<Record<SheetColumn, string>> = {};
+    let empty = true;
+    grid[i]!.forEach((value, index) => {
+      const column = header[index];
+      if (!column || cells[column] !== undefined) return;
+      const text = cellText(value);
+      cells[column] = unguard ? unguardCell(text) : text;
+      if (text !== '') empty = false;
+    });
+    if (empty) continue;
+    rows.push({ row: i + 1, cells });
+    if (rows.length > IMPORT_LIMITS.maxRows)
+      throw new ImportError(422, 'too_many_rows', { max: IMPORT_LIMITS.maxRows });
+  }
+  if (!rows.length) throw new ImportError(422, 'no_rows');
+  return { columns: header.filter((column): column is SheetColumn => column !== undefined), rows };
+}
+
+/** Comma or semicolon, whichever the header line (outside quotes) has more of. */
+export function sniffDelimiter(text: string): ',' | ';' {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && char === ',') commas += 1;
+    else if (!quoted && char === ';') semicolons += 1;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+function hasControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) return true;
+  }
+  return false;
+}
+
+export function readCsv(bytes: Uint8Array): SheetTable {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ImportError(422, 'not_csv');
+  }
+  // Control characters other than tab and line ends do not occur in a text file.
+  if (hasControlCharacters(text)) throw new ImportError(422, 'not_csv');
+  text = text.replace(/^\uFEFF/, '');
+  let grid: string[][];
+  try {
+    grid = parse(text, {
+      delimiter: sniffDelimiter(text),
+      relax_column_count: true,
+      skip_empty_lines: true,
+    }) as string[][];
+  } catch {
+    throw new ImportError(422, 'unreadable_file');
+  }
+  const table = tableOf(grid, true);
+  if ('missing' in table) throw new ImportError(422, 'missing_column', { column: table.missing.join(', ') });
+  return table;
+}
+
+/** The cell reference of the first formula in any worksheet of the workbook, if there is one. */
+export function findFormula(files: Record<string, Uint8Array>): string | undefined {
+  for (const [name, content] of Object.entries(files)) {
+    if (!/^xl\/worksheets\/[^/]+\.xml$/.test(name)) continue;
+    const xml = strFromU8(content);
+    const cells = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
+    for (let match = cells.exec(xml); match; match = cells.exec(xml)) {
+      if (match[2] && /<f[\s>/]/.test(match[2])) return /\br="([A-Z]+\d+)"/.exec(match[1]!)?.[1] ?? '?';
+    }
+  }
+  return undefined;
+}
+
+export async function readXlsx(bytes: Uint8Array): Promise<SheetTable> {
+  if (startsWith(bytes, CFB_SIGNATURE)) throw new ImportError(422, 'encrypted_file');
+  if (!startsWith(bytes, ZIP_SIGNATURE)) throw new ImportError(422, 'not_xlsx');
+  let files: Record<string, Uint8Array>;
+  try {
+    let total = 0;
+    files = unzipSync(bytes, {
+      filter: (file) => {
+        total += file.originalSize;
+        if (total > MAX_UNZIPPED_BYTES) throw new ImportError(422, 'unreadable_file');
+        return file.name.startsWith('xl/') || file.name === '[Content_Types].xml';
+      },
+    });
+  } catch (error) {
+    if (error instanceof ImportError) throw error;
+    throw new ImportError(422, 'not_xlsx');
+  }
+  if (!files['xl/workbook.xml']) throw new ImportError(422, 'not_xlsx');
+  const formula = findFormula(files);
+  if (formula) throw new ImportError(422, 'formula_cell', { cell: formula });
+  let sheets: { sheet: string; data: unknown[][] }[];
+  try {
+    sheets = (await readXlsxFile(Buffer.from(bytes))) as never;
+  } catch {
+    throw new ImportError(422, 'unreadable_file');
+  }
+  let missing: string[] | undefined;
+  for (const { data } of sheets) {
+    const table = tableOf(data, false);
+    if (!('missing' in table)) return table;
+    // A sheet with one of the two columns is the one meant: say which column it lacks.
+    if (table.missing.length < REQUIRED_COLUMNS.length) missing ??= table.missing;
+  }
+  if (missing) throw new ImportError(422, 'missing_column', { column: missing.join(', ') });
+  throw new ImportError(422, 'no_sheet', { columns: REQUIRED_COLUMNS.join(', ') });
+}
+
+export function readSpreadsheet(bytes: Uint8Array, kind: SheetKind): Promise<SheetTable> {
+  if (bytes.length > IMPORT_LIMITS.maxBytes)
+    throw new ImportError(413, 'file_too_large', { mb: IMPORT_LIMITS.maxBytes / 1024 / 1024 });
+  return kind === 'csv' ? Promise.resolve(readCsv(bytes)) : readXlsx(bytes);
+}

@@ -1,0 +1,98 @@
+import { stringify } from 'csv-stringify/sync';
+import writeXlsxFile from 'write-excel-file/node';
+import { formatHoursText } from '#shared/hours-text.ts';
+import { LIST_SEPARATOR, SHEET_COLUMNS, type SheetColumn, type SheetRow } from '#shared/imports.ts';
+import { REFERENCE_LIST_NAMES, REFERENCE_LISTS, type ReferenceListName } from '#shared/reference-lists.ts';
+import type { Site } from '#shared/schemas/sites.ts';
+
+/** The sheet column of each reference list: `nutritionPartners`, `populations`, … (siteKey, first letter small). */
+export const LIST_COLUMNS = Object.fromEntries(
+  REFERENCE_LIST_NAMES.map((list) => {
+    const key = REFERENCE_LISTS[list].siteKey;
+    return [list, `${key.charAt(0).toLowerCase()}${key.slice(1)}`];
+  }),
+) as Record<ReferenceListName, SheetColumn>;
+
+/** Item names in one cell, as the import reads them back. */
+export const joinNames = (names: readonly string[]) => names.join(`${LIST_SEPARATOR} `);
+
+/** A site as one row of text cells, in the base language (docs/product.md R236). */
+export function siteRow(site: Site): SheetRow {
+  const row = {
+    id: String(site.id),
+    name: site.name,
+    address: site.address,
+    phoneNumber: site.phoneNumber ?? '',
+    email: site.email ?? '',
+    website: site.website ?? '',
+    lat: site.lat === null ? '' : String(site.lat),
+    lng: site.lng === null ? '' : String(site.lng),
+    hours: formatHoursText(site.Hours),
+  } as SheetRow;
+  for (const list of REFERENCE_LIST_NAMES) {
+    row[LIST_COLUMNS[list]] = joinNames(site[REFERENCE_LISTS[list].siteKey].map((item) => item.name));
+  }
+  return row;
+}
+
+/**
+ * A cell a spreadsheet program would run as a formula (=, +, -, @, tab, carriage return first) gets
+ * a leading single quote in the CSV; so does one that already starts with a quote before such a
+ * character, so the import's unguarding gives back exactly what was stored. Plain numbers
+ * (a longitude of -122.41) are left alone: a program reads them as the number they are.
+ */
+export function guardCell(value: string): string {
+  if (/^-?\d+(\.\d+)?$/.test(value)) return value;
+  return /^['=+\-@\t\r]/.test(value) && (value[0] !== "'" || /^'['=+\-@\t\r]/.test(value))
+    ? `'${value}`
+    : value;
+}
+
+/** UTF-8 with a byte-order mark, so spreadsheet programs read the Chinese and Spanish names right. */
+export function sitesCsv(sites: readonly Site[]): string {
+  const records = sites.map((site) => {
+    const row = siteRow(site);
+    return SHEET_COLUMNS.map((column) => guardCell(row[column]));
+  });
+  return `\uFEFF${stringify([[...SHEET_COLUMNS], ...records])}`;
+}
+
+/**
+ * Every cell is a text cell, a shared string: Excel and LibreOffice never run a text cell as a
+ * formula, so no guard is needed and the import reads the value as it is.
+ */
+export async function sitesXlsx(sites: readonly Site[]): Promise<Buffer> {
+  const header = SHEET_COLUMNS.map((column) => ({ value: column, fontWeight: 'bold' as const }));
+  const data = sites.map((site) => {
+    const row = siteRow(site);
+    return SHEET_COLUMNS.map((column) => (row[column] === '' ? null : { value: row[column], type: String }));
+  });
+  return (await writeXlsxFile(
+    [header, ...data] as never,
+    {
+      sheet: 'Sites',
+      stickyRowsCount: 1,
+    } as never,
+  ).toBuffer()) as Buffer;
+}
+
+/** The blank template: the headers and one example row (docs/product.md R235). */
+export function templateCsv(): string {
+  const example: SheetRow = {
+    id: '',
+    name: 'Example Community Center',
+    address: '100 Example St, San Francisco, CA 94102',
+    phoneNumber: '4155550100',
+    email: 'meals@example.org',
+    website: 'https://example.org',
+    lat: '',
+    lng: '',
+    hours: 'Mon–Fri 11:30–13:30; 1st & 3rd Sat 9:00–12:00',
+    nutritionPartners: '',
+    populations: '',
+    mealTypes: '',
+    services: '',
+    covidStatuses: '',
+  };
+  return `\uFEFF${stringify([[...SHEET_COLUMNS], SHEET_COLUMNS.map((column) => example[column])])}`;
+}

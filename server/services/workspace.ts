@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { duplicateGroups } from '#shared/duplicates.ts';
+import { REFERENCE_LIST_NAMES, type ReferenceListName } from '#shared/schemas/reference-lists.ts';
+import type { Workspace } from '#shared/schemas/workspace.ts';
+import type { Translations } from '#shared/translations.ts';
+import { type Db, rowsOf } from '../db/client.ts';
+import { REFERENCE_TABLES } from '../db/reference-tables.ts';
+
+const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+interface SiteRow {
+  id: number;
+  name: string;
+  translations: Translations<'name'> | null;
+  address: string;
+  phone_number: string | null;
+  email: string | null;
+  confirmed_at: string | null;
+  updated_at: string;
+  lat: number | null;
+  lng: number | null;
+  has_hours: boolean;
+  temporarily_closed: boolean;
+  open_reports: number | string;
+}
+
+/**
+ * The staff workspace's data (docs/product.md R182): every site with what needs attention, in one
+ * statement, its possible duplicates worked out in memory by the same rule as writes (R177), and
+ * how many sites use each list item.
+ */
+export async function workspaceData(db: Db): Promise<Workspace> {
+  const result = await db.execute(
+    sql.raw(`
+    select s.id, s.name, s.translations, s.address, s.phone_number, s.email, s.lat, s.lng,
+      to_char(s.confirmed_at at time zone 'UTC', ${ISO}) as confirmed_at,
+      to_char(s.updated_at at time zone 'UTC', ${ISO}) as updated_at,
+      exists (select 1 from site_hours h where h.site_id = s.id) as has_hours,
+      exists (select 1 from site_covid_statuses l join covid_statuses c on c.id = l.covid_status_id
+        where l.site_id = s.id and c.closes_site) as temporarily_closed,
+      (select count(*) from reports r where r.site_id = s.id and r.status in ('new', 'in-progress'))::int
+        as open_reports
+    from sites s order by s.name, s.id`),
+  );
+  const rows = rowsOf<SiteRow>(result);
+  const duplicates = duplicateGroups(
+    rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      address: row.address,
+      phoneNumber: row.phone_number,
+      lat: row.lat,
+      lng: row.lng,
+    })),
+  );
+  const sites = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    translations: row.translations ?? {},
+    address: row.address,
+    phoneNumber: row.phone_number ?? '',
+    email: row.email,
+    confirmedAt: row.confirmed_at,
+    updatedAt: row.updated_at,
+    hasPosition: row.lat !== null && row.lng !== null,
+    hasHours: Boolean(row.has_hours),
+    temporarilyClosed: Boolean(row.temporarily_closed),
+    openReports: Number(row.open_reports),
+    possibleDuplicates: duplicates.get(row.id) ?? [],
+  }));
+  const usage = {} as Record<ReferenceListName, Record<string, number>>;
+  for (const list of REFERENCE_LIST_NAMES) {
+    const { sqlTable, sqlLink, itemColumn } = REFERENCE_TABLES[list];
+    const counts = rowsOf<{ id: number; n: number | string }>(
+      await db.execute(
+        sql.raw(`select i.id, (select count(*) from ${sqlLink} l where l.${itemColumn} = i.id)::int as n
+          from ${sqlTable} i order by i.id`),
+      ),
+    );
+    usage[list] = Object.fromEntries(counts.map((row) => [String(row.id), Number(row.n)]));
+  }
+  return { sites, usage };
+}

@@ -1,0 +1,161 @@
+/**
+ * docs/product.md R235–R237: the export as CSV and Excel, the blank template, the formula guard, and
+ * the round trip (an export imported back changes nothing).
+ */
+
+import type { InjectOptions } from 'fastify';
+import { strFromU8, unzipSync } from 'fflate';
+import readXlsxFile from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSV_TYPE, type ImportPreview, SHEET_COLUMNS, XLSX_TYPE } from '#shared/imports.ts';
+import { buildSite } from '#testing/factories.ts';
+import { createTestApp, signInRoles, type TestContext } from './helpers.ts';
+
+let ctx: TestContext;
+let cookies: Awaited<ReturnType<typeof signInRoles>>;
+let seniors: { id: number };
+const clock = new Date('2026-11-24T18:00:00Z');
+
+const asAdmin = (options: InjectOptions) =>
+  ctx.app.inject({ ...options, headers: { cookie: cookies.admin.cookie, ...options.headers } });
+
+beforeAll(async () => {
+  ctx = await createTestApp({ AGENCY_TIME_ZONE: 'America/Los_Angeles' }, { now: () => clock });
+  cookies = await signInRoles(ctx);
+  const item = async (list: string, body: object) =>
+    (await asAdmin({ method: 'POST', url: `/api/${list}`, payload: body })).json() as { id: number };
+  seniors = await item('populations', {
+    name: 'Seniors 60+',
+    translations: { zh: { name: '60 歲或以上長者' } },
+  });
+  const lunch = await item('mealtypes', { name: 'Lunch' });
+  const takeHome = await item('mealtypes', { name: '=Take-home meals' });
+  const partner = await item('nutritionpartners', { name: 'Self-Help for the Elderly' });
+  for (const body of [
+    buildSite({
+      name: 'Chinatown Lunch',
+      PopulationIds: [seniors.id],
+      MealTypeIds: [lunch.id, takeHome.id],
+      NutritionPartnerIds: [partner.id],
+      Hours: [
+        { day: 1, open: '11:30', close: '13:30' },
+        { day: 2, open: '11:30', close: '13:30' },
+        { day: 3, open: '11:30', close: '13:30', weeks: [1, 3] },
+        { day: 6, open: '09:00', close: '12:00', weeks: [-1] },
+      ],
+    }),
+    buildSite({ name: '=HYPERLINK("http://evil.example","click")', phoneNumber: '', email: '', website: '' }),
+    buildSite({ name: "'=already quoted", address: '@home, 1 Main St', lat: null, lng: null, Hours: [] }),
+    buildSite({ name: '-minus first', address: '+plus first' }),
+  ]) {
+    const response = await asAdmin({ method: 'POST', url: '/api/sites', payload: body });
+    expect(response.statusCode, response.body).toBe(201);
+  }
+});
+afterAll(() => ctx.close());
+
+const parseCsvLines = (text: string) =>
+  text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
+
+describe('GET /api/sites/export.csv', () => {
+  it('answers every site with exactly the columns, as a dated attachment', async () => {
+    const response = await asAdmin({ method: 'GET', url: '/api/sites/export.csv' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="sites-2026-11-24.csv"');
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    const lines = parseCsvLines(response.body);
+    expect(lines[0]).toBe(SHEET_COLUMNS.join(','));
+    expect(lines).toHaveLength(5);
+    const chinatown = lines.find((line) => line.includes('Chinatown Lunch'))!;
+    expect(chinatown).toContain(',"Mon, Tue 11:30–13:30; 1st & 3rd Wed 11:30–13:30; last Sat 9:00–12:00",');
+    // Several items in one cell, separated by "; ", guarded when the cell starts like a formula.
+    expect(chinatown).toContain(",Self-Help for the Elderly,Seniors 60+,'=Take-home meals; Lunch,,");
+  });
+
+  it('guards the cells a spreadsheet program would run as formulas', async () => {
+    const body = (await asAdmin({ method: 'GET', url: '/api/sites/export.csv' })).body;
+    expect(body).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    expect(body).toContain(`''=already quoted`);
+    expect(body).toContain(`'-minus first,'+plus first`);
+    expect(body).toContain(`"'@home, 1 Main St"`);
+    // A negative longitude is a number, not a formula.
+    expect(body).toMatch(/,-122\.\d+,/);
+    expect(body).not.toMatch(/(^|,)=/m);
+  });
+
+  it('applies the filters of the locations page', async () => {
+    const response = await asAdmin({ method: 'GET', url: `/api/sites/export.csv?population=${seniors.id}` });
+    const lines = parseCsvLines(response.body);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('Chinatown Lunch');
+  });
+});
+
+describe('GET /api/sites/export.xlsx', () => {
+  it('answers a workbook with the same rows, every cell text, no formula', async () => {
+    const response = await asAdmin({ method: 'GET', url: '/api/sites/export.xlsx' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(XLSX_TYPE);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="sites-2026-11-24.xlsx"');
+    const [sheet] = await readXlsxFile(response.rawPayload);
+    expect(sheet!.data[0]).toEqual([...SHEET_COLUMNS]);
+    expect(sheet!.data.map((row) => row[1])).toContain('=HYPERLINK("http://evil.example","click")');
+    const xml = strFromU8(unzipSync(new Uint8Array(response.rawPayload))['xl/worksheets/sheet1.xml']!);
+    expect(xml).not.toMatch(/<f[\s>]/);
+  });
+});
+
+describe('the round trip', () => {
+  it.each([
+    ['csv', CSV_TYPE],
+    ['xlsx', XLSX_TYPE],
+  ])('an exported %s imported back is "no changes"', async (format, type) => {
+    const exported = await asAdmin({ method: 'GET', url: `/api/sites/export.${format}` });
+    const response = await asAdmin({
+      method: 'POST',
+      url: '/api/imports',
+      payload: exported.rawPayload,
+      headers: { 'content-type': type },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const preview = response.json() as ImportPreview;
+    expect(preview.rows.filter((row) => row.kind !== 'unchanged')).toEqual([]);
+    expect(preview.summary).toEqual({ new: 0, changed: 0, unchanged: 4, errors: 0 });
+  });
+});
+
+describe('GET /api/sites/import-template.csv', () => {
+  it('answers the headers and one example row, which imports as one new site', async () => {
+    const response = await asAdmin({ method: 'GET', url: '/api/sites/import-template.csv' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('attachment');
+    const lines = parseCsvLines(response.body);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe(SHEET_COLUMNS.join(','));
+    const preview = (
+      await asAdmin({
+        method: 'POST',
+        url: '/api/imports',
+        payload: response.rawPayload,
+        headers: { 'content-type': CSV_TYPE },
+      })
+    ).json() as ImportPreview;
+    expect(preview.summary).toEqual({ new: 1, changed: 0, unchanged: 0, errors: 0 });
+  });
+});
+
+describe('who may export', () => {
+  it.each(['/api/sites/export.csv', '/api/sites/export.xlsx', '/api/sites/import-template.csv'])(
+    '%s: anonymous 401, a plain user 403',
+    async (url) => {
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url, headers: { cookie: cookies.user.cookie } })).statusCode,
+      ).toBe(403);
+    },
+  );
+});

@@ -1,0 +1,118 @@
+/**
+ * The spreadsheet import and export contract (docs/product.md R230–R239): the columns, the preview
+ * the API answers, and the codes of the errors about a whole file. No zod: the staff screen reads it.
+ */
+
+/** The export's columns, in order; the import reads the same headers (docs/product.md R236). */
+export const SHEET_COLUMNS = [
+  'id',
+  'name',
+  'address',
+  'phoneNumber',
+  'email',
+  'website',
+  'lat',
+  'lng',
+  'hours',
+  'nutritionPartners',
+  'populations',
+  'mealTypes',
+  'services',
+  'covidStatuses',
+] as const;
+export type SheetColumn = (typeof SHEET_COLUMNS)[number];
+/** Without these a file is refused. */
+export const REQUIRED_COLUMNS = ['name', 'address'] as const satisfies readonly SheetColumn[];
+
+/** Several list items in one cell are separated by this ("Seniors 60+; Adults with disabilities"). */
+export const LIST_SEPARATOR = ';';
+
+export const IMPORT_LIMITS = {
+  /** Bytes of one uploaded file. */
+  maxBytes: 5 * 1024 * 1024,
+  /** Data rows of one file (the header row not counted). */
+  maxRows: 5000,
+  /** A preview can be committed for this long after it was made. */
+  previewHours: 24,
+} as const;
+
+export const CSV_TYPE = 'text/csv';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Why a file or a commit is refused as a whole; each is worded in admin-imports.json `errors.<code>`
+ * (the API answers the message in the request's language too).
+ */
+export const IMPORT_ERROR_CODES = [
+  'file_too_large',
+  'too_many_rows',
+  'no_rows',
+  'unsupported_type',
+  'not_csv',
+  'not_xlsx',
+  'unreadable_file',
+  'encrypted_file',
+  'no_sheet',
+  'missing_column',
+  'formula_cell',
+  'import_not_found',
+  'import_committed',
+  'import_stale',
+  'import_has_errors',
+] as const;
+export type ImportErrorCode = (typeof IMPORT_ERROR_CODES)[number];
+
+/** A refused file or commit: `{status, code, message, params}`. */
+export interface ImportErrorAnswer {
+  status: number;
+  code: ImportErrorCode;
+  message: string;
+  params?: Record<string, string | number>;
+}
+
+/** A site as one row of the sheet: every cell as text (lists joined with "; "). */
+export type SheetRow = Record<SheetColumn, string>;
+
+export interface RowError {
+  column: string;
+  code: string;
+  message: string;
+  params?: Record<string, string | number | readonly (string | number)[]>;
+}
+
+export interface FieldChange {
+  field: SheetColumn;
+  before: string;
+  after: string;
+}
+
+/** One data row of the file; `row` is its row number in the sheet (the header is row 1). */
+export type PreviewRow =
+  | { row: number; kind: 'new'; site: Omit<SheetRow, 'id'>; noPosition?: true }
+  | { row: number; kind: 'changed'; siteId: number; changes: FieldChange[]; noPosition?: true }
+  | { row: number; kind: 'unchanged'; siteId: number }
+  | { row: number; kind: 'error'; errors: RowError[] };
+
+export interface ImportSummary {
+  new: number;
+  changed: number;
+  unchanged: number;
+  errors: number;
+}
+
+export interface ImportPreview {
+  id: string;
+  summary: ImportSummary;
+  rows: PreviewRow[];
+  /** List items the file names that do not exist yet, created at commit (with createMissingItems). */
+  newItems: { list: string; name: string }[];
+}
+
+export interface ImportResult {
+  id: string;
+  created: number[];
+  updated: number[];
+  unchanged: number;
+  skipped: number;
+  newItems: { list: string; name: string; id: number }[];
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { REFERENCE_LIST_NAMES, type ReferenceListName } from './reference-lists.ts';
+import { TranslationsAnswerSchema } from './translations.ts';
+
+/** A site as the staff workspace lists it, with the flags that need attention (docs/product.md R182). */
+export const WorkspaceSiteSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  translations: TranslationsAnswerSchema('name'),
+  address: z.string(),
+  /** "" when the site has no phone, as in the public site JSON. */
+  phoneNumber: z.string(),
+  email: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  updatedAt: z.string(),
+  hasPosition: z.boolean(),
+  hasHours: z.boolean(),
+  /** It has a covid status that closes the site. */
+  temporarilyClosed: z.boolean(),
+  /** Reports about it that are new or in progress. */
+  openReports: z.number(),
+  /** Other sites that match it by the duplicate rule (R177). */
+  possibleDuplicates: z.array(z.number()),
+});
+export type WorkspaceSite = z.infer<typeof WorkspaceSiteSchema>;
+
+/** GET /api/workspace: the sites, and how many sites use each item of each list (by item id). */
+export const WorkspaceSchema = z.object({
+  sites: z.array(WorkspaceSiteSchema),
+  usage: z.object(
+    Object.fromEntries(
+      REFERENCE_LIST_NAMES.map((list) => [list, z.record(z.string(), z.number())]),
+    ) as Record<ReferenceListName, z.ZodRecord<z.ZodString, z.ZodNumber>>,
+  ),
+});
+export type Workspace = z.infer<typeof WorkspaceSchema>;
