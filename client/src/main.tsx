@@ -4,6 +4,7 @@ import { warmFormatters } from '#shared/format-hours.ts';
 import { isPageInLanguage } from '#shared/languages.ts';
 import { App } from './app/app.tsx';
 import { i18n, initI18n } from './i18n/index.ts';
+import { keepEarlyChoices } from './lib/early-choices.ts';
 import './styles.css';
 
 const container = document.getElementById('root')!;
@@ -37,6 +38,8 @@ void initI18n().then(async () => {
   // only in local storage) draw the page afresh — React swaps the server's HTML in the same commit.
   // Hydrating in a transition lets React do it in slices that yield to the browser (a click or a key
   // is not held up behind the whole page), instead of one blocking task.
+  // What the visitor chose on the server's page while waiting is applied once the app runs (R139).
+  keepEarlyChoices(container, window.location);
   if (isPageInLanguage(renderedIn, i18n.resolvedLanguage)) {
     startTransition(() => {
       hydrateRoot(container, app);

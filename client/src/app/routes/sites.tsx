@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PrintListButton } from '#client/components/print/print-list.tsx';
 import { SitesExport } from '#client/features/imports/sites-export.tsx';
 import { SiteMap } from '#client/features/site-map/site-map.tsx';
@@ -10,6 +10,7 @@ import { type ChangeOptions, SiteFilters } from '#client/features/sites/componen
 import { SitesResults } from '#client/features/sites/components/sites-results.tsx';
 import { useStatuses } from '#client/lib/agency-clock.ts';
 import { useCurrentUser } from '#client/lib/current-user.ts';
+import { takeEarlyChoices } from '#client/lib/early-choices.ts';
 import {
   type SiteFilters as Filters,
   filterByOpening,
@@ -36,6 +37,12 @@ import {
 export function SitesScreen() {
   const { t, i18n } = useTranslation('sites');
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  // Choices made on the server's page before the app ran are applied now (docs/product.md R139).
+  useEffect(() => {
+    const early = takeEarlyChoices('/sites');
+    if (early) navigate(early);
+  }, [navigate]);
   const filters = useMemo(() => filtersFromSearchParams(params), [params]);
   const search = useMemo(() => searchFromSearchParams(params), [params]);
   const query = useSites();

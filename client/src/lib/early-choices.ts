@@ -1,0 +1,69 @@
+/**
+ * Choices a visitor made on the server's page before its script ran (docs/product.md R139). On a slow
+ * phone the page is on screen, and its filters usable, seconds before the app takes it over; taking it
+ * over sets every control back to what the address says, so a choice made in that time would be lost
+ * without a word. Just before hydrating, `keepEarlyChoices` reads the GET forms whose controls differ
+ * from what the server wrote (each control still knows its default) and keeps the address those choices
+ * make; the screen then goes there once it runs (`takeEarlyChoices`), as if the visitor had chosen it
+ * with the app running.
+ */
+
+let pending: { pathname: string; search: string } | undefined;
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+function isControl(element: Element): element is Control {
+  return (
+    element instanceof HTMLInputElement ||
+    element instanceof HTMLSelectElement ||
+    element instanceof HTMLTextAreaElement
+  );
+}
+
+/** Whether the visitor changed this control: what it shows is not what the server's HTML said. */
+function changed(control: Control): boolean {
+  if (control instanceof HTMLSelectElement) {
+    // With no option marked selected in the HTML, a single select shows (and defaults to) its first.
+    // (The `selected` attribute is what `defaultSelected` reflects.)
+    const wrote = (option: HTMLOptionElement) => option.hasAttribute('selected');
+    const marked = [...control.options].some(wrote);
+    return [...control.options].some(
+      (option, index) => option.selected !== (marked ? wrote(option) : index === 0 && !control.multiple),
+    );
+  }
+  if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) {
+    return control.checked !== control.defaultChecked;
+  }
+  return control.value !== control.defaultValue;
+}
+
+/**
+ * Reads the page's GET forms before the app takes it over. The address kept is the current one with
+ * each of the form's own fields set as the visitor left it (blank fields dropped, hidden fields not
+ * the visitor's choice and left as they are), so other parameters (`lng`) stay.
+ */
+export function keepEarlyChoices(root: ParentNode, location: { pathname: string; search: string }): void {
+  pending = undefined;
+  for (const form of root.querySelectorAll<HTMLFormElement>('form[method="get" i]')) {
+    const controls = [...form.elements].filter(isControl).filter((control) => control.name !== '');
+    const visible = controls.filter((control) => control.type !== 'hidden');
+    if (!visible.some(changed)) continue;
+    const pathname = new URL(form.action, 'http://page.invalid').pathname;
+    const params = new URLSearchParams(pathname === location.pathname ? location.search : '');
+    for (const control of visible) params.delete(control.name);
+    for (const [name, value] of new FormData(form)) {
+      const isVisitors = visible.some((control) => control.name === name);
+      if (isVisitors && typeof value === 'string' && value.trim() !== '') params.append(name, value);
+    }
+    const search = params.toString();
+    pending = { pathname, search: search ? `?${search}` : '' };
+  }
+}
+
+/** The address the visitor's early choices make, once, for the screen at `pathname`; then forgotten. */
+export function takeEarlyChoices(pathname: string): { pathname: string; search: string } | undefined {
+  const choices = pending;
+  if (!choices || choices.pathname !== pathname) return undefined;
+  pending = undefined;
+  return choices;
+}
