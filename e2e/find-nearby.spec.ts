@@ -83,6 +83,34 @@ test.describe('on a phone with large text', () => {
     });
   }
 
+  for (const lng of ['en', 'es', 'zh'] as const) {
+    test(`from the home page: a ZIP code and a name, Find, and the list is nearest first (${lng})`, async ({
+      page,
+      adminApi,
+    }) => {
+      const d = await lunchForSeniors(adminApi);
+      const tag = d.near.name.split(' ').at(-1)!;
+      await useLargeText(page, 2);
+      await page.goto(`/?lng=${lng}`);
+      // Typed at once, even before the app has taken the page over: the boxes are the browser's own.
+      await page.getByRole('textbox', { name: tr(lng, 'sites:near.label') }).fill('94110');
+      await page.getByRole('searchbox', { name: tr(lng, 'sites:search.label') }).fill(tag);
+      await page.getByRole('button', { name: tr(lng, 'sites:near.submit'), exact: true }).tap();
+
+      await expect(page).toHaveURL(new RegExp(`/sites\\?near=94110&q=${tag}$`));
+      await expect(page.getByRole('heading', { level: 1, name: tr(lng, 'sites:title') })).toBeVisible();
+      await expect(page.getByText(tr(lng, 'sites:near.found.zip', { label: '94110' }))).toBeVisible();
+      await expect(rowNames(page, lng)).toHaveText([
+        d.breakfastOnly.name,
+        d.near.name,
+        d.middle.name,
+        d.far.name,
+      ]);
+      await expect(page.getByRole('textbox', { name: tr(lng, 'sites:near.label') })).toHaveValue('94110');
+      expect(await scrollsSideways(page)).toBe(false);
+    });
+  }
+
   test('by keyboard: the list comes before the map, the choices are one step back each', async ({
     page,
     adminApi,
@@ -170,6 +198,27 @@ test.describe('without JavaScript', () => {
     await near.fill('3000 24th St');
     await page.getByRole('button', { name: tr('es', 'sites:near.submit'), exact: true }).click();
     await expect(page.getByText(tr('es', 'sites:near.noGeocoder', { near: '3000 24th St' }))).toBeVisible();
+  });
+
+  test('the home page’s near box goes to /sites in the page’s language, nearest first', async ({
+    page,
+    adminApi,
+  }) => {
+    const d = await lunchForSeniors(adminApi);
+    const tag = d.near.name.split(' ').at(-1)!;
+    await page.goto('/?lng=zh');
+    await page.getByRole('textbox', { name: tr('zh', 'sites:near.label') }).fill('94110');
+    await page.getByRole('searchbox', { name: tr('zh', 'sites:search.label') }).fill(tag);
+    await page.getByRole('button', { name: tr('zh', 'sites:near.submit'), exact: true }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/sites\\?lng=zh&near=94110&q=${tag}$`));
+    await expect(page.getByText(tr('zh', 'sites:near.found.zip', { label: '94110' }))).toBeVisible();
+    await expect(rowNames(page, 'zh')).toHaveText([
+      d.breakfastOnly.name,
+      d.near.name,
+      d.middle.name,
+      d.far.name,
+    ]);
   });
 
   test('the name search finds a site by part of its name, any case and accents', async ({

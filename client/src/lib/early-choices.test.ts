@@ -60,6 +60,12 @@ describe('choices made before the app runs (docs/product.md R139)', () => {
     expect(takeEarlyChoices('/sites')?.search).toBe('?lng=zh');
   });
 
+  it('leaves alone a form that leads to another page (the home page’s near box)', () => {
+    serverForm().open.value = 'now';
+    keepEarlyChoices(document.body, { pathname: '/', search: '' });
+    expect(takeEarlyChoices('/sites')).toBeUndefined();
+  });
+
   it('is only for the screen the form goes to', () => {
     serverForm().open.value = 'now';
     keepEarlyChoices(document.body, { pathname: '/sites', search: '' });

@@ -38,7 +38,7 @@ function changed(control: Control): boolean {
 }
 
 /**
- * Reads the page's GET forms before the app takes it over. The address kept is the current one with
+ * Reads the page's GET forms that lead to the page itself before the app takes it over. The address kept is the current one with
  * each of the form's own fields set as the visitor left it (blank fields dropped, hidden fields not
  * the visitor's choice and left as they are), so other parameters (`lng`) stay.
  */
@@ -48,8 +48,11 @@ export function keepEarlyChoices(root: ParentNode, location: { pathname: string;
     const controls = [...form.elements].filter(isControl).filter((control) => control.name !== '');
     const visible = controls.filter((control) => control.type !== 'hidden');
     if (!visible.some(changed)) continue;
+    // Only a form that sets this page's own choices: one that leads elsewhere (the home page's near
+    // box) is the visitor's to submit, and a screen applying it later would undo what they did next.
     const pathname = new URL(form.action, 'http://page.invalid').pathname;
-    const params = new URLSearchParams(pathname === location.pathname ? location.search : '');
+    if (pathname !== location.pathname) continue;
+    const params = new URLSearchParams(location.search);
     for (const control of visible) params.delete(control.name);
     for (const [name, value] of new FormData(form)) {
       const isVisitors = visible.some((control) => control.name === name);

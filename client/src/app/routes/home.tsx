@@ -2,11 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SiteMap } from '#client/features/site-map/site-map.tsx';
 import { useSites } from '#client/features/sites/api/get-sites.ts';
+import { HomeFinder } from '#client/features/sites/components/home-finder.tsx';
 import { SitesResults } from '#client/features/sites/components/sites-results.tsx';
 import { useStatuses } from '#client/lib/agency-clock.ts';
 import { useCurrentUser } from '#client/lib/current-user.ts';
 
-/** Title, description, then the map and the list of every site — the list once (docs/product.md R7). */
+/**
+ * Title, description, the near box and name search (R130), then the map and the list of every site —
+ * the list once (docs/product.md R7).
+ */
 export function HomeScreen() {
   const { t } = useTranslation('home');
   const query = useSites();
@@ -18,6 +22,7 @@ export function HomeScreen() {
       <h1>{t('title')}</h1>
       <p className="lead">{t('intro')}</p>
       <p>{t('howTo')}</p>
+      <HomeFinder />
       <p>
         <Link className="button" to="/sites">
           {t('filterLink')}
