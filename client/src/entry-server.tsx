@@ -14,8 +14,8 @@ import { parseId } from '#shared/ids.ts';
 import type { Language } from '#shared/languages.ts';
 import { createQueryClient } from './app/app.tsx';
 import { AppRoutes } from './app/router.tsx';
-import { helpResources } from './i18n/help-namespace.ts';
 import { baseOptions } from './i18n/index.ts';
+import { pageResources } from './i18n/page-namespaces.ts';
 import { type AppData, appData, seedQueryClient, setAppData } from './lib/app-data.ts';
 import { siteNameText } from './lib/localized.tsx';
 import { pageTitle } from './lib/page-title.ts';
@@ -43,9 +43,9 @@ function i18nFor(language: Language) {
   if (!instance) {
     instance = createInstance();
     const options = baseOptions();
-    // The help pages' text, which the browser loads only with those pages (i18n/help-namespace.ts).
-    for (const [lng, words] of Object.entries(helpResources())) {
-      options.resources[lng] = { ...options.resources[lng], help: words };
+    // The information pages' text, which the browser loads only with those pages (i18n/page-namespaces.ts).
+    for (const [lng, namespaces] of Object.entries(pageResources())) {
+      options.resources[lng] = { ...options.resources[lng], ...namespaces };
     }
     void instance.init({ ...options, lng: language, initAsync: false });
     instances.set(language, instance);

@@ -11,6 +11,9 @@ const container = document.getElementById('root')!;
 // The language the server rendered the page in; read before i18next starts setting <html lang>.
 const renderedIn = container.hasChildNodes() ? document.documentElement.lang : undefined;
 
+/** The pages whose text is not in the first bundle (i18n/page-namespaces.ts). */
+const INFORMATION_PAGES = /^\/(contact|accessibility|privacy|about|partners)\/?$/;
+
 /** Runs each step in a task of its own, so none of them adds to one long task. */
 async function inSeparateTasks(steps: Array<() => void>) {
   for (const step of steps) {
@@ -24,9 +27,9 @@ void initI18n().then(async () => {
   // Starting the app, loading Intl's data for a site page's hours (shared/format-hours.ts) and
   // hydrating are separate tasks: on a slow phone, one task of all three would block input.
   const showsHours = /^\/sites\/\d+\/?$/.test(window.location.pathname);
-  // A help page's text is not in the first bundle: fetched before hydrating, so the page matches.
-  if (/^\/(contact|accessibility|privacy)\/?$/.test(window.location.pathname)) {
-    await import('./i18n/help-namespace.ts').then((module) => module.addHelpNamespace());
+  // An information page's text is not in the first bundle: fetched before hydrating, so the page matches.
+  if (INFORMATION_PAGES.test(window.location.pathname)) {
+    await import('./i18n/page-namespaces.ts').then((module) => module.addPageNamespaces());
   }
   await inSeparateTasks(showsHours ? warmFormatters(i18n.resolvedLanguage) : []);
   const app = (

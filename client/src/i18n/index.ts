@@ -8,13 +8,15 @@ type LocaleModule = { default: Record<string, unknown> };
 /**
  * Every locales/<language>/<namespace>.json, bundled: a language switch never waits for the network.
  * The staff text is the exception: every admin*.json loads with the admin screens (lazy-namespaces.ts);
- * so is the help pages' help.json (help-namespace.ts).
+ * so is the information pages' text, help.json, about.json and partners.json (page-namespaces.ts).
  */
 const files = import.meta.glob<LocaleModule>(
   [
     './locales/*/*.json',
     '!./locales/*/admin*.json',
     '!./locales/*/help.json',
+    '!./locales/*/about.json',
+    '!./locales/*/partners.json',
     '!./locales/*/auth.json',
     '!./locales/*/account.json',
     '!./locales/*/photo.json',

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { helpResources } from '../i18n/help-namespace.ts';
 import { buildResources } from '../i18n/index.ts';
+import { pageResources } from '../i18n/page-namespaces.ts';
 
 type LocaleModule = { default: Record<string, unknown> };
 
@@ -25,8 +25,8 @@ export async function createTestI18n(lng = 'en') {
     const [, language, namespace] = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
     if (language && namespace) resources[language] = { ...resources[language], [namespace]: module.default };
   }
-  for (const [language, words] of Object.entries(helpResources())) {
-    resources[language] = { ...resources[language], help: words };
+  for (const [language, namespaces] of Object.entries(pageResources())) {
+    resources[language] = { ...resources[language], ...namespaces };
   }
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({

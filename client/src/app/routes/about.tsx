@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OrganisationsList } from '#client/features/about/components/organisations-list.tsx';
+import { usePageWords } from '#client/features/help/use-page-words.ts';
 
 /** /about: what the programme is and the three organisations behind it (docs/product.md R8). */
 export function AboutScreen() {
-  const { t } = useTranslation('about');
+  const { t } = usePageWords('about');
   return (
     <>
       <h1>{t('title')}</h1>

@@ -1,5 +1,5 @@
 import { ContactWays } from '#client/features/help/components/contact-ways.tsx';
-import { useHelpWords } from '#client/features/help/use-help-words.ts';
+import { usePageWords } from '#client/features/help/use-page-words.ts';
 import { useAgency } from '#client/lib/agency.ts';
 import '#client/features/help/help.css';
 
@@ -8,7 +8,7 @@ import '#client/features/help/help.css';
  * limits and how to report a barrier (docs/product.md R115).
  */
 export function AccessibilityScreen() {
-  const { t } = useHelpWords();
+  const { t } = usePageWords('help');
   const agency = useAgency();
   return (
     <div className="help">

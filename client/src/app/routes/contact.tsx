@@ -1,4 +1,4 @@
-import { useHelpWords } from '#client/features/help/use-help-words.ts';
+import { usePageWords } from '#client/features/help/use-page-words.ts';
 import { ReportFormLoader } from '#client/features/reports/components/report-problem.tsx';
 import { useAgency } from '#client/lib/agency.ts';
 import { formatPhone, phoneHref } from '#shared/phone.ts';
@@ -9,7 +9,7 @@ import '#client/features/help/help.css';
  * R110, R114), and the problem-report form without a site (R192).
  */
 export function ContactScreen() {
-  const { t } = useHelpWords();
+  const { t } = usePageWords('help');
   const agency = useAgency();
   return (
     <div className="help">

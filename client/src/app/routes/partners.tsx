@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
+import { usePageWords } from '#client/features/help/use-page-words.ts';
 import { PartnersList } from '#client/features/partners/components/partners-list.tsx';
 import { useReferenceList } from '#client/features/sites/api/get-reference-list.ts';
 import { LoadError } from '#client/features/sites/components/load-error.tsx';
 
 /** /partners: the nutrition partners and how to reach them (docs/product.md R11). */
 export function PartnersScreen() {
-  const { t } = useTranslation('partners');
+  const { t } = usePageWords('partners');
   const query = useReferenceList('nutritionpartners');
   return (
     <>

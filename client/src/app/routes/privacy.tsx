@@ -1,5 +1,5 @@
 import { ContactWays } from '#client/features/help/components/contact-ways.tsx';
-import { useHelpWords } from '#client/features/help/use-help-words.ts';
+import { usePageWords } from '#client/features/help/use-page-words.ts';
 import { useAgency } from '#client/lib/agency.ts';
 import '#client/features/help/help.css';
 
@@ -9,7 +9,7 @@ import '#client/features/help/help.css';
  * is typed (docs/product.md R116).
  */
 export function PrivacyScreen() {
-  const { t } = useHelpWords();
+  const { t } = usePageWords('help');
   const agency = useAgency();
   return (
     <div className="help">
