@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures.ts';
+import { holdEntryScript } from './support/hold-script.ts';
 import { tr, uniqueTag } from './support/public-pages.ts';
 
 /**
@@ -13,14 +14,7 @@ test('choices made before the page has started are applied once it starts', asyn
   const chosen = await adminApi.createSite({ name: `Early Bird Lunch ${tag}`, PopulationIds: [seniors.id] });
   const other = await adminApi.createSite({ name: `Early Bird Supper ${tag}` });
 
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdEntryScript(page);
   await page.goto('/sites', { waitUntil: 'commit' });
   const population = page.getByLabel(tr('en', 'sites:filters.population.label'));
   await population.selectOption({ label: `Seniors ${tag}` });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { LANGUAGE_LABELS } from '#shared/languages.ts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { holdEntryScript } from './support/hold-script.ts';
 import { PHONE, scrollsSideways, startsOnFirstScreen, useLargeText } from './support/large-text.ts';
 import { type Lng, tr, uniqueTag } from './support/public-pages.ts';
 
@@ -113,6 +114,19 @@ for (const lng of LANGUAGES) {
     await expect(nav(page, lng)).toBeHidden();
   });
 }
+
+test('a menu opened before the app has started stays open once it starts', async ({ page }) => {
+  const release = await holdEntryScript(page);
+  await page.goto('/sites?lng=es', { waitUntil: 'commit' });
+  await menu(page, 'es').tap();
+  await expectMenuOpen(page, 'es');
+  release();
+  // The app has taken the page over once the Apply button, for pages without scripts, is hidden.
+  await expect(page.getByRole('button', { name: tr('es', 'sites:filters.apply') })).toBeHidden();
+  await expectMenuOpen(page, 'es');
+  await page.keyboard.press('Escape');
+  await expect(nav(page, 'es')).toBeHidden();
+});
 
 test('without JavaScript the menu opens and the language buttons switch the page, and the choice is kept', async ({
   browser,

@@ -52,8 +52,12 @@ function useMenu() {
     wide.addEventListener('change', apply);
     return () => wide.removeEventListener('change', apply);
   }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new page by design
+  // Closed on a move to another page, not when the app first takes the page over: a menu opened on a
+  // slow phone before the scripts ran stays open (docs/product.md R139).
+  const shownAt = useRef(pathname);
   useEffect(() => {
+    if (shownAt.current === pathname) return;
+    shownAt.current = pathname;
     const details = menu.current;
     if (details?.open && !window.matchMedia?.(WIDE_HEADER).matches) details.open = false;
   }, [pathname]);
