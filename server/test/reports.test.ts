@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Report } from '#shared/schemas/reports.ts';
 import { buildSite } from '#testing/factories.ts';
 import { rowsOf } from '../db/client.ts';
 import type { Message } from '../services/mail.ts';
@@ -54,19 +55,6 @@ function report(
   remoteAddress = `10.0.${Math.floor(++addresses / 250)}.${addresses % 250}`,
 ) {
   return ctx.app.inject({ method: 'POST', url: '/api/reports', payload: payload as object, remoteAddress });
-}
-
-interface Report {
-  id: number;
-  siteId: number | null;
-  siteName: string | null;
-  reasons: string[];
-  message: string | null;
-  contact: string | null;
-  status: string;
-  note: string | null;
-  createdAt: string;
-  updatedAt: string;
 }
 
 async function queue(query = ''): Promise<Report[]> {

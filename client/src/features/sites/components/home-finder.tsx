@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { NAME_KEY, NEAR_KEY, SEARCH_MAX_LENGTH } from '#shared/site-search.ts';
+import { NameField, NearInput } from './search-fields.tsx';
 import './sites.css';
 
 /**
@@ -33,28 +33,10 @@ export function HomeFinder() {
         <div className="site-filters__near">
           <label htmlFor="home-near">{t('near.label')}</label>
           <div className="site-filters__control">
-            <input
-              id="home-near"
-              name={NEAR_KEY}
-              type="text"
-              autoComplete="postal-code"
-              maxLength={SEARCH_MAX_LENGTH}
-            />
+            <NearInput id="home-near" />
           </div>
         </div>
-        <div className="site-filters__name">
-          <label htmlFor="home-name">{t('search.label')}</label>
-          <p id="home-name-hint" className="site-filters__hint">
-            {t('search.hint')}
-          </p>
-          <input
-            id="home-name"
-            name={NAME_KEY}
-            type="search"
-            maxLength={SEARCH_MAX_LENGTH}
-            aria-describedby="home-name-hint"
-          />
-        </div>
+        <NameField id="home-name" />
         <button type="submit" className="button">
           {t('near.submit')}
         </button>

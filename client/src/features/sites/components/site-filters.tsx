@@ -16,15 +16,10 @@ import {
 } from '#shared/filters.ts';
 import { REFERENCE_LISTS } from '#shared/reference-lists.ts';
 import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
-import {
-  NAME_KEY,
-  NEAR_KEY,
-  SEARCH_MAX_LENGTH,
-  type SiteSearch,
-  searchToSearchParams,
-} from '#shared/site-search.ts';
+import { NAME_KEY, type SiteSearch, searchToSearchParams } from '#shared/site-search.ts';
 import type { PlaceAnswer } from '../api/get-place.ts';
 import { referenceListQuery } from '../api/get-reference-list.ts';
+import { NameField, NearInput } from './search-fields.tsx';
 import './sites.css';
 
 /** How a change reaches the address: `replace` while the same control keeps changing (docs/product.md R135). */
@@ -254,12 +249,8 @@ export function SiteFilters({
         <div className="site-filters__near">
           <label htmlFor="site-near">{t('near.label')}</label>
           <div className="site-filters__control">
-            <input
+            <NearInput
               id="site-near"
-              name={NEAR_KEY}
-              type="text"
-              autoComplete="postal-code"
-              maxLength={SEARCH_MAX_LENGTH}
               value={near}
               onChange={(event) => setNear(event.target.value)}
               aria-describedby="site-near-status"
@@ -278,25 +269,15 @@ export function SiteFilters({
             {message}
           </p>
         </div>
-        <div className="site-filters__name">
-          <label htmlFor="site-name">{t('search.label')}</label>
-          <p id="site-name-hint" className="site-filters__hint">
-            {t('search.hint')}
-          </p>
-          <input
-            id="site-name"
-            name={NAME_KEY}
-            type="search"
-            maxLength={SEARCH_MAX_LENGTH}
-            value={name}
-            aria-describedby="site-name-hint"
-            onBlur={editing.leave}
-            onChange={(event) => {
-              setName(event.target.value);
-              onSearch({ ...search, q: event.target.value }, editing.change(NAME_KEY));
-            }}
-          />
-        </div>
+        <NameField
+          id="site-name"
+          value={name}
+          onBlur={editing.leave}
+          onChange={(event) => {
+            setName(event.target.value);
+            onSearch({ ...search, q: event.target.value }, editing.change(NAME_KEY));
+          }}
+        />
         <fieldset>
           <legend id="site-filters-legend">{t('filters.legend')}</legend>
           <p className="site-filters__hint">{t('filters.hint')}</p>
