@@ -212,6 +212,12 @@ const EnvSchema = z
     RATE_LIMIT_WINDOW_MS: int(60_000, 1),
     SESSION_TTL_SECONDS: int(14 * 86_400, 60),
     CLIENT_DIST: z.string().optional(),
+    // Start-up and shutdown (docs/decisions/035-one-process-and-migrations-once.md): run the migrations at
+    // start (false when a release step runs `db:migrate`); on SIGTERM answer /readyz 503 and keep serving
+    // this long, then finish the requests in flight within SHUTDOWN_TIMEOUT_MS and exit.
+    MIGRATE_ON_START: bool(true),
+    SHUTDOWN_DRAIN_MS: int(3_000, 0),
+    SHUTDOWN_TIMEOUT_MS: int(5_000, 100),
     // Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (docs/decisions/012).
     S3_BUCKET: z
       .string()

@@ -23,6 +23,8 @@ export interface AppDependencies {
   now?: () => Date;
   /** Where the production logger writes (stdout by default); tests capture the log lines here. */
   logStream?: { write(line: string): void };
+  /** True once the process is shutting down (main.ts, on SIGTERM): /readyz answers 503 from then on. */
+  draining?: () => boolean;
 }
 
 /** What route modules need, built once by buildApp. */
@@ -39,6 +41,8 @@ export interface AppContext {
   now: () => Date;
   /** The agency's date now, 'YYYY-MM-DD'. */
   today: () => string;
+  /** True once the process is shutting down: /readyz answers 503 while requests are still served. */
+  draining: () => boolean;
 }
 
 /** The services every route module is given, from the configuration and what the caller passed. */
@@ -50,6 +54,7 @@ export function createAppContext(config: Config, deps: AppDependencies, storage:
     now,
     today: () => agencyDate(now(), config.AGENCY_TIME_ZONE),
     database: deps.database,
+    draining: deps.draining ?? (() => false),
     baseUrl: config.BASE_URL ?? `http://localhost:${config.PORT}`,
     mailer:
       deps.mailer ??

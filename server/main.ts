@@ -1,20 +1,14 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, startupWarnings } from './config.ts';
-import { type Database, openDatabase, rowsOf } from './db/client.ts';
-import { seedDemoData } from './db/seed/demo.ts';
+import { openDatabase } from './db/client.ts';
+import { DatabaseVersionError, prepareDatabase, prepareOptions } from './db/prepare.ts';
 import { resolveSecret } from './secret.ts';
-import { ensureAdmin } from './services/accounts.ts';
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
-async function isBrandNew(database: Database): Promise<boolean> {
-  const result = await database.db.execute(
-    "select to_regclass('drizzle.__drizzle_migrations') is null as fresh" as never,
-  );
-  return rowsOf<{ fresh: boolean }>(result)[0]?.fresh === true;
-}
-
-/** Loads config → migrates → builds the app → listens → shuts down gracefully on SIGTERM/SIGINT. */
+/**
+ * Loads config → prepares the database (migrations once, under a lock: db/prepare.ts) → builds the
+ * app → listens → on SIGTERM drains and exits 0 (docs/decisions/035-one-process-and-migrations-once.md).
+ * Built into dist/app/main.js by `npm run build`; `node dist/app/main.js` is the production command.
+ */
 export async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -28,37 +22,51 @@ export async function main() {
   }
 
   const database = await openDatabase(config);
-  const fresh = await isBrandNew(database);
-  await database.migrate();
+  let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
+  try {
+    prepared = await prepareDatabase(database, prepareOptions(config));
+  } catch (error) {
+    // The embedded database's lock is released before leaving, so a corrected start can open it.
+    await database.close().catch(() => {});
+    if (error instanceof DatabaseVersionError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let draining = false;
   const app = await buildApp(config, {
     database,
     secret: resolveSecret(config.SESSION_SECRET, config.dataDir),
+    draining: () => draining,
   });
   for (const warning of startupWarnings(config)) app.log.warn(warning);
+  if (prepared.applied > 0) app.log.info({ applied: prepared.applied }, 'database migrations applied');
+  if (prepared.admin)
+    app.log.info({ created: prepared.admin.created }, 'administrator from ADMIN_EMAIL is ready');
+  if (prepared.demoSites > 0)
+    app.log.info(
+      { sites: prepared.demoSites },
+      'brand-new database: demo data loaded (set DEMO_DATA=false to start empty)',
+    );
 
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    const result = await ensureAdmin(database.db, {
-      email: config.ADMIN_EMAIL,
-      password: config.ADMIN_PASSWORD,
-      firstName: config.ADMIN_FIRST_NAME,
-      lastName: config.ADMIN_LAST_NAME,
-    });
-    app.log.info({ created: result.created }, 'administrator from ADMIN_EMAIL is ready');
-  }
-  if (fresh && config.DEMO_DATA) {
-    const { sites } = await seedDemoData(database.db);
-    app.log.info({ sites }, 'brand-new database: demo data loaded (set DEMO_DATA=false to start empty)');
-  }
-
+  // SIGTERM (docker stop, Kubernetes, systemd): /readyz answers 503 at once so the load balancer stops
+  // sending new requests, the server keeps answering for SHUTDOWN_DRAIN_MS, then finishes the requests
+  // in flight, closes the app and the database (the embedded database's lock is released) and exits 0.
+  // SIGINT (Ctrl-C in a terminal) skips the drain.
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    draining = true;
+    const drainMs = signal === 'SIGTERM' ? config.SHUTDOWN_DRAIN_MS : 0;
+    app.log.info({ signal, drainMs }, 'shutting down: not ready any more; finishing requests in flight');
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     const force = setTimeout(() => {
       app.log.error('requests did not finish in time; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     await app.close();
     await database.close();

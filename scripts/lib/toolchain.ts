@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
+import { buildSync } from 'esbuild';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -36,6 +37,46 @@ export function buildClient(options: { quiet?: boolean } = {}) {
     ],
     { cwd: root, stdio: 'inherit' },
   );
+}
+
+/**
+ * The server's entry points, bundled by `npm run build` into dist/app/<out>.js: our code (server/,
+ * shared/, the `#server/` and `#shared/` aliases) in one file each, the packages of node_modules
+ * imported at run time. Another entry (a worker thread's file) is one more line here.
+ */
+export const SERVER_ENTRIES: { in: string; out: string }[] = [
+  // The production server: `node dist/app/main.js`.
+  { in: 'server/main.ts', out: 'main' },
+  // The migrations alone (release step, Kubernetes Job): `node dist/app/migrate.js`.
+  { in: 'server/migrate.ts', out: 'migrate' },
+];
+
+/** Where the server bundle goes; `node dist/app/main.js` from the checkout (or image) root runs it. */
+export const SERVER_DIST = path.join(root, 'dist/app');
+
+/** Files the server reads next to its code (import.meta.url), copied next to the bundle. */
+const SERVER_FILES: { from: string; to: string }[] = [
+  { from: 'server/db/migrations', to: 'migrations' },
+  { from: 'server/services/neighborhoods.json', to: 'neighborhoods.json' },
+];
+
+/** esbuild: SERVER_ENTRIES → dist/app (ES modules for Node, source maps), and the files they read. */
+export function buildServer() {
+  fs.rmSync(SERVER_DIST, { recursive: true, force: true });
+  buildSync({
+    absWorkingDir: root,
+    entryPoints: SERVER_ENTRIES,
+    outdir: SERVER_DIST,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  for (const file of SERVER_FILES)
+    fs.cpSync(path.join(root, file.from), path.join(SERVER_DIST, file.to), { recursive: true });
 }
 
 /** Debian's Chromium (`apt-get install chromium`); CHROMIUM_PATH names another. */

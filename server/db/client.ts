@@ -31,7 +31,8 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The committed SQL migrations (copied next to the bundle by `npm run build`: dist/app/migrations). */
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** How long a query may take before the API gives up on it (DATABASE_QUERY_TIMEOUT_MS). */
 const DEFAULT_QUERY_TIMEOUT_MS = 10_000;

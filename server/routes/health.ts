@@ -7,8 +7,10 @@ const READY_TIMEOUT_MS = 1000;
 const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
-  // Ready means the database answers, within a second.
+  // Ready means the database answers, within a second, and the process is not shutting down (a
+  // load balancer stops sending new requests while the ones it sent are still answered).
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
+    if (ctx.draining()) return reply.code(503).send({ status: 503, message: 'The server is shutting down.' });
     try {
       await Promise.race([
         ctx.database.ping(),
