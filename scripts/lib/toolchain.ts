@@ -51,6 +51,14 @@ export const SERVER_ENTRIES: { in: string; out: string }[] = [
   { in: 'server/migrate.ts', out: 'migrate' },
 ];
 
+/**
+ * The production command, after `npm run build`: what the Dockerfile's CMD, the systemd unit's
+ * ExecStart and the Kubernetes container run (scripts/deploy-files.test.ts holds them to it), and
+ * what scripts/production.test.ts starts and stops. MIGRATE_COMMAND is the migrations alone.
+ */
+export const PRODUCTION_COMMAND = ['node', 'dist/app/main.js'];
+export const MIGRATE_COMMAND = ['node', 'dist/app/migrate.js'];
+
 /** Where the server bundle goes; `node dist/app/main.js` from the checkout (or image) root runs it. */
 export const SERVER_DIST = path.join(root, 'dist/app');
 

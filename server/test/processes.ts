@@ -61,11 +61,18 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `node --import tsx server/main.ts` with only the environment given (plus PATH/HOME). */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts `node --import tsx server/main.ts` with only the environment given (plus PATH/HOME); `command`
+ * names another, e.g. `['node', 'dist/app/main.js']` (the production command) or `['npm', 'start']`.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  command: string[] = [process.execPath, '--import', 'tsx', 'server/main.ts'],
+): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const [executable, ...args] = command;
+  const child = spawn(executable === 'node' ? process.execPath : executable!, args, {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,
