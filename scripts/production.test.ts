@@ -6,6 +6,7 @@
  * the client if it is missing, as it would for a newcomer.
  */
 import fs from 'node:fs';
+import { isBuiltin } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -122,16 +123,49 @@ describe('the production command', () => {
     expect(fs.existsSync(path.join(repoRoot, 'dist/app/migrations/meta/_journal.json'))).toBe(true);
   });
 
+  it('needs only the production dependencies at run time (the image runs npm ci --omit=dev)', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    const built = ['dist/app', 'dist/server']
+      .map((dir) => path.join(repoRoot, dir))
+      .filter((dir) => fs.existsSync(dir))
+      .flatMap((dir) =>
+        fs
+          .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+          .filter((file) => file.endsWith('.js'))
+          .map((file) => path.join(dir, file)),
+      );
+    const imported = new Set<string>();
+    for (const file of built) {
+      const code = fs.readFileSync(file, 'utf8');
+      const statements = [
+        /^\s*(?:import|export)\b[^;'"]*?\bfrom\s*["']([^"']+)["']/gm,
+        /^\s*import\s*["']([^"']+)["']/gm,
+        /\bimport\(\s*["']([^"']+)["']\s*\)/g,
+      ];
+      for (const match of statements.flatMap((pattern) => [...code.matchAll(pattern)])) {
+        const specifier = match[1]!;
+        if (specifier.startsWith('.') || specifier.startsWith('/') || isBuiltin(specifier)) continue;
+        const parts = specifier.split('/');
+        imported.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!);
+      }
+    }
+    expect(imported.size).toBeGreaterThan(10);
+    expect([...imported].filter((name) => !(name in pkg.dependencies))).toEqual([]);
+  });
+
   it('drains on SIGTERM, answers the request in flight, exits 0 and leaves the embedded database reopenable', async () => {
     const dataDir = tempDataDir();
-    const env = { DATA_DIR: dataDir, SHUTDOWN_DRAIN_MS: '4000', LOG_LEVEL: 'info' };
+    // The environment of the recipes (docs/deploy.md): production, the embedded database in DATA_DIR.
+    const env = { NODE_ENV: 'production', DATA_DIR: dataDir, SHUTDOWN_DRAIN_MS: '4000', LOG_LEVEL: 'info' };
     const first = await start(env);
     await first.ready(120_000);
     await drainsOnSigterm(first);
     expect(first.output()).toMatch(/"signal":"SIGTERM"/);
     // The embedded database's lock is released: the next start on the same DATA_DIR serves.
     expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
-    const second = await start({ DATA_DIR: dataDir, SHUTDOWN_DRAIN_MS: '0' });
+    const second = await start({ ...env, SHUTDOWN_DRAIN_MS: '0' });
     await second.ready(120_000);
     expect(await second.stop()).toEqual({ code: 0, signal: null });
   }, 300_000);
