@@ -43,6 +43,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO_DATA: 'false',
+      SHUTDOWN_DRAIN_MS: '0',
       ALLOW_REGISTRATION: 'true',
       BASE_URL: `http://127.0.0.1:${port}`,
       ADMIN_EMAIL: E2E_ADMIN.email,

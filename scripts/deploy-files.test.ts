@@ -1,7 +1,7 @@
 /**
  * The deployment recipes run exactly the commands CI tests (scripts/production.test.ts,
  * server/test/migrations.test.ts): the Dockerfile's CMD, compose.yaml's services, the systemd unit's
- * ExecStart and the Kubernetes containers (docs/deploy.md, docs/product.md R388).
+ * ExecStart and the Kubernetes containers (docs/deploy.md, docs/product.md R387).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -38,6 +38,7 @@ describe('every command reads .env as npm start does', () => {
   it.each([
     ['create-admin', ['Ada', 'Lovelace', 'ada@example.org', 'a-good-password-1'], /Created administrator/],
     ['seed', [], /Loaded \d+ demo sites/],
+    ['db-migrate', [], /Database up to date \(pglite\): \d+ migration\(s\) applied/],
   ])(
     'npm run %s works on the DATA_DIR set in .env',
     (script, args, said) => {

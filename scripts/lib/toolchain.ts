@@ -78,7 +78,7 @@ export function buildServer() {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20.19',
+    target: 'node22',
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',

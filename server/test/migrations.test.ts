@@ -1,5 +1,5 @@
 /**
- * Migrations once (docs/decisions/035-one-process-and-migrations-once.md, docs/product.md R384–R387):
+ * Migrations once (docs/decisions/035-one-process-and-migrations-once.md, docs/product.md R384–R386):
  * processes started together on an empty PostgreSQL database all come up, one of them migrates and
  * seeds; a database newer than the code is refused; MIGRATE_ON_START=false waits for `db:migrate`.
  */

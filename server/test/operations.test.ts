@@ -41,6 +41,22 @@ describe('health', () => {
     expect(response.json()).toEqual({ status: 'ok', database: ctx.database.kind });
   });
 
+  it('GET /readyz answers 503 once the process is shutting down, while other requests are served', async () => {
+    let draining = false;
+    const shutting = await createTestApp({}, { draining: () => draining });
+    try {
+      expect((await shutting.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      draining = true;
+      const response = await shutting.app.inject({ method: 'GET', url: '/readyz' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 503, message: 'The server is shutting down.' });
+      expect((await shutting.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      expect((await shutting.app.inject({ method: 'GET', url: '/api/sites' })).statusCode).toBe(200);
+    } finally {
+      await shutting.close();
+    }
+  });
+
   describe('when the database is gone', () => {
     let broken: TestContext;
     beforeAll(async () => {

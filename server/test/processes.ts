@@ -84,6 +84,8 @@ export async function startServerProcess(
       DATABASE_URL: '',
       DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
+      // No drain on SIGTERM unless a test asks for one (scripts/production.test.ts).
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
