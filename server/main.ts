@@ -61,7 +61,7 @@ export async function main() {
     closing = true;
     draining = true;
     const drainMs = signal === 'SIGTERM' ? config.SHUTDOWN_DRAIN_MS : 0;
-    app.log.info({ signal, drainMs }, 'shutting down: not ready any more; finishing requests in flight');
+    app.log.info({ signal, drainMs }, 'shutting down: finishing requests in flight');
     if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     const force = setTimeout(() => {
       app.log.error('requests did not finish in time; exiting');
