@@ -42,7 +42,9 @@ export function buildClient(options: { quiet?: boolean } = {}) {
 /**
  * The server's entry points, bundled by `npm run build` into dist/app/<out>.js: our code (server/,
  * shared/, the `#server/` and `#shared/` aliases) in one file each, the packages of node_modules
- * imported at run time. Another entry (a worker thread's file) is one more line here.
+ * imported at run time. Another entry (a worker thread's file) is one more line here; the code that
+ * starts it finds it next to itself: `new URL(import.meta.url.endsWith('.ts') ? './x-worker.ts' :
+ * './x-worker.js', import.meta.url)` (in the bundle, import.meta.url is dist/app/main.js).
  */
 export const SERVER_ENTRIES: { in: string; out: string }[] = [
   // The production server: `node dist/app/main.js`.
