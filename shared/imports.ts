@@ -63,6 +63,7 @@ export const IMPORT_ERROR_CODES = [
   'cell_too_long',
   'file_too_slow',
   'file_too_complex',
+  'unpacked_too_large',
   'import_not_found',
   'import_committed',
   'import_stale',

@@ -217,7 +217,7 @@ const isWorkbookPart = (name: string) => name.endsWith('.xml') || name.endsWith(
 /**
  * The XML parts of a zip archive, inflated by the central directory's offsets and counted as the
  * bytes come out of the inflater: the sizes an archive declares are not believed, and the reading
- * stops at `maxBytes` actually inflated (`unreadable_file`). Not a zip, or a damaged one: `not_xlsx`.
+ * stops at `maxBytes` actually inflated (`unpacked_too_large`). Not a zip, or a damaged one: `not_xlsx`.
  */
 export function unzipWorkbook(bytes: Uint8Array, maxBytes = MAX_UNZIPPED_BYTES): Record<string, Uint8Array> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -254,7 +254,8 @@ export function unzipWorkbook(bytes: Uint8Array, maxBytes = MAX_UNZIPPED_BYTES):
     const chunks: Uint8Array[] = [];
     const take = (chunk: Uint8Array) => {
       total += chunk.length;
-      if (total > maxBytes) throw new ImportError(422, 'unreadable_file');
+      if (total > maxBytes)
+        throw new ImportError(422, 'unpacked_too_large', { mb: Math.round(maxBytes / 1024 / 1024) });
       chunks.push(chunk);
     };
     if (method === 0) take(data);

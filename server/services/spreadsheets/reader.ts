@@ -51,8 +51,6 @@ function runWorker(bytes: Uint8Array, kind: SheetKind, limits: ReadLimits): Prom
     workerData: { ...entry.workerData, bytes: copy, kind },
     transferList: [copy.buffer],
     resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 32 },
-    stdout: false,
-    stderr: false,
   });
   return new Promise<SheetTable>((resolve, reject) => {
     let settled = false;
