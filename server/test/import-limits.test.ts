@@ -209,6 +209,19 @@ describe('a real file of the largest size allowed', () => {
   }, 90_000);
 });
 
+describe('several files at once', () => {
+  it('are all read, two at a time, the others waiting their turn', async () => {
+    const files = [1, 2, 3, 4].map((n) => Buffer.from(`name,address\nSite ${n},${n} Main St\n`));
+    const tables = await Promise.all(files.map((file) => readSpreadsheet(file, 'csv')));
+    expect(tables.map((table) => table.rows[0]!.cells.name)).toEqual([
+      'Site 1',
+      'Site 2',
+      'Site 3',
+      'Site 4',
+    ]);
+  }, 90_000);
+});
+
 describe('a read over its limits is ended', () => {
   it('at the time limit: 422 file_too_slow in the reader’s language, and the server goes on', async () => {
     const slow = await createTestApp({ IMPORT_READ_TIMEOUT_MS: '1' });
