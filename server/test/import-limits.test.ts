@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import { CSV_TYPE, IMPORT_LIMITS, XLSX_TYPE } from '#shared/imports.ts';
 import { ImportError } from '../services/spreadsheets/errors.ts';
-import { MAX_UNZIPPED_BYTES } from '../services/spreadsheets/read.ts';
+import { MAX_CSV_ROW_CHARS, MAX_UNZIPPED_BYTES } from '../services/spreadsheets/read.ts';
 import { readSpreadsheet } from '../services/spreadsheets/reader.ts';
 import { createTestApp, signInRoles, type TestContext } from './helpers.ts';
 
@@ -192,6 +192,19 @@ describe('hostile files are answered while the server goes on answering', () => 
       params: { row: 2, column: 'address', max: 2000 },
     });
   });
+});
+
+describe('rows of a real size', () => {
+  it('a quoted field that never closes is refused; a long real row is read', async () => {
+    const open = await upload(ctx.app, `name,address\nA,"${'x'.repeat(MAX_CSV_ROW_CHARS)}`, CSV_TYPE);
+    expect(open.statusCode, open.body).toBe(422);
+    expect(open.json()).toMatchObject({ code: 'unreadable_file' });
+    const cell = 'y'.repeat(IMPORT_LIMITS.maxCellChars);
+    const header = ['name', 'address', ...Array.from({ length: 30 }, (_, i) => `note${i}`)];
+    const row = ['A', '1 Main St', ...Array.from({ length: 30 }, () => cell)];
+    const table = await readSpreadsheet(Buffer.from(`${header.join(',')}\n${row.join(',')}\n`), 'csv');
+    expect(table.rows[0]!.cells).toEqual({ name: 'A', address: '1 Main St' });
+  }, 60_000);
 });
 
 describe('a real file of the largest size allowed', () => {

@@ -23,6 +23,9 @@ export const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
 /** Compressed bytes given to the inflater at a time: what one step may inflate stays near 16 MB. */
 const INFLATE_CHUNK = 16 * 1024;
 
+/** Characters of one CSV row, every field together (`unreadable_file` beyond). */
+export const MAX_CSV_ROW_CHARS = 128 * 1024;
+
 /** How far down a sheet the header row is looked for. */
 const HEADER_SEARCH_ROWS = 10;
 
@@ -153,8 +156,9 @@ export function readCsv(bytes: Uint8Array): SheetTable {
       delimiter,
       relax_column_count: true,
       skip_empty_lines: true,
-      // A quoted field that never closes is refused at this many characters, not at the end of the file.
-      max_record_size: 4 * IMPORT_LIMITS.maxCellChars,
+      // A row (all its fields) over this many characters is refused as it is read: a quoted field that
+      // never closes stops here, not at the end of the file. Far above any real row.
+      max_record_size: MAX_CSV_ROW_CHARS,
     }) as string[][];
   } catch {
     throw new ImportError(422, 'unreadable_file');
