@@ -18,7 +18,7 @@ import { createGeocoder } from '#server/services/geocoding.ts';
 import { commitImport, previewImport } from '#server/services/imports/imports.ts';
 import { importErrorMessage } from '#server/services/imports/messages.ts';
 import { ImportError } from '#server/services/spreadsheets/errors.ts';
-import { readSpreadsheet } from '#server/services/spreadsheets/read.ts';
+import { readSpreadsheet } from '#server/services/spreadsheets/reader.ts';
 import type { ImportPreview, PreviewRow } from '#shared/imports.ts';
 import { loadDotEnv } from './lib/toolchain.ts';
 
@@ -145,7 +145,10 @@ try {
         : 'There is no administrator to record the import as. Create one with npm run create-admin.',
     );
   }
-  const table = await readSpreadsheet(fs.readFileSync(file), kind);
+  const table = await readSpreadsheet(fs.readFileSync(file), kind, {
+    timeoutMs: config.IMPORT_READ_TIMEOUT_MS,
+    memoryMb: config.IMPORT_READ_MEMORY_MB,
+  });
   console.log(`${path.basename(file)}: ${table.rows.length} rows, importing as ${admin.email}`);
   const preview = await previewImport(db, table, {
     createMissingItems: parsed.values['create-missing-items'],

@@ -152,6 +152,10 @@ const EnvSchema = z
     GEOCODER_URL: z.url().optional(),
     GOOGLE_MAPS_API_KEY: z.string().optional(),
     GEOCODER_TIMEOUT_MS: int(5000, 1),
+    // An uploaded spreadsheet is read in a worker of its own, ended after this long or at this much
+    // memory (docs/decisions/032-spreadsheets-read-in-a-worker.md).
+    IMPORT_READ_TIMEOUT_MS: int(15_000, 1),
+    IMPORT_READ_MEMORY_MB: int(256, 16),
     // The near box (docs/product.md R131): the agency's neighborhoods, and per-client limits per
     // RATE_LIMIT_WINDOW_MS on GET /api/places and on the street addresses sent to the geocoder.
     NEIGHBORHOODS_FILE: z.string().optional(),

@@ -32,6 +32,10 @@ export const IMPORT_LIMITS = {
   maxBytes: 5 * 1024 * 1024,
   /** Data rows of one file (the header row not counted). */
   maxRows: 5000,
+  /** Columns of one row: a CSV line with more fields is refused, an .xlsx's further cells are not read. */
+  maxColumns: 200,
+  /** Characters of one cell the importer reads (the longest real cell, a week of hours, is far shorter). */
+  maxCellChars: 2000,
   /** A preview can be committed for this long after it was made. */
   previewHours: 24,
 } as const;
@@ -55,6 +59,11 @@ export const IMPORT_ERROR_CODES = [
   'no_sheet',
   'missing_column',
   'formula_cell',
+  'too_many_columns',
+  'cell_too_long',
+  'file_too_slow',
+  'file_too_complex',
+  'unpacked_too_large',
   'import_not_found',
   'import_committed',
   'import_stale',

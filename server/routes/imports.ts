@@ -9,7 +9,7 @@ import { commitImport, getImport, previewImport } from '../services/imports/impo
 import { importErrorMessage } from '../services/imports/messages.ts';
 import { ImportError } from '../services/spreadsheets/errors.ts';
 import { exportFilename, exportSites } from '../services/spreadsheets/export.ts';
-import { readSpreadsheet } from '../services/spreadsheets/read.ts';
+import { readSpreadsheet } from '../services/spreadsheets/reader.ts';
 import { templateCsv } from '../services/spreadsheets/write.ts';
 
 /**
@@ -63,7 +63,10 @@ const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       if (!Buffer.isBuffer(request.body) || (type !== CSV_TYPE && type !== XLSX_TYPE))
         throw new ImportError(415, 'unsupported_type');
       const user = await request.currentUser();
-      const table = await readSpreadsheet(request.body, type === CSV_TYPE ? 'csv' : 'xlsx');
+      const table = await readSpreadsheet(request.body, type === CSV_TYPE ? 'csv' : 'xlsx', {
+        timeoutMs: ctx.config.IMPORT_READ_TIMEOUT_MS,
+        memoryMb: ctx.config.IMPORT_READ_MEMORY_MB,
+      });
       const preview = await previewImport(db, table, {
         createMissingItems: request.query.createMissingItems === 'true',
         userId: user!.id,

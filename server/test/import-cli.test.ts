@@ -17,10 +17,10 @@ const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 let dataDir: string;
 let env: NodeJS.ProcessEnv;
 
-async function cli(script: string, args: string[]) {
+async function cli(script: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
   try {
     const { stdout, stderr } = await run(tsx, [path.join(root, 'scripts', script), ...args], {
-      env,
+      env: { ...env, ...extraEnv },
       cwd: dataDir,
     });
     return { code: 0, stdout, stderr };
@@ -102,6 +102,12 @@ describe('npm run import', () => {
     const usage = await cli('import.ts', []);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('Usage: npm run import --');
+  }, 120_000);
+
+  it('reads the file in a worker with the server’s time limit (docs/product.md R321)', async () => {
+    const slow = await cli('import.ts', [sheet()], { IMPORT_READ_TIMEOUT_MS: '1' });
+    expect(slow.code, slow.stderr).toBe(1);
+    expect(slow.stderr).toContain('The file took too long to read.');
   }, 120_000);
 
   it('says so while the embedded database is in use', async () => {

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { strFromU8, unzipSync } from 'fflate';
+import { Inflate, strFromU8, zipSync } from 'fflate';
 import readXlsxFile from 'read-excel-file/node';
 import { IMPORT_LIMITS, REQUIRED_COLUMNS, SHEET_COLUMNS, type SheetColumn } from '#shared/imports.ts';
 import { ImportError } from './errors.ts';
@@ -15,8 +15,16 @@ export type SheetKind = 'csv' | 'xlsx';
 /** An encrypted (password-protected) workbook is an OLE compound file, not a zip. */
 const CFB_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
-/** Unpacked bytes an .xlsx may hold: well above a 5,000-row sheet, well below a zip bomb. */
-const MAX_UNZIPPED_BYTES = 200 * 1024 * 1024;
+/**
+ * Unpacked bytes of the parts of an .xlsx that are read, counted as they are inflated (not as the
+ * archive declares them): a 5,000-row sheet is a few MB of XML, a zip bomb is refused at this.
+ */
+export const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
+/** Compressed bytes given to the inflater at a time: what one step may inflate stays near 16 MB. */
+const INFLATE_CHUNK = 16 * 1024;
+
+/** Characters of one CSV row, every field together (`unreadable_file` beyond). */
+export const MAX_CSV_ROW_CHARS = 128 * 1024;
 
 /** How far down a sheet the header row is looked for. */
 const HEADER_SEARCH_ROWS = 10;
@@ -54,7 +62,8 @@ function cellText(value: unknown): string {
  * data. A file without such a row is refused with the column its first row lacks.
  */
 function tableOf(grid: unknown[][], unguard: boolean): SheetTable | { missing: string[] } {
-  const headerOf = (index: number) => (grid[index] ?? []).map((cell) => columnOf(cellText(cell)));
+  const cellsOf = (index: number) => (grid[index] ?? []).slice(0, IMPORT_LIMITS.maxColumns);
+  const headerOf = (index: number) => cellsOf(index).map((cell) => columnOf(cellText(cell)));
   const missingIn = (header: (SheetColumn | undefined)[]) =>
     REQUIRED_COLUMNS.filter((column) => !header.includes(column));
   // A title or a note may come first: the header is the first of the top rows that has both columns.
@@ -70,10 +79,13 @@ function tableOf(grid: unknown[][], unguard: boolean): SheetTable | { missing: s
   for (let i = headerIndex + 1; i < grid.length; i += 1) {
     const cells: Partial<Record<SheetColumn, string>> = {};
     let empty = true;
-    grid[i]!.forEach((value, index) => {
+    cellsOf(i).forEach((value, index) => {
       const column = header[index];
       if (!column || cells[column] !== undefined) return;
       const text = cellText(value);
+      // A longer cell is no real value, and the checks of a row's cells need not be ready for one.
+      if (text.length > IMPORT_LIMITS.maxCellChars)
+        throw new ImportError(422, 'cell_too_long', { row: i + 1, column, max: IMPORT_LIMITS.maxCellChars });
       cells[column] = unguard ? unguardCell(text) : text;
       if (text !== '') empty = false;
     });
@@ -100,6 +112,22 @@ export function sniffDelimiter(text: string): ',' | ';' {
   return semicolons > commas ? ';' : ',';
 }
 
+/** Whether a line (outside quotes) has more fields than a row may have; one pass, stops at the first. */
+export function hasTooManyFields(text: string, delimiter: string, max: number): boolean {
+  let fields = 1;
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (char === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (char === delimiter) {
+      fields += 1;
+      if (fields > max) return true;
+    } else if (char === '\n' || char === '\r') fields = 1;
+  }
+  return false;
+}
+
 function hasControlCharacters(text: string): boolean {
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
@@ -118,12 +146,19 @@ export function readCsv(bytes: Uint8Array): SheetTable {
   // Control characters other than tab and line ends do not occur in a text file.
   if (hasControlCharacters(text)) throw new ImportError(422, 'not_csv');
   text = text.replace(/^\uFEFF/, '');
+  const delimiter = sniffDelimiter(text);
+  // A line of a million commas costs the parser a million fields: refused before it is parsed.
+  if (hasTooManyFields(text, delimiter, IMPORT_LIMITS.maxColumns))
+    throw new ImportError(422, 'too_many_columns', { max: IMPORT_LIMITS.maxColumns });
   let grid: string[][];
   try {
     grid = parse(text, {
-      delimiter: sniffDelimiter(text),
+      delimiter,
       relax_column_count: true,
       skip_empty_lines: true,
+      // A row (all its fields) over this many characters is refused as it is read: a quoted field that
+      // never closes stops here, not at the end of the file. Far above any real row.
+      max_record_size: MAX_CSV_ROW_CHARS,
     }) as string[][];
   } catch {
     throw new ImportError(422, 'unreadable_file');
@@ -133,42 +168,134 @@ export function readCsv(bytes: Uint8Array): SheetTable {
   return table;
 }
 
+const isWordChar = (code: number) =>
+  (code >= 0x30 && code <= 0x39) ||
+  (code >= 0x41 && code <= 0x5a) ||
+  (code >= 0x61 && code <= 0x7a) ||
+  code === 0x5f;
+
+/**
+ * The reference of the first cell of a worksheet's XML that holds a formula (`<c r="B2"><f>…</f></c>`),
+ * if there is one. One pass with indexOf, each character looked at a bounded number of times: no
+ * regular expression runs over the sheet (one that looked for a cell's end from every `<c` took
+ * minutes on a crafted sheet of unclosed cells).
+ */
+export function findFormulaInSheet(xml: string): string | undefined {
+  let at = 0;
+  for (;;) {
+    const start = xml.indexOf('<c', at);
+    if (start < 0) return undefined;
+    // `<c` followed by a letter is another element (`<col>`, `<cfRule>`).
+    if (start + 2 < xml.length && isWordChar(xml.charCodeAt(start + 2))) {
+      at = start + 2;
+      continue;
+    }
+    const tagEnd = xml.indexOf('>', start + 2);
+    if (tagEnd < 0) return undefined;
+    if (xml.charCodeAt(tagEnd - 1) === 0x2f /* `/>`: an empty cell */) {
+      at = tagEnd + 1;
+      continue;
+    }
+    const end = xml.indexOf('</c>', tagEnd + 1);
+    // No cell closes after this one: none after it can hold a formula either.
+    if (end < 0) return undefined;
+    if (/<f[\s>/]/.test(xml.slice(tagEnd + 1, end)))
+      return /\br="([A-Z]+\d+)"/.exec(xml.slice(start + 2, tagEnd))?.[1] ?? '?';
+    at = end + 4;
+  }
+}
+
 /** The cell reference of the first formula in any worksheet of the workbook, if there is one. */
 export function findFormula(files: Record<string, Uint8Array>): string | undefined {
   for (const [name, content] of Object.entries(files)) {
     if (!/^xl\/worksheets\/[^/]+\.xml$/.test(name)) continue;
-    const xml = strFromU8(content);
-    const cells = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
-    for (let match = cells.exec(xml); match; match = cells.exec(xml)) {
-      if (match[2] && /<f[\s>/]/.test(match[2])) return /\br="([A-Z]+\d+)"/.exec(match[1]!)?.[1] ?? '?';
-    }
+    const cell = findFormulaInSheet(strFromU8(content));
+    if (cell) return cell;
   }
   return undefined;
+}
+
+/** The parts of a workbook that are read: its XML and relationship files. */
+const isWorkbookPart = (name: string) => name.endsWith('.xml') || name.endsWith('.xml.rels');
+
+/**
+ * The XML parts of a zip archive, inflated by the central directory's offsets and counted as the
+ * bytes come out of the inflater: the sizes an archive declares are not believed, and the reading
+ * stops at `maxBytes` actually inflated (`unpacked_too_large`). Not a zip, or a damaged one: `not_xlsx`.
+ */
+export function unzipWorkbook(bytes: Uint8Array, maxBytes = MAX_UNZIPPED_BYTES): Record<string, Uint8Array> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const notXlsx = () => new ImportError(422, 'not_xlsx');
+  // The end-of-central-directory record: the last one, before a comment of at most 64 KB.
+  let eocd = -1;
+  for (let i = bytes.length - 22; i >= 0 && i >= bytes.length - 22 - 0xffff; i -= 1) {
+    if (view.getUint32(i, true) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw notXlsx();
+  const entries = view.getUint16(eocd + 10, true);
+  let at = view.getUint32(eocd + 16, true);
+  const files: Record<string, Uint8Array> = {};
+  let total = 0;
+  for (let n = 0; n < entries; n += 1) {
+    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) throw notXlsx();
+    const flags = view.getUint16(at + 8, true);
+    const method = view.getUint16(at + 10, true);
+    const compressedSize = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const entryLength = 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const localAt = view.getUint32(at + 42, true);
+    if (at + 46 + nameLength > bytes.length) throw notXlsx();
+    const name = strFromU8(bytes.subarray(at + 46, at + 46 + nameLength));
+    at += entryLength;
+    if (!isWorkbookPart(name)) continue;
+    if (flags & 1) throw new ImportError(422, 'encrypted_file');
+    if (localAt + 30 > bytes.length || view.getUint32(localAt, true) !== 0x04034b50) throw notXlsx();
+    const dataAt = localAt + 30 + view.getUint16(localAt + 26, true) + view.getUint16(localAt + 28, true);
+    const data = bytes.subarray(dataAt, Math.min(bytes.length, dataAt + compressedSize));
+    const chunks: Uint8Array[] = [];
+    const take = (chunk: Uint8Array) => {
+      total += chunk.length;
+      if (total > maxBytes)
+        throw new ImportError(422, 'unpacked_too_large', { mb: Math.round(maxBytes / 1024 / 1024) });
+      chunks.push(chunk);
+    };
+    if (method === 0) take(data);
+    else if (method === 8) {
+      const inflater = new Inflate((chunk) => take(chunk));
+      try {
+        for (let i = 0; i < data.length || i === 0; i += INFLATE_CHUNK)
+          inflater.push(data.subarray(i, i + INFLATE_CHUNK), i + INFLATE_CHUNK >= data.length);
+      } catch (error) {
+        if (error instanceof ImportError) throw error;
+        throw notXlsx();
+      }
+    } else throw notXlsx();
+    const content = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+    let offset = 0;
+    for (const chunk of chunks) {
+      content.set(chunk, offset);
+      offset += chunk.length;
+    }
+    files[name] = content;
+  }
+  return files;
 }
 
 export async function readXlsx(bytes: Uint8Array): Promise<SheetTable> {
   if (startsWith(bytes, CFB_SIGNATURE)) throw new ImportError(422, 'encrypted_file');
   if (!startsWith(bytes, ZIP_SIGNATURE)) throw new ImportError(422, 'not_xlsx');
-  let files: Record<string, Uint8Array>;
-  try {
-    let total = 0;
-    files = unzipSync(bytes, {
-      filter: (file) => {
-        total += file.originalSize;
-        if (total > MAX_UNZIPPED_BYTES) throw new ImportError(422, 'unreadable_file');
-        return file.name.startsWith('xl/') || file.name === '[Content_Types].xml';
-      },
-    });
-  } catch (error) {
-    if (error instanceof ImportError) throw error;
-    throw new ImportError(422, 'not_xlsx');
-  }
+  const files = unzipWorkbook(bytes);
   if (!files['xl/workbook.xml']) throw new ImportError(422, 'not_xlsx');
   const formula = findFormula(files);
   if (formula) throw new ImportError(422, 'formula_cell', { cell: formula });
   let sheets: { sheet: string; data: unknown[][] }[];
   try {
-    sheets = (await readXlsxFile(Buffer.from(bytes))) as never;
+    // The reader gets the parts as they were inflated and counted here, stored without compression:
+    // never the uploaded archive, whose declared sizes and entries may lie.
+    sheets = (await readXlsxFile(Buffer.from(zipSync(files, { level: 0 })))) as never;
   } catch {
     throw new ImportError(422, 'unreadable_file');
   }
@@ -183,7 +310,11 @@ export async function readXlsx(bytes: Uint8Array): Promise<SheetTable> {
   throw new ImportError(422, 'no_sheet', { columns: REQUIRED_COLUMNS.join(', ') });
 }
 
-export function readSpreadsheet(bytes: Uint8Array, kind: SheetKind): Promise<SheetTable> {
+/**
+ * Reads a file on the thread it is called on. The server and the command line call
+ * `readSpreadsheet` (reader.ts), which runs this in a worker of its own with a time and memory limit.
+ */
+export function parseSpreadsheet(bytes: Uint8Array, kind: SheetKind): Promise<SheetTable> {
   if (bytes.length > IMPORT_LIMITS.maxBytes)
     throw new ImportError(413, 'file_too_large', { mb: IMPORT_LIMITS.maxBytes / 1024 / 1024 });
   return kind === 'csv' ? Promise.resolve(readCsv(bytes)) : readXlsx(bytes);
