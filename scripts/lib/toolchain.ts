@@ -51,6 +51,8 @@ export const SERVER_ENTRIES: { in: string; out: string }[] = [
   { in: 'server/main.ts', out: 'main' },
   // The migrations alone (release step, Kubernetes Job): `node dist/app/migrate.js`.
   { in: 'server/migrate.ts', out: 'migrate' },
+  // The spreadsheet reader's worker thread (server/services/spreadsheets/reader.ts starts it).
+  { in: 'server/services/spreadsheets/read-worker.ts', out: 'read-worker' },
 ];
 
 /**
@@ -80,7 +82,7 @@ export function buildServer() {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node22',
+    target: 'node20',
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',
