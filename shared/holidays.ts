@@ -179,7 +179,11 @@ export function holidayCalendar(from: string, days = 365, rules: HolidayRules = 
         .map((holiday) => ({ ...holiday, names: HOLIDAY_NAMES[holiday.key] })),
       ...rules.add
         .filter((holiday) => holiday.month !== 2 || holiday.day !== 29 || isLeap(year))
-        .map((holiday) => ({ key: holiday.key, date: date(year, holiday.month, holiday.day), names: holiday.names })),
+        .map((holiday) => ({
+          key: holiday.key,
+          date: date(year, holiday.month, holiday.day),
+          names: holiday.names,
+        })),
     ];
     for (const holiday of actual) {
       const observed = observedDate(holiday.date);
@@ -220,7 +224,9 @@ export function parseHolidayRules(text: string): { rules: HolidayRules } | { err
     const month = Number(match?.[1]);
     const day = Number(match?.[2]);
     if (!match || month < 1 || month > 12 || day < 1 || day > DAYS_IN_MONTH[month - 1]!) {
-      errors.push(`"${entry}": write -key to remove a usual holiday or "MM-DD Name | Nombre | 名稱" to add one`);
+      errors.push(
+        `"${entry}": write -key to remove a usual holiday or "MM-DD Name | Nombre | 名稱" to add one`,
+      );
       continue;
     }
     const [en = '', es, zh] = match[3]!.split('|').map((name) => name.trim());
