@@ -133,6 +133,23 @@ describe('the holiday calendar on a new installation', () => {
   });
 });
 
+describe('the workspace', () => {
+  it('lists the next holidays with what will happen, and which within 60 days are not reviewed', async () => {
+    const response = await as('admin', { method: 'GET', url: '/api/workspace' });
+    expect(response.statusCode, response.body).toBe(200);
+    const holidays: { key: string; date: string; needsReview: boolean }[] = response.json().holidays;
+    expect(holidays.slice(0, 6).map((h) => [h.key, h.date, h.needsReview])).toEqual([
+      ['thanksgiving', '2026-11-26', true],
+      ['dayAfterThanksgiving', '2026-11-27', true],
+      ['christmas', '2026-12-25', true],
+      ['newYear', '2027-01-01', true],
+      ['mlkDay', '2027-01-18', true],
+      // More than 60 days ahead: not yet a warning.
+      ['presidentsDay', '2027-02-15', false],
+    ]);
+  });
+});
+
 describe('staff decisions on an occurrence', () => {
   it('refuses anyone but an administrator', async () => {
     const body = { openEverywhere: false, openSiteIds: [], reviewed: true };
