@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { addDays } from '#shared/agency-time.ts';
 import { duplicateGroups } from '#shared/duplicates.ts';
+import type { HolidayRules } from '#shared/holidays.ts';
 import { REFERENCE_LIST_NAMES, type ReferenceListName } from '#shared/schemas/reference-lists.ts';
 import type { Workspace } from '#shared/schemas/workspace.ts';
 import type { Translations } from '#shared/translations.ts';
-import { addDays } from '#shared/agency-time.ts';
-import type { HolidayRules } from '#shared/holidays.ts';
 import { type Db, rowsOf } from '../db/client.ts';
 import { REFERENCE_TABLES } from '../db/reference-tables.ts';
 import { holidayOccurrences } from './holidays.ts';
