@@ -9,64 +9,55 @@ function daysAhead(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-test('the usual holidays: add Thanksgiving from the suggestions, see it listed and not offered again, remove it', async ({
+test('the holiday calendar: every site closed as usual, one site kept open on a holiday, then closed again', async ({
   page,
+  adminApi,
 }) => {
+  const site = await adminApi.createSite({ name: unique('Holiday Kitchen') });
   await loginAsAdmin(page);
   await page.goto('/sites');
   await page.getByRole('navigation').getByRole('link', { name: 'Closures' }).click();
   await expect(page).toHaveURL(/\/admin\/closures$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Closures' })).toBeVisible();
-
-  // Next year's holidays are all still to come, whatever today is.
-  const nextYear = new Date().getUTCFullYear() + 1;
-  await page.getByLabel('Year').selectOption(String(nextYear));
-  const offered = group(page, `Holidays in ${nextYear} not yet listed`);
-  const boxes = offered.getByRole('checkbox');
-  await expect(boxes).toHaveCount(12);
-  // Review: keep only Thanksgiving (the fourth Thursday of November).
-  for (const box of await boxes.all()) await box.uncheck();
-  const thanksgiving = offered.getByRole('checkbox', {
-    name: /^Thanksgiving, Thursday, Nov (2[2-8]), \d{4}$/,
-  });
-  await thanksgiving.check();
+  const calendar = page.getByRole('region', { name: 'Holiday calendar' });
+  const items = calendar
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: /^Change:/ }) });
+  await expect(items.first()).toBeVisible();
+  // The last holiday of the next twelve months: no other journey's day.
+  const label = (await items.last().locator('strong').textContent())!;
+  const item = calendar.getByRole('listitem').filter({ hasText: label });
+  await expect(item).toContainText('Closed at every site');
   await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Add the chosen holidays' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Added 1 holiday.' })).toBeVisible();
 
-  const listed = page.getByRole('table', { name: 'Current and upcoming closures' });
-  const row = listed.getByRole('row', { name: /Thanksgiving/ }).filter({ hasText: String(nextYear) });
-  await expect(row).toContainText('All sites');
-  await expect(row).toContainText(/Thursday, Nov 2[2-8], \d{4}/);
-  // Not offered twice; the day after still is.
-  await expect(offered.getByRole('checkbox', { name: /^Thanksgiving,/ })).toHaveCount(0);
-  await expect(offered.getByRole('checkbox', { name: /^Day after Thanksgiving,/ })).toHaveCount(1);
+  await item.getByRole('button', { name: `Change: ${label}` }).click();
+  const form = item.getByRole('group', { name: `What happens on ${label}` });
+  await form.getByLabel('Open at some sites, closed at the others').check();
+  await form.getByLabel(site.name).check();
+  await form.getByRole('button', { name: 'Save and mark reviewed' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved the decision for / })).toBeVisible();
+  await expect(item).toContainText('Open at 1 site, closed at the others · Reviewed');
 
-  // The public list of closures has it, for every site.
+  // The public closures: the holiday closes every other site, not this one.
+  const date = await page.evaluate(async () => {
+    const list = (await (await fetch('/api/closures/holidays')).json()) as { date: string }[];
+    return list.at(-1)!.date;
+  });
   const closures = (await (await page.request.get('/api/closures')).json()) as {
-    reason: string;
     startDate: string;
     allSites: boolean;
+    siteIds: number[];
+    holiday?: { key: string };
   }[];
-  expect(closures).toContainEqual(
-    expect.objectContaining({
-      reason: 'Thanksgiving',
-      allSites: true,
-      startDate: expect.stringMatching(`^${nextYear}-11-`),
-    }),
-  );
+  const holiday = closures.find((c) => c.holiday && c.startDate === date)!;
+  expect(holiday.allSites).toBe(false);
+  expect(holiday.siteIds).not.toContain(site.id);
+  expect(holiday.siteIds.length).toBeGreaterThan(0);
 
-  // Remove it, after confirming.
-  await row.getByRole('button', { name: 'Remove Thanksgiving' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Remove the closure “Thanksgiving”?' });
-  await expect(dialog).toBeVisible();
-  await expectNoAxeViolations(page);
-  await dialog.getByRole('button', { name: 'Remove closure' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Removed the closure “Thanksgiving”.' }),
-  ).toBeVisible();
-  await expect(row).toHaveCount(0);
-  await expect(offered.getByRole('checkbox', { name: /^Thanksgiving,/ })).toHaveCount(1);
+  // Back to closed as usual.
+  await item.getByRole('button', { name: `Change: ${label}` }).click();
+  await item.getByLabel('Closed at every site, as usual').check();
+  await item.getByRole('button', { name: 'Save and mark reviewed' }).click();
+  await expect(item).toContainText('Closed at every site · Reviewed');
 });
 
 test('a site’s own closure is added and removed in its form', async ({ page, adminApi }) => {
@@ -221,10 +212,10 @@ test('the closures screen speaks Spanish and Chinese', async ({ page }) => {
   await page.getByRole('button', { name: 'Español' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Cierres' })).toBeVisible();
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Cierres' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Agregar los días festivos elegidos' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Calendario de días festivos' })).toBeVisible();
   await page.getByRole('button', { name: '中文' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '休息日' })).toBeVisible();
-  await expect(page.getByRole('button', { name: '新增已選擇的假期' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '假期日曆' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'English' }).click();
 });

@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Page, request } from '@playwright/test';
 import type { Site } from '#shared/schemas/sites.ts';
+import { loginAsAdmin } from './support/admin.ts';
 import { E2E_ADMIN } from './support/constants.ts';
 import { type AdminApi, expect, test } from './support/fixtures.ts';
 import { type Lng, tr, uniqueTag } from './support/public-pages.ts';
@@ -10,8 +11,8 @@ import { type Lng, tr, uniqueTag } from './support/public-pages.ts';
  */
 test.use({ timezoneId: 'Asia/Tokyo' });
 
-/** Thanksgiving 2026, noon in San Francisco (Friday 05:00 in Tokyo). */
-const THANKSGIVING_NOON = new Date('2026-11-26T12:00:00-08:00');
+/** Thanksgiving 2026, 09:00 in San Francisco (Friday 02:00 in Tokyo). */
+const THANKSGIVING_MORNING = new Date('2026-11-26T09:00:00-08:00');
 /** Tuesday 1 December 2026, noon in San Francisco (Wednesday 05:00 in Tokyo). */
 const TUESDAY_NOON = new Date('2026-12-01T12:00:00-08:00');
 
@@ -61,41 +62,68 @@ async function thursdaySite(adminApi: AdminApi, tag: string) {
   });
 }
 
-test('a Thursday site on the Thanksgiving closure of all sites says so, and reopens on its own next Thursday', async ({
+test('on a new installation every site is closed on Thanksgiving with no staff action, on the list and the page, and reopens on its own next Thursday', async ({
   page,
   adminApi,
 }) => {
+  // No closure is recorded: Thanksgiving is one of the agency's holidays, which close every site.
   const site = await thursdaySite(adminApi, uniqueTag());
-  await createClosure({
-    startDate: '2026-11-26',
-    endDate: '2026-11-26',
-    reason: 'Thanksgiving',
-    allSites: true,
-  });
-  await page.clock.install({ time: THANKSGIVING_NOON });
+  await page.clock.install({ time: THANKSGIVING_MORNING });
 
   const expected: Record<Lng, string> = {
-    en: 'Closed today: Thanksgiving · opens Thu, Dec 3 11:30 AM',
-    es: 'Cerrado hoy: Thanksgiving · abre jue, 3 de dic a las 11:30 a.m.',
-    zh: '今日休息：Thanksgiving · 12月3日週四上午11:30開放',
+    en: 'Closed today: Thanksgiving Day · opens Thu, Dec 3 11:30 AM',
+    es: 'Cerrado hoy: Día de Acción de Gracias · abre jue, 3 de dic a las 11:30 a.m.',
+    zh: '今日休息：感恩節 · 12月3日週四上午11:30開放',
+  };
+  const holiday: Record<Lng, string> = {
+    en: 'Thanksgiving Day',
+    es: 'Día de Acción de Gracias',
+    zh: '感恩節',
   };
   for (const lng of LANGUAGES) {
+    await page.goto(`/sites?q=${encodeURIComponent(site.name)}&lng=${lng}`);
+    await expect(rowStatus(page, site)).toHaveText(expected[lng]);
     await page.goto(`/sites/${site.id}?lng=${lng}`);
     await expect(pageStatus(page)).toHaveText(expected[lng]);
     const closures = page.getByRole('region', { name: tr(lng, 'site:closures.heading') });
-    await expect(closures).toContainText('Thanksgiving');
+    await expect(closures).toContainText(holiday[lng]);
     // Today is the agency's Thursday, not the device's Friday.
     const hours = page.getByRole('region', { name: tr(lng, 'site:hours') });
     await expect(hours.locator('[aria-current="date"] dt')).toContainText(tr(lng, 'site:today'));
   }
+  // "Open today" leaves it out.
+  await page.goto(`/sites?q=${encodeURIComponent(site.name)}&open=today&lng=en`);
+  await expect(page.getByText(tr('en', 'sites:emptyFiltered'))).toBeVisible();
+  await expect(page.getByRole('link', { name: site.name, exact: true })).toHaveCount(0);
 
   // Left open for a week: the page re-evaluates by itself, with no reload.
   await page.goto(`/sites/${site.id}?lng=en`);
   await expect(pageStatus(page)).toHaveText(expected.en);
   await page.clock.fastForward(7 * 24 * 60 * 60_000);
+  await page.clock.fastForward(180 * 60_000);
   await expect(pageStatus(page)).toHaveText('Open now · until 1:30 PM');
   await page.clock.fastForward(91 * 60_000);
   await expect(pageStatus(page)).toHaveText('Closed now · opens Thu, Dec 10 11:30 AM');
+});
+
+test('the workspace lists the next holidays with what will happen, and warns about those not reviewed', async ({
+  page,
+}) => {
+  await page.clock.install({ time: THANKSGIVING_MORNING });
+  await loginAsAdmin(page);
+  await page.goto('/admin');
+  const section = page.getByRole('region', { name: 'Closures and holidays' });
+  const next = section.getByRole('list', { name: 'Next holidays' });
+  await expect(next.getByRole('listitem').first()).toHaveText(
+    /^Thanksgiving Day, Nov 26, 2026: Closed at every site · Not reviewed yet$/,
+  );
+  await expect(next.getByRole('listitem').nth(2)).toContainText('Christmas Day, Dec 25, 2026');
+  await expect(section.getByRole('note')).toContainText(
+    /holidays in the next 60 days have no reviewed decision/,
+  );
+  await section.getByRole('link', { name: 'Review the holidays' }).click();
+  await expect(page).toHaveURL(/\/admin\/closures$/);
+  await expect(page.getByRole('heading', { name: 'Holiday calendar' })).toBeVisible();
 });
 
 test('a site closed until further notice, or with a "closed" status, never shows open', async ({

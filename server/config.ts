@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { FOOTER_PHONE, PHONE_DIGITS } from '#shared/constants.ts';
+import { parseHolidayRules } from '#shared/holidays.ts';
 import { normalizePhone } from '#shared/phone.ts';
 import { PASSWORD_RULE_MESSAGE, PasswordSchema } from '#shared/schemas/users.ts';
 import { DEFAULT_AGENCY_TIME_ZONE, isTimeZone } from './services/agency-clock.ts';
@@ -94,6 +95,20 @@ const timeZone = z.string().default(DEFAULT_AGENCY_TIME_ZONE).refine(isTimeZone,
   error: 'must be an IANA time-zone name such as America/Los_Angeles or America/New_York',
 });
 
+/**
+ * The agency's holidays beyond and instead of the usual ones (docs/decisions/038-holidays-as-computed-
+ * closures.md): `-key` removes a usual holiday, `MM-DD Name | Nombre | 名稱` adds one; `;` between entries.
+ */
+const holidays = z
+  .string()
+  .default('')
+  .transform((text, ctx) => {
+    const parsed = parseHolidayRules(text);
+    if ('rules' in parsed) return parsed.rules;
+    for (const message of parsed.errors) ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+
 const bool = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -164,6 +179,7 @@ const EnvSchema = z
     TRUST_PROXY: trustProxy,
     ALLOWED_ORIGINS: origins,
     AGENCY_TIME_ZONE: timeZone,
+    AGENCY_HOLIDAYS: holidays,
     // The open-data feed (docs/decisions/029-open-referral-feed.md): who publishes it, and the UUID
     // namespace its ids are derived in. Another installation sets its own namespace so that the ids
     // of two merged feeds never collide; changing it changes every id the feed has published.

@@ -106,6 +106,27 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads AGENCY_HOLIDAYS into the holiday rules, and refuses an entry it cannot read, naming the variable', () => {
+    expect(loadConfig({}).AGENCY_HOLIDAYS).toEqual({ remove: [], add: [] });
+    expect(
+      loadConfig({ AGENCY_HOLIDAYS: '-dayAfterThanksgiving; 03-31 César Chávez Day | Día de César Chávez' })
+        .AGENCY_HOLIDAYS,
+    ).toEqual({
+      remove: ['dayAfterThanksgiving'],
+      add: [
+        {
+          key: 'fixed-03-31',
+          month: 3,
+          day: 31,
+          names: { en: 'César Chávez Day', es: 'Día de César Chávez' },
+        },
+      ],
+    });
+    expect(problemsOf({ AGENCY_HOLIDAYS: '-easter' })).toEqual([
+      expect.stringMatching(/^AGENCY_HOLIDAYS "-easter": easter is not one of newYear, /),
+    ]);
+  });
+
   it('says what is wrong in words', () => {
     expect(problemsOf({ PORT: 'abc' })).toEqual(['PORT must be a whole number']);
     expect(problemsOf({ DATABASE_URL: 'mysql://x' })).toEqual([

@@ -21,6 +21,9 @@ export const apiPaths = {
   closures: '/api/closures',
   siteClosures: (siteId: number | string) => `/api/closures?siteId=${siteId}`,
   closure: (id: number | string) => `/api/closures/${id}`,
+  /** The agency's holidays with staff's decisions (administrators); one occurrence by key and observed day. */
+  holidays: '/api/closures/holidays',
+  holiday: (key: string, date: string) => `/api/closures/holidays/${encodeURIComponent(key)}/${date}`,
   /** The near box's lookup: a ZIP code, neighborhood or address in the asked language. */
   places: (q: string, language: string) =>
     `/api/places?q=${encodeURIComponent(q)}&lng=${encodeURIComponent(language)}`,

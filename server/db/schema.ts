@@ -219,6 +219,28 @@ export const closureSites = pgTable(
   (t) => [primaryKey({ columns: [t.closureId, t.siteId] }), index('closure_sites_site_id_idx').on(t.siteId)],
 );
 
+/**
+ * Staff's decision on one holiday occurrence (docs/decisions/038-holidays-as-computed-closures.md): the
+ * holiday closes every site on its observed day unless `open_everywhere`, or except the sites in
+ * `open_site_ids`; `reviewed` once staff have confirmed the decision. No row = closed everywhere, not
+ * yet reviewed. Ids of deleted sites left in `open_site_ids` are ignored.
+ */
+export const holidayDecisions = pgTable(
+  'holiday_decisions',
+  {
+    id: serial('id').primaryKey(),
+    holidayKey: text('holiday_key').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    openEverywhere: boolean('open_everywhere').notNull().default(false),
+    openSiteIds: integer('open_site_ids').array().notNull().default(sql`'{}'`),
+    reviewed: boolean('reviewed').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('holiday_decisions_key_date_key').on(t.holidayKey, t.date)],
+);
+
 /** Who changed what and when, for sites and list items. */
 export const history = pgTable(
   'history',

@@ -7,6 +7,9 @@ import {
   ClosureQuerySchema,
   ClosureSchema,
   ClosureUpdateSchema,
+  HolidayDecisionSchema,
+  HolidayOccurrenceSchema,
+  HolidayParamsSchema,
 } from '#shared/schemas/closures.ts';
 import { IdParamsSchema, VersionQuerySchema } from '#shared/schemas/common.ts';
 import type { AppContext } from '../context.ts';
@@ -21,6 +24,12 @@ import {
 } from '../services/closures.ts';
 import { NotFoundError } from '../services/errors.ts';
 import { listHistory } from '../services/history.ts';
+import {
+  decideHoliday,
+  HOLIDAY_ENTITY,
+  holidayDecisionId,
+  holidayOccurrences,
+} from '../services/holidays.ts';
 import { publicReads } from '../services/public-reads.ts';
 import { idOf } from '../services/route-params.ts';
 import { siteLocation } from '../services/sites.ts';
@@ -105,6 +114,51 @@ const closureAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     '/api/closures/:id/history',
     { onRequest: requireAdmin, schema: { tags, params: IdParamsSchema } },
     (request) => listHistory(db, CLOSURE_ENTITY, idOf(request.params)),
+  );
+
+  // The agency's holiday calendar (docs/decisions/038-holidays-as-computed-closures.md): the next
+  // twelve months' occurrences with staff's decisions; a decision is a directory write (the public
+  // closures include the holidays), so its path is under /api/closures.
+  app.get(
+    '/api/closures/holidays',
+    {
+      onRequest: requireAdmin,
+      schema: { tags, response: { 200: z.array(HolidayOccurrenceSchema) } },
+    },
+    () => holidayOccurrences(db, ctx.config.AGENCY_HOLIDAYS, ctx.today()),
+  );
+
+  app.put(
+    '/api/closures/holidays/:key/:date',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        params: HolidayParamsSchema,
+        body: HolidayDecisionSchema,
+        response: { 200: HolidayOccurrenceSchema },
+      },
+    },
+    async (request) => {
+      const user = await request.currentUser();
+      return decideHoliday(
+        db,
+        ctx.config.AGENCY_HOLIDAYS,
+        ctx.today(),
+        request.params,
+        request.body,
+        user!.id,
+      );
+    },
+  );
+
+  app.get(
+    '/api/closures/holidays/:key/:date/history',
+    { onRequest: requireAdmin, schema: { tags, params: HolidayParamsSchema } },
+    async (request) => {
+      const id = await holidayDecisionId(db, request.params.key, request.params.date);
+      return id === undefined ? [] : listHistory(db, HOLIDAY_ENTITY, id);
+    },
   );
 };
 

@@ -12,7 +12,7 @@ const workspaceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.get(
     '/api/workspace',
     { onRequest: requireAdmin, schema: { tags: ['workspace'], response: { 200: WorkspaceSchema } } },
-    async () => workspaceData(db),
+    async () => workspaceData(db, { rules: ctx.config.AGENCY_HOLIDAYS, today: ctx.today() }),
   );
 };
 

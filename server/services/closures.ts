@@ -1,10 +1,12 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
+import { type HolidayRules, USUAL_HOLIDAY_RULES } from '#shared/holidays.ts';
 import type { Closure, ClosureCreate, ClosureUpdate } from '#shared/schemas/closures.ts';
 import { invalidField } from '#shared/validation.ts';
 import { type Db, rowsOf } from '../db/client.ts';
 import { closureSites, closures } from '../db/schema.ts';
 import { ConflictError, NotFoundError, ValidationError } from './errors.ts';
 import { diff, recordHistory } from './history.ts';
+import { holidayClosures } from './holidays.ts';
 
 /** The history's name for closures (GET /api/closures/{id}/history). */
 export const CLOSURE_ENTITY = 'closure';
@@ -29,10 +31,25 @@ async function selectJson(db: Db, where: SQL): Promise<string> {
 
 /**
  * The closures not over on the agency's date `today` ('YYYY-MM-DD'): open-ended ones and those whose
- * last day is today or later, by start date. The answer of GET /api/closures, as JSON text.
+ * last day is today or later, and the agency's holidays of the next twelve months on their observed
+ * days (less staff's exemptions: server/services/holidays.ts), by start date. The answer of
+ * GET /api/closures, as JSON text: every status, filter, page and feed reads its closures from here.
  */
-export function currentClosuresJson(db: Db, today: string): Promise<string> {
-  return selectJson(db, sql`where c.end_date is null or c.end_date >= ${today}::date`);
+export async function currentClosuresJson(
+  db: Db,
+  today: string,
+  rules: HolidayRules = USUAL_HOLIDAY_RULES,
+): Promise<string> {
+  const stored = JSON.parse(
+    await selectJson(db, sql`where c.end_date is null or c.end_date >= ${today}::date`),
+  ) as Closure[];
+  const holidays = await holidayClosures(db, rules, today);
+  if (holidays.length === 0) return JSON.stringify(stored);
+  // Stable: on one start date, the stored closures (staff's own words) come before the holidays.
+  const merged = [...stored, ...holidays].sort((a, b) =>
+    a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : 0,
+  );
+  return JSON.stringify(merged);
 }
 
 export async function getClosure(db: Db, id: number): Promise<Closure> {

@@ -1,10 +1,16 @@
 import { sql } from 'drizzle-orm';
+import { addDays } from '#shared/agency-time.ts';
 import { duplicateGroups } from '#shared/duplicates.ts';
+import type { HolidayRules } from '#shared/holidays.ts';
 import { REFERENCE_LIST_NAMES, type ReferenceListName } from '#shared/schemas/reference-lists.ts';
 import type { Workspace } from '#shared/schemas/workspace.ts';
 import type { Translations } from '#shared/translations.ts';
 import { type Db, rowsOf } from '../db/client.ts';
 import { REFERENCE_TABLES } from '../db/reference-tables.ts';
+import { holidayOccurrences } from './holidays.ts';
+
+/** How many days ahead the workspace warns about a holiday whose decision staff have not reviewed. */
+export const HOLIDAY_REVIEW_DAYS = 60;
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
@@ -29,7 +35,10 @@ interface SiteRow {
  * statement, its possible duplicates worked out in memory by the same rule as writes (R177), and
  * how many sites use each list item.
  */
-export async function workspaceData(db: Db): Promise<Workspace> {
+export async function workspaceData(
+  db: Db,
+  calendar: { rules: HolidayRules; today: string },
+): Promise<Workspace> {
   const result = await db.execute(
     sql.raw(`
     select s.id, s.name, s.translations, s.address, s.phone_number, s.email, s.lat, s.lng,
@@ -79,5 +88,11 @@ export async function workspaceData(db: Db): Promise<Workspace> {
     );
     usage[list] = Object.fromEntries(counts.map((row) => [String(row.id), Number(row.n)]));
   }
-  return { sites, usage };
+  // The next holidays with staff's decisions; one not reviewed within REVIEW_DAYS needs a look (R442).
+  const reviewBy = addDays(calendar.today, HOLIDAY_REVIEW_DAYS);
+  const holidays = (await holidayOccurrences(db, calendar.rules, calendar.today)).map((occurrence) => ({
+    ...occurrence,
+    needsReview: !occurrence.reviewed && occurrence.date <= reviewBy,
+  }));
+  return { sites, usage, holidays };
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
+import { USUAL_HOLIDAY_KEYS } from '#shared/holidays.ts';
 import { type AppDependencies, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
@@ -41,6 +42,12 @@ export interface TestContext {
 }
 
 /** Builds the real app over a fresh database and a temporary DATA_DIR. */
+/**
+ * AGENCY_HOLIDAYS removing every usual holiday: for tests about the closures staff record, whose
+ * lists would otherwise also hold the agency's holidays (docs/decisions/038-holidays-as-computed-closures.md).
+ */
+export const WITHOUT_HOLIDAYS = USUAL_HOLIDAY_KEYS.map((key) => `-${key}`).join(';');
+
 export async function createTestApp(
   env: Record<string, string> = {},
   deps: Partial<AppDependencies> = {},

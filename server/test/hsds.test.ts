@@ -15,7 +15,7 @@ import { buildNutritionPartner, buildReferenceItem, buildSite } from '#testing/f
 import { hsdsErrors } from '#testing/hsds/validate.ts';
 import { buildApp } from '../app.ts';
 import { uuidV5 } from '../services/hsds/uuid.ts';
-import { createTestApp, signInRoles, TEST_SECRET, type TestContext } from './helpers.ts';
+import { createTestApp, signInRoles, TEST_SECRET, type TestContext, WITHOUT_HOLIDAYS } from './helpers.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -55,7 +55,10 @@ async function json(url: string) {
 const serviceId = (siteId: number) => uuidV5(NAMESPACE, `service:${siteId}`);
 
 beforeAll(async () => {
-  ctx = await createTestApp({ AGENCY_TIME_ZONE: 'America/Los_Angeles' }, { now: () => clock });
+  ctx = await createTestApp(
+    { AGENCY_TIME_ZONE: 'America/Los_Angeles', AGENCY_HOLIDAYS: WITHOUT_HOLIDAYS },
+    { now: () => clock },
+  );
   admin = (await signInRoles(ctx)).admin.cookie;
   ids.partnerA = await item(
     'nutritionpartners',

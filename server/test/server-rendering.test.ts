@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '#testing/factories.ts';
 import { pageRoute } from '../services/page-data.ts';
-import { createTestApp, signInRoles, type TestContext } from './helpers.ts';
+import { createTestApp, signInRoles, type TestContext, WITHOUT_HOLIDAYS } from './helpers.ts';
 
 /**
  * The server's side of rendering pages (docs/decisions/011-server-rendering.md): which pages are
@@ -45,7 +45,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'client', 'index.html'), TEMPLATE);
   fs.writeFileSync(path.join(dist, 'server', 'entry-server.js'), FAKE_RENDERER);
   ctx = await createTestApp(
-    { CLIENT_DIST: path.join(dist, 'client'), LOG_LEVEL: 'error' },
+    { CLIENT_DIST: path.join(dist, 'client'), LOG_LEVEL: 'error', AGENCY_HOLIDAYS: WITHOUT_HOLIDAYS },
     { logStream: { write: (line: string) => void lines.push(line) } },
   );
   admin = (await signInRoles(ctx)).admin.cookie;

@@ -88,8 +88,53 @@ export const ClosureSchema = z.object({
   siteIds: z.array(z.number()),
   version: z.number(),
   updatedAt: z.string(),
+  /**
+   * Only on a holiday of the agency's calendar, computed rather than stored
+   * (docs/decisions/038-holidays-as-computed-closures.md): its key and its own date when it is observed
+   * on another day. Such a closure has a negative id, version 0 and no history of its own; staff change
+   * it at /api/closures/holidays.
+   */
+  holiday: z.object({ key: z.string(), actualDate: z.string() }).optional(),
 });
 export type Closure = z.infer<typeof ClosureSchema>;
 
 /** `GET /api/closures?siteId=N`: only the closures covering that site (its own and all-sites ones). */
 export const ClosureQuerySchema = z.object({ siteId: z.string().optional() });
+
+/**
+ * One holiday occurrence with staff's decision (GET /api/closures/holidays): closed at every site on
+ * `date` (its observed day) unless `openEverywhere`, or except `openSiteIds`; `reviewed` once staff
+ * have confirmed it. `version` 0: never decided (closed everywhere, not reviewed).
+ */
+export const HolidayOccurrenceSchema = z.object({
+  key: z.string(),
+  date: z.string(),
+  actualDate: z.string(),
+  name: z.string(),
+  translations: TranslationsAnswerSchema('name'),
+  openEverywhere: z.boolean(),
+  openSiteIds: z.array(z.number()),
+  reviewed: z.boolean(),
+  version: z.number(),
+  updatedAt: z.string().nullable(),
+});
+export type HolidayOccurrence = z.infer<typeof HolidayOccurrenceSchema>;
+
+/** PUT /api/closures/holidays/{key}/{date}: staff's decision, whole. `version` as last read (0: none yet). */
+export const HolidayDecisionSchema = BodySchema({
+  openEverywhere: z.boolean(coded('not_boolean')),
+  openSiteIds: IdListSchema,
+  reviewed: z.boolean(coded('not_boolean')),
+  version: z
+    .number(coded('invalid_version'))
+    .int(coded('invalid_version'))
+    .min(0, coded('invalid_version'))
+    .optional(),
+});
+export type HolidayDecision = z.output<typeof HolidayDecisionSchema>;
+
+/** The path of one occurrence: a holiday key and its observed day. */
+export const HolidayParamsSchema = z.object({
+  key: z.string().regex(/^[A-Za-z0-9-]{1,40}$/),
+  date: DateSchema,
+});

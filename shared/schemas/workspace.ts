@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HolidayOccurrenceSchema } from './closures.ts';
 import { REFERENCE_LIST_NAMES, type ReferenceListName } from './reference-lists.ts';
 import { TranslationsAnswerSchema } from './translations.ts';
 
@@ -24,7 +25,17 @@ export const WorkspaceSiteSchema = z.object({
 });
 export type WorkspaceSite = z.infer<typeof WorkspaceSiteSchema>;
 
-/** GET /api/workspace: the sites, and how many sites use each item of each list (by item id). */
+/**
+ * A holiday of the next twelve months as the workspace shows it: what will happen, and `needsReview`
+ * when it is within 60 days and staff have not reviewed the decision (docs/product.md R442).
+ */
+export const WorkspaceHolidaySchema = HolidayOccurrenceSchema.extend({ needsReview: z.boolean() });
+export type WorkspaceHoliday = z.infer<typeof WorkspaceHolidaySchema>;
+
+/**
+ * GET /api/workspace: the sites, how many sites use each item of each list (by item id), and the
+ * holidays of the next twelve months.
+ */
 export const WorkspaceSchema = z.object({
   sites: z.array(WorkspaceSiteSchema),
   usage: z.object(
@@ -32,5 +43,6 @@ export const WorkspaceSchema = z.object({
       REFERENCE_LIST_NAMES.map((list) => [list, z.record(z.string(), z.number())]),
     ) as Record<ReferenceListName, z.ZodRecord<z.ZodString, z.ZodNumber>>,
   ),
+  holidays: z.array(WorkspaceHolidaySchema),
 });
 export type Workspace = z.infer<typeof WorkspaceSchema>;

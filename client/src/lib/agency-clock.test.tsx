@@ -2,9 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestI18n } from '#client/testing/i18n.ts';
 import { preloadKeys } from '#shared/app-data.ts';
 import type { StatusSite } from '#shared/opening-status.ts';
-import { computeStatuses, formatOpeningDay, useStatuses } from './agency-clock.ts';
+import { computeStatuses, describeStatus, formatOpeningDay, useStatuses } from './agency-clock.ts';
 import { setAppData } from './app-data.ts';
 
 const sites: StatusSite[] = [{ id: 1, Hours: [{ day: 4, open: '11:30', close: '13:30' }] }];
@@ -51,5 +52,26 @@ describe('the agency clock', () => {
     expect(formatOpeningDay('2026-12-03', '2026-11-26', 'en')).toBe('Thu, Dec 3');
     expect(formatOpeningDay('2026-12-01', '2026-11-26', 'zh')).toBe('星期二');
     expect(formatOpeningDay('2026-12-01', '2026-11-26', 'es')).toBe('mar');
+  });
+});
+
+describe('describeStatus: each thing said once', () => {
+  it('says "Temporarily closed" once when the reason is the status’s own name, in every language', async () => {
+    for (const [lng, name, because] of [
+      ['en', 'Temporarily closed', 'Temporarily closed: Kitchen repairs'],
+      ['es', 'Cerrado temporalmente', 'Cerrado temporalmente: Kitchen repairs'],
+      ['zh', '暫停開放', '暫停開放：Kitchen repairs'],
+    ] as const) {
+      const i18n = await createTestI18n(lng);
+      const t = i18n.getFixedT(lng, 'common');
+      const say = (reason: string) =>
+        describeStatus({ kind: 'temporarily-closed', until: null, reason }, '2026-11-26', t, lng, {
+          withReason: true,
+        }).text;
+      expect(say('Temporarily closed')).toBe(name);
+      expect(say('temporarily closed.')).toBe(name);
+      expect(say(name)).toBe(name);
+      expect(say('Kitchen repairs')).toBe(because);
+    }
   });
 });

@@ -297,6 +297,17 @@ export function describeStatus(
   return { text: before + value.text + after, reason: { before, value, after } };
 }
 
+/** Whether a reason says no more than the status's name, in the page's language or in English. */
+function isStatusName(reason: string, name: string, t: TFunction<'common'>): boolean {
+  const plain = (text: string) =>
+    text
+      .trim()
+      .toLocaleLowerCase()
+      .replace(/[.!]+$/, '');
+  const said = plain(reason);
+  return said === plain(name) || said === plain(t('status.temporarilyClosed', { lng: 'en' }));
+}
+
 function describeWithMark(
   status: SiteStatus,
   today: string,
@@ -320,7 +331,8 @@ function describeWithMark(
     case 'closure':
       return joined(t('status.closure', { reason: REASON_MARK }), opens(status.next));
     case 'temporarily-closed':
-      return withReason && status.reason
+      // A reason that is only the status's own name ("Temporarily closed") is not said twice.
+      return withReason && status.reason && !isStatusName(status.reason, t('status.temporarilyClosed'), t)
         ? t('status.temporarilyClosedBecause', { reason: REASON_MARK })
         : t('status.temporarilyClosed');
     default:

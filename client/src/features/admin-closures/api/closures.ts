@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
 import { api } from '#client/lib/api.ts';
 import { apiPaths } from '#shared/api-paths.ts';
+import type { HolidayDecision, HolidayOccurrence } from '#shared/schemas/closures.ts';
 import type { Closure } from '../model/closures.ts';
 
 const CLOSURES = apiPaths.closures;
@@ -11,14 +12,45 @@ const closurePath = apiPaths.closure;
 const closuresRoot = ['admin', 'closures'] as const;
 const closuresKey = (siteId?: number) => [...closuresRoot, siteId ?? 'all'] as const;
 
-/** Current and upcoming closures (of one site, all-sites ones included, when `siteId` is given). */
+/**
+ * Current and upcoming closures staff recorded (of one site, all-sites ones included, when `siteId` is
+ * given). The agency's holidays in the same answer are left out: they are computed, and decided on in
+ * the holiday calendar (`useHolidays`).
+ */
 export function useClosures(siteId?: number, enabled = true) {
   return useQuery({
     queryKey: closuresKey(siteId),
-    queryFn: ({ signal }) =>
-      api<Closure[]>(siteId === undefined ? CLOSURES : apiPaths.siteClosures(siteId), { signal }),
+    queryFn: async ({ signal }) =>
+      (
+        await api<(Closure & { holiday?: unknown })[]>(
+          siteId === undefined ? CLOSURES : apiPaths.siteClosures(siteId),
+          { signal },
+        )
+      ).filter((closure) => closure.holiday === undefined),
     enabled,
     staleTime: 0,
+  });
+}
+
+/** The agency's holidays of the next twelve months with staff's decisions (docs/product.md R441). */
+export function useHolidays() {
+  return useQuery({
+    queryKey: [...closuresRoot, 'holidays'],
+    queryFn: ({ signal }) => api<HolidayOccurrence[]>(apiPaths.holidays, { signal }),
+    staleTime: 0,
+  });
+}
+
+/** Records staff's decision on one occurrence (the whole decision, with the version last read). */
+export function useDecideHoliday() {
+  const after = useAfterClosureWrite();
+  return useMutation({
+    mutationFn: ({ occurrence, decision }: { occurrence: HolidayOccurrence; decision: HolidayDecision }) =>
+      api<HolidayOccurrence>(apiPaths.holiday(occurrence.key, occurrence.date), {
+        method: 'PUT',
+        body: { ...decision, version: occurrence.version },
+      }),
+    onSettled: after,
   });
 }
 

@@ -4,15 +4,18 @@ import { I18nextProvider } from 'react-i18next';
 import { Link, MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '#client/testing/i18n.ts';
+import type { HolidayOccurrence } from '#shared/schemas/closures.ts';
 import type { Closure } from '../model/closures.ts';
 import { ClosuresScreen } from './closures-screen.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 
-/** An in-memory closures API behind fetch: GET the list, POST adds, DELETE removes. */
-function fakeApi(initial: Closure[]) {
+/** An in-memory closures API behind fetch: GET the list, POST adds; the holidays and their decisions. */
+function fakeApi(initial: Closure[], holidays: HolidayOccurrence[] = []) {
   const closures = [...initial];
   const posted: unknown[] = [];
+  const decided: { url: string; body: unknown }[] = [];
+  const occurrences = holidays.map((h) => ({ ...h }));
   let nextId = 100;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
@@ -27,9 +30,17 @@ function fakeApi(initial: Closure[]) {
       return json(closure, 201);
     }
     if (url === '/api/closures') return json(closures);
+    if (url === '/api/closures/holidays') return json(occurrences);
+    if (url.startsWith('/api/closures/holidays/') && init?.method === 'PUT') {
+      const body = JSON.parse(String(init.body));
+      decided.push({ url, body });
+      const found = occurrences.find((h) => url.endsWith(`/${h.key}/${h.date}`))!;
+      Object.assign(found, body, { version: found.version + 1 });
+      return json(found);
+    }
     throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
   });
-  return { posted };
+  return { posted, decided };
 }
 
 const christmas: Closure = {
@@ -49,33 +60,65 @@ const oneSiteOnThanksgiving: Closure = {
   siteIds: [1],
 };
 
+const thanksgivingOccurrence: HolidayOccurrence = {
+  key: 'thanksgiving',
+  date: '2026-11-26',
+  actualDate: '2026-11-26',
+  name: 'Thanksgiving Day',
+  translations: { es: { name: 'Día de Acción de Gracias' }, zh: { name: '感恩節' } },
+  openEverywhere: false,
+  openSiteIds: [],
+  reviewed: false,
+  version: 0,
+  updatedAt: null,
+};
+/** As GET /api/closures answers it: the holiday is there too, computed. */
+const thanksgivingClosure = {
+  id: -2026112601,
+  startDate: '2026-11-26',
+  endDate: '2026-11-26',
+  reason: 'Thanksgiving Day',
+  allSites: true,
+  siteIds: [],
+  holiday: { key: 'thanksgiving', actualDate: '2026-11-26' },
+} as Closure;
+
 const WORDS = {
   en: {
-    legend: 'Holidays in 2026 not yet listed',
-    thanksgiving: /^Thanksgiving, Thursday, Nov 26, 2026$/,
-    dayAfter: /^Day after Thanksgiving, /,
-    add: 'Add the chosen holidays',
-    none: 'Every usual holiday still to come in 2026 is already listed.',
+    item: 'Thanksgiving Day, Thursday, Nov 26, 2026',
+    state: 'Closed at every site · Not reviewed yet',
+    reviewed: 'Open at 1 site, closed at the others · Reviewed',
+    change: 'Change',
+    some: 'Open at some sites, closed at the others',
+    save: 'Save and mark reviewed',
+    markReviewed: 'Mark reviewed',
   },
   es: {
-    legend: 'Días festivos de 2026 que aún no están en la lista',
-    thanksgiving: /^Día de Acción de Gracias, jueves, 26 de nov de 2026$/,
-    dayAfter: /^Día después de Acción de Gracias, /,
-    add: 'Agregar los días festivos elegidos',
-    none: 'Todos los días festivos habituales que quedan en 2026 ya están en la lista.',
+    item: 'Día de Acción de Gracias, jueves, 26 de nov de 2026',
+    state: 'Cerrado en todos los comedores · Sin revisar',
+    reviewed: 'Abierto en 1 comedor, cerrado en los demás · Revisado',
+    change: 'Cambiar',
+    some: 'Abierto en algunos comedores, cerrado en los demás',
+    save: 'Guardar y marcar como revisado',
+    markReviewed: 'Marcar como revisado',
   },
   zh: {
-    legend: '2026 年尚未列出的假期',
-    thanksgiving: /^感恩節，2026年11月26日星期四$/,
-    dayAfter: /^感恩節翌日，/,
-    add: '新增已選擇的假期',
-    none: '2026 年餘下的一般假期已全部列出。',
+    item: '感恩節，2026年11月26日星期四',
+    state: '所有用餐點休息 · 尚未覆核',
+    reviewed: '1 個用餐點開放，其餘休息 · 已覆核',
+    change: '更改',
+    some: '部分用餐點開放，其餘休息',
+    save: '儲存並標示為已覆核',
+    markReviewed: '標示為已覆核',
   },
 } as const;
 
-describe.each(Object.entries(WORDS))('the closures screen in %s', (lng, w) => {
-  it('offers the year’s holidays still to come, adds the chosen ones in one step, and never offers them twice', async () => {
-    const { posted } = fakeApi([christmas, oneSiteOnThanksgiving]);
+describe.each(Object.entries(WORDS))('the holiday calendar in %s', (lng, w) => {
+  it('lists the holidays with what will happen, keeps a site open on one, and never offers a holiday as a closure to remove', async () => {
+    const { decided } = fakeApi(
+      [christmas, oneSiteOnThanksgiving, thanksgivingClosure],
+      [thanksgivingOccurrence],
+    );
     render(
       <I18nextProvider i18n={await createTestI18n(lng)}>
         <QueryClientProvider client={new QueryClient()}>
@@ -85,32 +128,37 @@ describe.each(Object.entries(WORDS))('the closures screen in %s', (lng, w) => {
         </QueryClientProvider>
       </I18nextProvider>,
     );
+    const item = (await screen.findByText(w.item)).closest('li')!;
+    expect(
+      within(item).getByText((_, node) => node?.tagName === 'P' && node.textContent === w.state),
+    ).toBeTruthy();
+    // The computed holiday is not among the recorded closures (it has no remove button of its own).
+    expect(screen.getAllByRole('row').some((row) => row.textContent?.includes('Thanksgiving Day'))).toBe(
+      false,
+    );
 
-    const offered = await screen.findByRole('group', { name: w.legend });
-    const boxes = within(offered).getAllByRole('checkbox') as HTMLInputElement[];
-    // Thanksgiving and the day after; Christmas is already a closure of all sites (a one-site
-    // closure on Thanksgiving does not count); the earlier holidays of the year are past.
-    expect(boxes.map((b) => b.labels?.[0]?.textContent)).toEqual([
-      expect.stringMatching(w.thanksgiving),
-      expect.stringMatching(w.dayAfter),
-    ]);
-    expect(boxes.every((b) => b.checked)).toBe(true);
-
-    fireEvent.click(screen.getByRole('button', { name: w.add }));
-    await screen.findByText(w.none);
-    // Whichever language the clerk reads, each holiday is added in all three.
-    const holiday = (date: string, en: string, es: string, zh: string) => ({
-      startDate: date,
-      endDate: date,
-      reason: en,
-      translations: { es: { reason: es }, zh: { reason: zh } },
-      allSites: true,
-    });
-    expect(posted).toEqual([
-      holiday('2026-11-26', 'Thanksgiving', 'Día de Acción de Gracias', '感恩節'),
-      holiday('2026-11-27', 'Day after Thanksgiving', 'Día después de Acción de Gracias', '感恩節翌日'),
-    ]);
-    await waitFor(() => expect(screen.getByRole('row', { name: /Day after Thanksgiving/ })).toBeTruthy());
+    fireEvent.click(within(item).getByRole('button', { name: new RegExp(w.change) }));
+    fireEvent.click(within(item).getByLabelText(w.some));
+    fireEvent.click(within(item).getByLabelText('Mission Dining Room'));
+    fireEvent.click(within(item).getByRole('button', { name: w.save }));
+    await waitFor(() =>
+      expect(decided).toEqual([
+        {
+          url: '/api/closures/holidays/thanksgiving/2026-11-26',
+          body: { openEverywhere: false, openSiteIds: [1], reviewed: true, version: 0 },
+        },
+      ]),
+    );
+    await waitFor(() =>
+      expect(
+        within(screen.getByText(w.item).closest('li')!).getByText(
+          (_, node) => node?.tagName === 'P' && node.textContent === w.reviewed,
+        ),
+      ).toBeTruthy(),
+    );
+    expect(
+      within(screen.getByText(w.item).closest('li')!).queryByRole('button', { name: w.markReviewed }),
+    ).toBeNull();
   });
 });
 

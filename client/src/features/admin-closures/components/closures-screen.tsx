@@ -5,18 +5,19 @@ import { RecordState } from '#client/components/admin/record-state.tsx';
 import { api } from '#client/lib/api.ts';
 import { apiPaths } from '#shared/api-paths.ts';
 import { useClosures } from '../api/closures.ts';
-import { agencyToday, byStartDate } from '../model/closures.ts';
+import { byStartDate } from '../model/closures.ts';
 import { ClosureAdder } from './closure-adder.tsx';
 import { ClosureList } from './closure-list.tsx';
-import { HolidaySuggestions } from './holiday-suggestions.tsx';
+import { HolidayCalendar } from './holiday-calendar.tsx';
 import '#client/components/admin/admin.css';
 import '../admin-closures.css';
 
 /**
- * /admin/closures: the current and upcoming closures (one site, several or all: the holiday
- * calendar), a form to add one, and the year's usual holidays to add in one step.
+ * /admin/closures: the current and upcoming closures staff recorded (one site, several or all), a
+ * form to add one, and the agency's holiday calendar, which closes every site on each holiday unless
+ * staff decide otherwise (docs/product.md R440–R443).
  */
-export function ClosuresScreen({ today = agencyToday() }: { today?: string }) {
+export function ClosuresScreen(_props: { today?: string }) {
   const { t } = useTranslation('admin');
   const closures = useClosures();
   const sites = useQuery({
@@ -63,7 +64,7 @@ export function ClosuresScreen({ today = agencyToday() }: { today?: string }) {
         sites={sites.data ? sortedSites : undefined}
         onAdded={setAnnouncement}
       />
-      <HolidaySuggestions closures={closures.data} today={today} onAdded={setAnnouncement} />
+      <HolidayCalendar sites={sites.data ? sortedSites : undefined} onSaved={setAnnouncement} />
     </section>
   );
 }

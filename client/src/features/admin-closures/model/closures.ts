@@ -2,7 +2,6 @@ import { translationsPayload } from '#client/components/admin/translations.tsx';
 import { appData } from '#client/lib/app-data.ts';
 import { agencyMoment, DEFAULT_AGENCY_TIME_ZONE } from '#shared/agency-time.ts';
 import { intlLocale } from '#shared/format-hours.ts';
-import { type HolidayKey, usualHolidays } from '#shared/holidays.ts';
 import type { Closure as ClosureAnswer } from '#shared/schemas/closures.ts';
 
 /** A dated closure as the API answers it; `endDate` is inclusive, null = until further notice. */
@@ -20,22 +19,6 @@ export function agencyTimeZone(): string {
 
 /** Today's date where the agency is: 'YYYY-MM-DD'. */
 export const agencyToday = (now: Date | number = Date.now()) => agencyMoment(now, agencyTimeZone()).date;
-
-/** Whether a closure of all sites covers `date`. */
-const allSitesOn = (closures: readonly Closure[], date: string) =>
-  closures.some((c) => c.allSites && c.startDate <= date && (c.endDate === null || date <= c.endDate));
-
-/**
- * The year's usual holidays still to come (from `today`, inclusive) that no closure of all sites
- * already covers: what the clerk is offered to add, so nothing is offered twice.
- */
-export function holidaySuggestions(
-  year: number,
-  today: string,
-  closures: readonly Closure[],
-): { key: HolidayKey; date: string }[] {
-  return usualHolidays(year).filter((h) => h.date >= today && !allSitesOn(closures, h.date));
-}
 
 /** A stored date, 'YYYY-MM-DD', in the reader's language: "Thursday, Nov 26, 2026", "星期四" in Chinese. */
 export function formatDate(date: string, language: string | undefined): string {

@@ -39,7 +39,7 @@ describe.each([
     'Correo electrónico',
     'Mostrar la contraseña',
   ],
-  ['zh', '提交', '表格有問題', '請輸入你的電郵地址', '請輸入你的密碼', '電郵', '顯示密碼'],
+  ['zh', '提交', '表格有問題', '請輸入您的電郵地址', '請輸入您的密碼', '電郵', '顯示密碼'],
 ])('the log-in form in %s', (language, submitName, title, noEmail, noPassword, emailLabel, show) => {
   it('names each empty box in a summary that takes focus and links to it, without sending', async () => {
     const posts: string[] = [];

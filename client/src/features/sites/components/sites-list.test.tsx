@@ -239,7 +239,7 @@ describe('SitesList: each row says its status on the agency clock', () => {
     document.body.innerHTML = '';
     await renderList(sites, false, computeStatuses(sites, [], NOON, AGENCY), 'zh');
     expect(texts()[0]).toBe('現正開放 · 至下午1:30');
-    expect(texts()[1]).toBe('現已關閉 · 星期二上午11:30開放');
+    expect(texts()[1]).toBe('現正休息 · 星期二上午11:30開放');
     expect(texts()[2]).toBe('請致電查詢開放時間');
   });
 

@@ -8,6 +8,7 @@ import { confirmSite, useWorkspace, workspaceKeys } from '../api/workspace.ts';
 import { agencyDate, staleAfterDays } from '../model/dates.ts';
 import type { ConfirmationMethod, Workspace } from '../model/workspace.ts';
 import { ConfirmSiteDialog } from './confirm-site-dialog.tsx';
+import { HolidaysSection } from './holidays-section.tsx';
 import { ListsSection } from './lists-section.tsx';
 import { ReportsSection } from './reports-section.tsx';
 import { SitesSection } from './sites-section.tsx';
@@ -123,6 +124,7 @@ export function WorkspaceScreen({ today = agencyDate() ?? '' }: { today?: string
         <p>
           <Link to="/admin/closures">{t('closures.link')}</Link>
         </p>
+        <HolidaysSection holidays={workspace.data?.holidays} />
       </section>
       <ConfirmSiteDialog
         siteName={confirming?.name ?? null}
