@@ -4,6 +4,7 @@ import { type Database, openDatabase, rowsOf } from './db/client.ts';
 import { seedDemoData } from './db/seed/demo.ts';
 import { resolveSecret } from './secret.ts';
 import { ensureAdmin } from './services/accounts.ts';
+import { startMetricsServer } from './services/metrics.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -43,12 +44,24 @@ export async function main() {
       firstName: config.ADMIN_FIRST_NAME,
       lastName: config.ADMIN_LAST_NAME,
     });
-    app.log.info({ created: result.created }, 'administrator from ADMIN_EMAIL is ready');
+    if (result.created) app.log.info({ userId: result.id }, 'administrator from ADMIN_EMAIL created');
+    else
+      app.log.info(
+        { userId: result.id, promoted: result.promoted },
+        // The environment only bootstraps: a password changed since start-up is the administrator's.
+        'administrator from ADMIN_EMAIL exists; its password is left as it is (ADMIN_PASSWORD is used only to create it)',
+      );
   }
   if (fresh && config.DEMO_DATA) {
     const { sites } = await seedDemoData(database.db);
     app.log.info({ sites }, 'brand-new database: demo data loaded (set DEMO_DATA=false to start empty)');
   }
+
+  // Prometheus on a port of its own (METRICS_PORT), for a scraper on the private network.
+  const metricsServer = config.METRICS_PORT
+    ? await startMetricsServer(config.METRICS_PORT, config.HOST)
+    : undefined;
+  if (metricsServer) app.log.info({ port: config.METRICS_PORT }, 'metrics at /metrics on their own port');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -61,6 +74,7 @@ export async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     await app.close();
+    await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
     await database.close();
     process.exit(0);
   };
