@@ -7,6 +7,7 @@ import { type AssetService, createAssetService } from './services/assets.ts';
 import type { FileStorage } from './services/file-storage.ts';
 import { createGeocoder, type Geocoder } from './services/geocoding.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
+import { createMailQueue, type MailQueue } from './services/mail-queue.ts';
 import { createResponseCache, type ResponseCache } from './services/response-cache.ts';
 
 /** What buildApp is given besides the configuration; tests pass their own mailer, geocoder, storage. */
@@ -31,6 +32,8 @@ export interface AppContext {
   database: Database;
   assets: AssetService;
   mailer: Mailer;
+  /** Staff notices: queued in mail_outbox and sent after the request, retried until delivered. */
+  mailQueue: MailQueue;
   geocoder: Geocoder | undefined;
   baseUrl: string;
   /** Public read answers as ready bytes, dropped on every directory write. */
@@ -44,6 +47,14 @@ export interface AppContext {
 /** The services every route module is given, from the configuration and what the caller passed. */
 export function createAppContext(config: Config, deps: AppDependencies, storage: FileStorage): AppContext {
   const now = deps.now ?? (() => new Date());
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      timeoutMs: config.SMTP_TIMEOUT_MS,
+    });
   return {
     config,
     cache: createResponseCache(),
@@ -51,14 +62,8 @@ export function createAppContext(config: Config, deps: AppDependencies, storage:
     today: () => agencyDate(now(), config.AGENCY_TIME_ZONE),
     database: deps.database,
     baseUrl: config.BASE_URL ?? `http://localhost:${config.PORT}`,
-    mailer:
-      deps.mailer ??
-      createMailer({
-        smtpUrl: config.SMTP_URL,
-        from: config.MAIL_FROM,
-        outboxDir: path.join(config.dataDir, 'outbox'),
-        timeoutMs: config.SMTP_TIMEOUT_MS,
-      }),
+    mailer,
+    mailQueue: createMailQueue(deps.database.db, mailer, { retryMs: config.MAIL_RETRY_MS }),
     geocoder:
       deps.geocoder ??
       createGeocoder({
