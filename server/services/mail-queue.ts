@@ -50,6 +50,7 @@ export async function deliverDue(
 ) {
   const now = options.now ?? (() => new Date());
   let sent = 0;
+  let failed = false;
   for (let i = 0; i < BATCH; i += 1) {
     const row = await db.transaction(async (tx) => {
       const [due] = await tx
@@ -83,6 +84,7 @@ export async function deliverDue(
         { mailId: row.id, attempts, retryInSeconds: Math.round(wait / 1000), reason: message },
         'e-mail not sent; will retry',
       );
+      failed = true;
       break;
     }
     await db
@@ -93,7 +95,14 @@ export async function deliverDue(
     if (attempts > 1) options.log.info({ mailId: row.id, attempts }, 'queued e-mail sent');
     sent += 1;
   }
-  return sent;
+  // Anything still unsent — due now (a full batch) or later (a retry) — keeps the caller's worker awake.
+  if (failed || sent === BATCH) return { sent, more: true };
+  const [waiting] = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(isNull(mailOutbox.sentAt))
+    .limit(1);
+  return { sent, more: waiting !== undefined };
 }
 
 /** How many messages wait, and the oldest one's age in seconds (for the operator). */
@@ -105,17 +114,24 @@ export async function outboxBacklog(db: Db) {
   return { waiting: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 
+/** Messages another process queued and could not send before it stopped are looked for this often. */
+const SWEEP_MS = 300_000;
+
 /**
  * The outbox of one process: `send` queues a message and wakes the worker, which sends it after the
- * request; the worker also runs a round every `retryMs` (at most every 30 s) for the retries and for
- * messages other processes queued. A round never overlaps another of the same process; a failed
- * round (the database away) is logged and tried again at the next tick. `start` begins the ticks.
+ * request. While this process has work left (a failure to retry, a full batch) a round runs every
+ * `retryMs` (at most every 30 s); otherwise only a sweep every 5 minutes looks for messages a stopped
+ * process left behind, so an idle server sends no query for its outbox. A round never overlaps another
+ * of the same process; a failed round (the database away) is logged and tried again at the next tick.
+ * `start` begins the ticks with a first round.
  */
 export function createMailQueue(db: Db, mailer: Mailer, options: { retryMs: number }) {
   let log: Log = { info() {}, warn() {} };
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
+  let awake = true;
+  let lastRound = 0;
   let timer: NodeJS.Timeout | undefined;
   const round = () => {
     if (stopped) return;
@@ -123,10 +139,16 @@ export function createMailQueue(db: Db, mailer: Mailer, options: { retryMs: numb
       again = true;
       return;
     }
+    lastRound = Date.now();
     running = deliverDue(db, mailer, { retryMs: options.retryMs, log })
       .then(
-        () => {},
-        (error: unknown) => log.warn({ reason: (error as Error)?.message }, 'mail outbox round failed'),
+        (result) => {
+          awake = result.more;
+        },
+        (error: unknown) => {
+          awake = true;
+          log.warn({ reason: (error as Error)?.message }, 'mail outbox round failed');
+        },
       )
       .finally(() => {
         running = undefined;
@@ -136,15 +158,19 @@ export function createMailQueue(db: Db, mailer: Mailer, options: { retryMs: numb
         }
       });
   };
+  const tick = () => {
+    if (awake || Date.now() - lastRound >= SWEEP_MS) round();
+  };
   return {
     /** Queues the message (durably, in mail_outbox) and sends it right after, not within, the request. */
     async send(message: Message) {
       await enqueueMail(db, message);
+      awake = true;
       setImmediate(round);
     },
     start(logger: Log) {
       log = logger;
-      timer = setInterval(round, Math.min(options.retryMs, 30_000));
+      timer = setInterval(tick, Math.min(options.retryMs, 30_000));
       timer.unref();
       setImmediate(round);
     },
