@@ -6,7 +6,7 @@ import { agencyDate } from './services/agency-clock.ts';
 import { type AssetService, createAssetService } from './services/assets.ts';
 import type { FileStorage } from './services/file-storage.ts';
 import { createGeocoder, type Geocoder } from './services/geocoding.ts';
-import { createMailer, type Mailer } from './services/mail.ts';
+import { countedMailer, createMailer, type Mailer } from './services/mail.ts';
 import { createMailQueue, type MailQueue } from './services/mail-queue.ts';
 import { createResponseCache, type ResponseCache } from './services/response-cache.ts';
 
@@ -47,14 +47,15 @@ export interface AppContext {
 /** The services every route module is given, from the configuration and what the caller passed. */
 export function createAppContext(config: Config, deps: AppDependencies, storage: FileStorage): AppContext {
   const now = deps.now ?? (() => new Date());
-  const mailer =
+  const mailer = countedMailer(
     deps.mailer ??
-    createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      outboxDir: path.join(config.dataDir, 'outbox'),
-      timeoutMs: config.SMTP_TIMEOUT_MS,
-    });
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        timeoutMs: config.SMTP_TIMEOUT_MS,
+      }),
+  );
   return {
     config,
     cache: createResponseCache(),

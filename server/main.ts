@@ -4,6 +4,7 @@ import { type Database, openDatabase, rowsOf } from './db/client.ts';
 import { seedDemoData } from './db/seed/demo.ts';
 import { resolveSecret } from './secret.ts';
 import { ensureAdmin } from './services/accounts.ts';
+import { diskProblem } from './services/database-errors.ts';
 import { startMetricsServer } from './services/metrics.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -28,13 +29,26 @@ export async function main() {
     throw error;
   }
 
-  const database = await openDatabase(config);
-  const fresh = await isBrandNew(database);
-  await database.migrate();
-  const app = await buildApp(config, {
-    database,
-    secret: resolveSecret(config.SESSION_SECRET, config.dataDir),
-  });
+  let database: Database;
+  let secret: string;
+  let fresh: boolean;
+  try {
+    database = await openDatabase(config);
+    fresh = await isBrandNew(database);
+    await database.migrate();
+    secret = resolveSecret(config.SESSION_SECRET, config.dataDir);
+  } catch (error) {
+    // A full or read-only DATA_DIR is said in one line, not a stack (docs/product.md R428).
+    const disk = diskProblem(error);
+    if (!disk) throw error;
+    console.error(
+      disk.kind === 'full'
+        ? `Cannot start: the disk of DATA_DIR (${config.dataDir}) is full (${disk.code}${disk.path ? ` at ${disk.path}` : ''}). Free some space and start again.`
+        : `Cannot start: DATA_DIR (${config.dataDir}) is read-only or not writable by this process (${disk.code}${disk.path ? ` at ${disk.path}` : ''}). Check its mount and permissions.`,
+    );
+    process.exit(1);
+  }
+  const app = await buildApp(config, { database, secret });
   for (const warning of startupWarnings(config)) app.log.warn(warning);
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {

@@ -79,7 +79,6 @@ export async function deliverDue(
         .update(mailOutbox)
         .set({ attempts, nextAttemptAt: new Date(now().getTime() + wait), lastError: message.slice(0, 500) })
         .where(eq(mailOutbox.id, row.id));
-      recordEmail('failed');
       options.log.warn(
         { mailId: row.id, attempts, retryInSeconds: Math.round(wait / 1000), reason: message },
         'e-mail not sent; will retry',
@@ -91,7 +90,6 @@ export async function deliverDue(
       .update(mailOutbox)
       .set({ sentAt: now(), attempts, lastError: null })
       .where(eq(mailOutbox.id, row.id));
-    recordEmail('sent');
     if (attempts > 1) options.log.info({ mailId: row.id, attempts }, 'queued e-mail sent');
     sent += 1;
   }

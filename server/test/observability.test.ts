@@ -5,6 +5,7 @@
  * accounts' events. The database is "made to fail" by replacing its client's query functions, so the
  * same tests run on the embedded database and on PostgreSQL.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -19,7 +20,7 @@ import { errorHandler } from '../plugins/errors.ts';
 import { ensureAdmin } from '../services/accounts.ts';
 import { startMetricsServer } from '../services/metrics.ts';
 import { createTestApp, createUser, login, PASSWORD, signInRoles, type TestContext } from './helpers.ts';
-import { eventually, freePort } from './processes.ts';
+import { eventually, freePort, repoRoot, within } from './processes.ts';
 
 const json = (line: string) => {
   try {
@@ -245,6 +246,9 @@ describe('a database outage (R424–R426)', { timeout: 120_000 }, () => {
           message: 'The service is temporarily unavailable. Please try again in a moment.',
         });
       }
+      // A load balancer's readiness probes are refused quietly too.
+      for (let i = 0; i < 3; i += 1)
+        expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
     } finally {
       restore();
     }
@@ -257,7 +261,7 @@ describe('a database outage (R424–R426)', { timeout: 120_000 }, () => {
       20_000,
       'the "database back" line',
     );
-    expect(back.msg).toMatch(/^database back after \d+ s, 12 requests refused$/);
+    expect(back.msg).toMatch(/^database back after \d+ s, 15 requests refused$/);
     const outage = lines.slice(before).map(json);
     expect(outage.filter((line) => line.msg === 'database unreachable')).toHaveLength(1);
     // The one stack is the first refusal's: not one per request.
@@ -344,6 +348,36 @@ describe('a full or read-only data folder (R428)', () => {
     expect(logged.every((line) => line.err === undefined && line.code !== undefined)).toBe(true);
     await app.close();
   });
+});
+
+describe('a data folder the server cannot write at start (R428)', { timeout: 120_000 }, () => {
+  // sysfs refuses a new folder even to root, so this works wherever the tests run as root or not.
+  it.runIf(process.platform === 'linux' && fs.existsSync('/sys/kernel'))(
+    'stops with one line naming DATA_DIR and what to check, not a stack',
+    async () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        cwd: repoRoot,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          DATA_DIR: '/sys/meals-data',
+          PORT: String(await freePort()),
+          HOST: '127.0.0.1',
+          CLIENT_DIST: '/nonexistent',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+      });
+      const code = await within(90_000, new Promise((resolve) => child.once('exit', resolve)), 'the exit');
+      expect(code).toBe(1);
+      expect(stderr.trim()).toMatch(
+        /^Cannot start: DATA_DIR \(\/sys\/meals-data\) is read-only or not writable by this process \(E[A-Z]+ at [^)]+\)\. Check its mount and permissions\.$/,
+      );
+    },
+  );
 });
 
 // ---- the error reporter -----------------------------------------------------------------------------
