@@ -1,4 +1,7 @@
-/** npm run create-admin -- <firstName> <lastName> <email> <password>: creates or promotes an administrator. */
+/**
+ * npm run create-admin -- <firstName> <lastName> <email> <password>: creates or promotes an administrator
+ * and sets the password given (unlike ADMIN_EMAIL at start-up, which never changes an existing password).
+ */
 import { z } from 'zod';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
@@ -26,7 +29,7 @@ if (!parsed.success) {
 }
 const database = await openDatabase(loadConfig());
 await database.migrate();
-const result = await ensureAdmin(database.db, parsed.data);
+const result = await ensureAdmin(database.db, parsed.data, { resetPassword: true, via: 'create-admin' });
 await database.close();
 console.log(
   `${result.created ? 'Created' : 'Promoted'} administrator ${parsed.data.email} (id ${result.id}).`,

@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -15,6 +15,7 @@ import { errorHandler, notFoundHandler, routerErrorHandler } from './plugins/err
 import { installJsonParser, refuseUnknownRoutesEarly } from './plugins/json-body.ts';
 import languagePlugin from './plugins/language.ts';
 import { loggerOptions } from './plugins/logging.ts';
+import observability from './plugins/observability.ts';
 import pages from './plugins/pages.ts';
 import requestPath, { clientErrorHandler } from './plugins/request-path.ts';
 import securityPlugin, { helmetHeaders, helmetOptions, proxyTrust } from './plugins/security.ts';
@@ -37,8 +38,10 @@ import seoRoutes from './routes/seo.ts';
 import sitesRoutes from './routes/sites.ts';
 import usersRoutes from './routes/users.ts';
 import workspaceRoutes from './routes/workspace.ts';
+import { createErrorReporter } from './services/error-reporter.ts';
 import { storageFor } from './services/file-storage.ts';
 import { pageData } from './services/page-data.ts';
+import { requestIdFrom } from './services/request-context.ts';
 
 export type { AppDependencies } from './context.ts';
 
@@ -53,6 +56,10 @@ export async function buildApp(config: Config, deps: AppDependencies) {
   const trust = proxyTrust(config.TRUST_PROXY);
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.LOG_LEVEL, deps.logStream),
+    // A proxy's or client's X-Request-Id when it is sane, else a random UUID; on every log line.
+    requestIdHeader: false,
+    genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     ...connectionOptions({
       requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
@@ -75,6 +82,8 @@ export async function buildApp(config: Config, deps: AppDependencies) {
   const ctx = createAppContext(config, deps, storage);
 
   if (!deps.storage) app.addHook('onClose', () => storage.close());
+  ctx.mailQueue.start(app.log);
+  app.addHook('onClose', () => ctx.mailQueue.stop());
 
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
@@ -82,6 +91,12 @@ export async function buildApp(config: Config, deps: AppDependencies) {
   await app.register(swagger, {
     openapi: { info: { title: 'Community meal sites API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
+  });
+  await app.register(observability, {
+    database: deps.database,
+    phone: config.AGENCY_PHONE,
+    metricsToken: config.METRICS_TOKEN,
+    reporter: await createErrorReporter(config.SENTRY_DSN, config.NODE_ENV),
   });
   await app.register(securityPlugin, {
     headers: securityHeaders,

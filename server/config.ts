@@ -253,6 +253,18 @@ const EnvSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: bool(false),
     S3_PREFIX: z.string().regex(/^[^/]/, { error: 'must not start with /' }).optional(),
+    // What an operator sees (docs/decisions/037): Prometheus series on a port of their own and/or at
+    // /metrics behind a bearer token (neither: not exposed); 5xx errors to Sentry when a DSN is set.
+    METRICS_PORT: int(0)
+      .pipe(z.number().max(65535, { error: 'must be at most 65535' }))
+      .optional()
+      .transform((port) => port || undefined),
+    METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    SENTRY_DSN: z
+      .url({ protocol: /^https?$/, error: 'must be a DSN such as https://key@o1.ingest.sentry.io/1' })
+      .optional(),
+    // The staff e-mail queue (mail_outbox): the first retry waits this long, each next one twice as long.
+    MAIL_RETRY_MS: int(30_000, 100),
   })
   .superRefine(
     (env, ctx) => {
@@ -300,6 +312,9 @@ const EnvSchema = z
           });
           break;
         }
+      }
+      if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+        ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT' });
       }
       if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
         const missing = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';

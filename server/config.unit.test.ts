@@ -17,6 +17,20 @@ function problemsOf(env: Record<string, string | undefined>): string[] {
 const named = (env: Record<string, string | undefined>) => problemsOf(env).map((p) => p.split(' ')[0]);
 
 describe('loadConfig', () => {
+  it('checks the metrics, error-reporter and mail-queue settings (docs/decisions/037)', () => {
+    const config = loadConfig({});
+    expect(config.METRICS_PORT).toBeUndefined();
+    expect(config.METRICS_TOKEN).toBeUndefined();
+    expect(config.SENTRY_DSN).toBeUndefined();
+    expect(config.MAIL_RETRY_MS).toBe(30_000);
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: 'a'.repeat(16) }).METRICS_PORT).toBe(9464);
+    expect(named({ PORT: '9464', METRICS_PORT: '9464' })).toEqual(['METRICS_PORT']);
+    expect(named({ METRICS_PORT: '70000' })).toEqual(['METRICS_PORT']);
+    expect(named({ METRICS_TOKEN: 'short' })).toEqual(['METRICS_TOKEN']);
+    expect(named({ SENTRY_DSN: 'not a url' })).toEqual(['SENTRY_DSN']);
+    expect(named({ MAIL_RETRY_MS: '10' })).toEqual(['MAIL_RETRY_MS']);
+  });
+
   it('works unedited: every variable has a development default', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

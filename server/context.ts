@@ -6,7 +6,8 @@ import { agencyDate } from './services/agency-clock.ts';
 import { type AssetService, createAssetService } from './services/assets.ts';
 import type { FileStorage } from './services/file-storage.ts';
 import { createGeocoder, type Geocoder } from './services/geocoding.ts';
-import { createMailer, type Mailer } from './services/mail.ts';
+import { countedMailer, createMailer, type Mailer } from './services/mail.ts';
+import { createMailQueue, type MailQueue } from './services/mail-queue.ts';
 import { createResponseCache, type ResponseCache } from './services/response-cache.ts';
 
 /** What buildApp is given besides the configuration; tests pass their own mailer, geocoder, storage. */
@@ -33,6 +34,8 @@ export interface AppContext {
   database: Database;
   assets: AssetService;
   mailer: Mailer;
+  /** Staff notices: queued in mail_outbox and sent after the request, retried until delivered. */
+  mailQueue: MailQueue;
   geocoder: Geocoder | undefined;
   baseUrl: string;
   /** Public read answers as ready bytes, dropped on every directory write. */
@@ -48,6 +51,15 @@ export interface AppContext {
 /** The services every route module is given, from the configuration and what the caller passed. */
 export function createAppContext(config: Config, deps: AppDependencies, storage: FileStorage): AppContext {
   const now = deps.now ?? (() => new Date());
+  const mailer = countedMailer(
+    deps.mailer ??
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        timeoutMs: config.SMTP_TIMEOUT_MS,
+      }),
+  );
   return {
     config,
     cache: createResponseCache(),
@@ -56,14 +68,8 @@ export function createAppContext(config: Config, deps: AppDependencies, storage:
     database: deps.database,
     draining: deps.draining ?? (() => false),
     baseUrl: config.BASE_URL ?? `http://localhost:${config.PORT}`,
-    mailer:
-      deps.mailer ??
-      createMailer({
-        smtpUrl: config.SMTP_URL,
-        from: config.MAIL_FROM,
-        outboxDir: path.join(config.dataDir, 'outbox'),
-        timeoutMs: config.SMTP_TIMEOUT_MS,
-      }),
+    mailer,
+    mailQueue: createMailQueue(deps.database.db, mailer, { retryMs: config.MAIL_RETRY_MS }),
     geocoder:
       deps.geocoder ??
       createGeocoder({

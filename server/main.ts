@@ -3,6 +3,21 @@ import { ConfigError, loadConfig, startupWarnings } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DatabaseVersionError, prepareDatabase, prepareOptions } from './db/prepare.ts';
 import { resolveSecret } from './secret.ts';
+import { diskProblem } from './services/database-errors.ts';
+import { startMetricsServer } from './services/metrics.ts';
+
+/** A full or read-only DATA_DIR is said in one line, not a stack (docs/product.md R428). */
+function exitOnDiskProblem(error: unknown, dataDir: string): void {
+  const disk = diskProblem(error);
+  if (!disk) return;
+  const where = `${disk.code}${disk.path ? ` at ${disk.path}` : ''}`;
+  console.error(
+    disk.kind === 'full'
+      ? `Cannot start: the disk of DATA_DIR (${dataDir}) is full (${where}). Free some space and start again.`
+      : `Cannot start: DATA_DIR (${dataDir}) is read-only or not writable by this process (${where}). Check its mount and permissions.`,
+  );
+  process.exit(1);
+}
 
 /**
  * Loads config → prepares the database (migrations once, under a lock: db/prepare.ts) → builds the
@@ -21,10 +36,18 @@ export async function main() {
     throw error;
   }
 
-  const database = await openDatabase(config);
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(config);
+  } catch (error) {
+    exitOnDiskProblem(error, config.dataDir);
+    throw error;
+  }
   let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
+  let secret: string;
   try {
     prepared = await prepareDatabase(database, prepareOptions(config));
+    secret = resolveSecret(config.SESSION_SECRET, config.dataDir);
   } catch (error) {
     // The embedded database's lock is released before leaving, so a corrected start can open it.
     await database.close().catch(() => {});
@@ -32,24 +55,33 @@ export async function main() {
       console.error(error.message);
       process.exit(1);
     }
+    exitOnDiskProblem(error, config.dataDir);
     throw error;
   }
 
   let draining = false;
-  const app = await buildApp(config, {
-    database,
-    secret: resolveSecret(config.SESSION_SECRET, config.dataDir),
-    draining: () => draining,
-  });
+  const app = await buildApp(config, { database, secret, draining: () => draining });
   for (const warning of startupWarnings(config)) app.log.warn(warning);
   if (prepared.applied > 0) app.log.info({ applied: prepared.applied }, 'database migrations applied');
-  if (prepared.admin)
-    app.log.info({ created: prepared.admin.created }, 'administrator from ADMIN_EMAIL is ready');
+  if (prepared.admin?.created)
+    app.log.info({ userId: prepared.admin.id }, 'administrator from ADMIN_EMAIL created');
+  else if (prepared.admin)
+    app.log.info(
+      { userId: prepared.admin.id, promoted: prepared.admin.promoted },
+      // The environment only bootstraps: a password changed since is the administrator's.
+      'administrator from ADMIN_EMAIL exists; its password is left as it is (ADMIN_PASSWORD is used only to create it)',
+    );
   if (prepared.demoSites > 0)
     app.log.info(
       { sites: prepared.demoSites },
       'brand-new database: demo data loaded (set DEMO_DATA=false to start empty)',
     );
+
+  // Prometheus on a port of its own (METRICS_PORT), for a scraper on the private network.
+  const metricsServer = config.METRICS_PORT
+    ? await startMetricsServer(config.METRICS_PORT, config.HOST)
+    : undefined;
+  if (metricsServer) app.log.info({ port: config.METRICS_PORT }, 'metrics at /metrics on their own port');
 
   // SIGTERM (docker stop, Kubernetes, systemd): /readyz answers 503 at once so the load balancer stops
   // sending new requests, the server keeps answering for SHUTDOWN_DRAIN_MS, then finishes the requests
@@ -69,6 +101,7 @@ export async function main() {
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     await app.close();
+    await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
     await database.close();
     process.exit(0);
   };

@@ -31,7 +31,7 @@ export interface PrepareResult {
   applied: number;
   /** Demo sites loaded (0 unless the database was brand new and DEMO_DATA is on). */
   demoSites: number;
-  admin?: { created: boolean } | undefined;
+  admin?: { created: boolean; id: number; promoted?: boolean } | undefined;
 }
 
 /** The options from the configuration: MIGRATE_ON_START (unless `migrate` is given), DEMO_DATA, ADMIN_*. */
@@ -110,9 +110,7 @@ export async function prepareDatabase(database: Database, options: PrepareOption
     }
     const demoSites =
       brandNew && options.migrate && options.demoData ? (await seedDemoData(database.db)).sites : 0;
-    const admin = options.admin
-      ? { created: (await ensureAdmin(database.db, options.admin)).created }
-      : undefined;
+    const admin = options.admin ? await ensureAdmin(database.db, options.admin) : undefined;
     return { applied, demoSites, admin };
   });
 }

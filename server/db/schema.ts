@@ -348,3 +348,44 @@ export const imports = pgTable(
     check('imports_status_check', sql`${t.status} in ('pending', 'committed')`),
   ],
 );
+
+/**
+ * What happened to a staff account (docs/product.md R430–R434): created, promoted, password or e-mail
+ * changed, password reset, sign-in failed. `actorId` is who did it (null: the server itself, from
+ * ADMIN_EMAIL, or a visitor); `detail` holds no secret and no password.
+ */
+export const accountEvents = pgTable(
+  'account_events',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    detail: jsonb('detail').notNull().default({}),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('account_events_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * E-mail to staff waiting to be sent (docs/decisions/037): written with the request, sent after it
+ * by a worker in each process, retried with growing waits until the mail server takes it.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);

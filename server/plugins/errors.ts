@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable, isUnstorableText } from '../services/database-errors.ts';
+import { diskProblem, isDatabaseUnavailable, isUnstorableText } from '../services/database-errors.ts';
 import { HttpError, ValidationError } from '../services/errors.ts';
 import { StorageUnavailableError } from '../services/file-storage.ts';
+import { unavailablePage } from '../services/unavailable-page.ts';
 import { schemaFieldErrors } from '../services/validation-errors.ts';
 import { isPathTooLong, PATH_TOO_LONG } from './request-path.ts';
 import { HSTS, type ProxyTrust } from './security.ts';
@@ -21,6 +22,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return reply.code(422).send({ status: 422, errors });
   }
   if (error instanceof ValidationError) return reply.code(422).send({ status: 422, errors: error.errors });
+  const disk = diskProblem(error);
+  if (disk) return diskAnswer(disk, request, reply);
   if (error instanceof StorageUnavailableError) {
     // The bucket or the uploads folder failed: the user gets the plain message, the log the cause.
     request.log.error({ err: error.cause }, 'file storage unavailable');
@@ -36,7 +39,22 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       .send({ status: 400, message: 'The request contains a character that cannot be stored (U+0000).' });
   }
   if (isDatabaseUnavailable(error)) {
-    request.log.error({ err: error }, 'database unavailable');
+    const observed = request.server.observability;
+    // One line when the outage begins and one when it ends (services/database-errors.ts), not a
+    // stack per refused request.
+    if (observed) {
+      if (!observed.outage.down) observed.reporter?.report(error, request);
+      observed.outage.refused(error, request.log);
+    } else request.log.error({ err: error }, 'database unreachable');
+    if (isPageRequest(request)) {
+      // A visitor's page: a small page in their language with the agency's phone, not JSON.
+      return reply
+        .code(503)
+        .header('Retry-After', '30')
+        .header('Cache-Control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(unavailablePage(request.language, observed?.phone ?? ''));
+    }
     return reply.code(503).header('Retry-After', '5').send({
       status: 503,
       message: 'The service is temporarily unavailable. Please try again in a moment.',
@@ -52,9 +70,45 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return reply.code(status).send({ status, message });
   }
   request.log.error({ err: error }, 'unhandled error');
+  request.server.observability?.reporter?.report(error, request);
   return reply
     .code(500)
     .send({ status: 500, message: 'An unexpected error has occurred. Please try again.' });
+}
+
+/** A visitor's page (GET or HEAD of anything outside /api), as opposed to an API call. */
+function isPageRequest(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  return !/^\/+api(\/|\?|$)/.test(request.url);
+}
+
+/**
+ * DATA_DIR refused a write: the log gets one plain line saying what to do (with the code and path,
+ * not a stack), the user a plain message — 507 for a full disk, 503 for a read-only folder.
+ */
+function diskAnswer(
+  { kind, code, path }: NonNullable<ReturnType<typeof diskProblem>>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (kind === 'full') {
+    request.log.error(
+      { code, path },
+      'disk full: the data folder (DATA_DIR) has no space left; free some space',
+    );
+    return reply.code(507).send({
+      status: 507,
+      message: 'The server has run out of storage space, so this could not be saved. Please try again later.',
+    });
+  }
+  request.log.error(
+    { code, path },
+    'the data folder (DATA_DIR) is read-only or not writable by this process; check its mount and permissions',
+  );
+  return reply.code(503).header('Retry-After', '60').send({
+    status: 503,
+    message: 'The server cannot save anything right now. Please try again later.',
+  });
 }
 
 /**

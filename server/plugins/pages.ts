@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppData } from '#shared/app-data.ts';
 import { LANGUAGE_COOKIE, type Language, pickLanguage } from '#shared/languages.ts';
+import { isDatabaseUnavailable } from '../services/database-errors.ts';
 import {
   collapseSlashes,
   type PageRoute,
@@ -238,7 +239,7 @@ export default fp(async function pages(app: FastifyInstance, options: PagesOptio
           'Accept-Language, Cookie',
         );
       } catch (error) {
-        request.log.error({ err: error }, 'server rendering failed; sending the page unrendered');
+        renderingFailed(request, error);
       }
     }
     // Only the canonical address of a page is rendered (and cached): filters and other query strings
@@ -252,7 +253,7 @@ export default fp(async function pages(app: FastifyInstance, options: PagesOptio
           .type(HTML)
           .send(html);
       } catch (error) {
-        request.log.error({ err: error }, 'server rendering failed; sending the page unrendered');
+        renderingFailed(request, error);
       }
     }
     if (renderer && route.kind !== 'other' && onlyLanguage) {
@@ -271,7 +272,7 @@ export default fp(async function pages(app: FastifyInstance, options: PagesOptio
             );
           }
         } else {
-          request.log.error({ err: error }, 'server rendering failed; sending the page unrendered');
+          renderingFailed(request, error);
         }
       }
     }
@@ -290,6 +291,16 @@ export default fp(async function pages(app: FastifyInstance, options: PagesOptio
 });
 
 class PageNotFound extends Error {}
+
+/**
+ * A render that failed is logged and the page sent unrendered — unless the database is out of
+ * reach: then the unrendered page would fail too, and the error answer gives the visitor the small
+ * "briefly unavailable" page (plugins/errors.ts), logged once per outage rather than per request.
+ */
+function renderingFailed(request: FastifyRequest, error: unknown) {
+  if (isDatabaseUnavailable(error)) throw error;
+  request.log.error({ err: error }, 'server rendering failed; sending the page unrendered');
+}
 
 const HTML = 'text/html; charset=utf-8';
 

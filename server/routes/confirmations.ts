@@ -16,7 +16,7 @@ import {
   contactLinkView,
   sendContactLink,
 } from '../services/confirmations.ts';
-import { notifyReport } from '../services/reports.ts';
+import { reportEmail } from '../services/reports.ts';
 import { idOf } from '../services/route-params.ts';
 
 const TokenParamsSchema = z.object({ token: z.string().max(200) });
@@ -54,11 +54,8 @@ const confirmationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     async (request) => {
       const { report } = await answerContactLink(db, request.params.token, request.body, ctx.now());
       const to = ctx.config.REPORTS_EMAIL;
-      if (report && to) {
-        await notifyReport(ctx.mailer, report, to, ctx.baseUrl).catch((error: unknown) =>
-          request.log.error({ err: error, reportId: report.id }, 'report e-mail could not be sent'),
-        );
-      }
+      // Queued and sent after the answer, retried until the mail server takes it (R427).
+      if (report && to) await ctx.mailQueue.send(reportEmail(report, to, ctx.baseUrl));
       return { received: true, answer: request.body.answer };
     },
   );

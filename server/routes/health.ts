@@ -20,7 +20,11 @@ const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       ]);
       return { status: 'ok', database: ctx.database.kind };
     } catch (error) {
-      request.log.warn({ err: error }, 'not ready');
+      // Counted with the outage's refused requests: a load balancer probing every few seconds must not
+      // write a stack each time (docs/product.md R424).
+      const outage = request.server.observability?.outage;
+      if (outage) outage.refused(error, request.log);
+      else request.log.warn({ err: error }, 'not ready');
       return reply.code(503).send({ status: 503, message: 'The database is not reachable.' });
     }
   });

@@ -7,6 +7,7 @@ import { errorHandler } from '../plugins/errors.ts';
 import { requireAdmin } from '../plugins/session.ts';
 import { commitImport, getImport, previewImport } from '../services/imports/imports.ts';
 import { importErrorMessage } from '../services/imports/messages.ts';
+import { timeImport } from '../services/metrics.ts';
 import { ImportError } from '../services/spreadsheets/errors.ts';
 import { exportFilename, exportSites } from '../services/spreadsheets/export.ts';
 import { readSpreadsheet } from '../services/spreadsheets/reader.ts';
@@ -67,13 +68,15 @@ const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         timeoutMs: ctx.config.IMPORT_READ_TIMEOUT_MS,
         memoryMb: ctx.config.IMPORT_READ_MEMORY_MB,
       });
-      const preview = await previewImport(db, table, {
-        createMissingItems: request.query.createMissingItems === 'true',
-        userId: user!.id,
-        language: request.language,
-        geocoder: ctx.geocoder,
-        now: ctx.now(),
-      });
+      const preview = await timeImport('preview', () =>
+        previewImport(db, table, {
+          createMissingItems: request.query.createMissingItems === 'true',
+          userId: user!.id,
+          language: request.language,
+          geocoder: ctx.geocoder,
+          now: ctx.now(),
+        }),
+      );
       return reply.code(201).send(preview);
     },
   );
@@ -96,11 +99,13 @@ const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     },
     async (request) => {
       const user = await request.currentUser();
-      return commitImport(db, request.params.id, {
-        userId: user!.id,
-        skipErrors: request.body?.skipErrors === true,
-        now: ctx.now(),
-      });
+      return timeImport('commit', () =>
+        commitImport(db, request.params.id, {
+          userId: user!.id,
+          skipErrors: request.body?.skipErrors === true,
+          now: ctx.now(),
+        }),
+      );
     },
   );
 

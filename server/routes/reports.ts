@@ -9,7 +9,7 @@ import {
 } from '#shared/schemas/reports.ts';
 import type { AppContext } from '../context.ts';
 import { requireAdmin } from '../plugins/session.ts';
-import { createReport, listReports, notifyReport, updateReport } from '../services/reports.ts';
+import { createReport, listReports, reportEmail, updateReport } from '../services/reports.ts';
 import { idOf } from '../services/route-params.ts';
 
 const ReceivedSchema = z.object({ received: z.literal(true) });
@@ -33,13 +33,8 @@ const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       if (!honeypot) {
         const report = await createReport(db, input, ctx.now());
         const to = ctx.config.REPORTS_EMAIL;
-        if (report && to) {
-          try {
-            await notifyReport(ctx.mailer, report, to, ctx.baseUrl);
-          } catch (error) {
-            request.log.error({ err: error, reportId: report.id }, 'report e-mail could not be sent');
-          }
-        }
+        // Queued, then sent after the answer and retried until the mail server takes it (R427).
+        if (report && to) await ctx.mailQueue.send(reportEmail(report, to, ctx.baseUrl));
       }
       return reply.code(202).send({ received: true });
     },

@@ -1,12 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { isLanguage } from '#shared/languages.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
-import { UserSchema, UserUpdateSchema } from '#shared/schemas/users.ts';
+import { AccountEventSchema, UserSchema, UserUpdateSchema } from '#shared/schemas/users.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../plugins/session.ts';
-import { endOtherSessions, needsProof, presentUser, updateUser } from '../services/accounts.ts';
-import { HttpError } from '../services/errors.ts';
+import { requireAdmin, requireUser } from '../plugins/session.ts';
+import { listAccountEvents } from '../services/account-events.ts';
+import { endOtherSessions, findUserById, needsProof, presentUser, updateUser } from '../services/accounts.ts';
+import { HttpError, NotFoundError } from '../services/errors.ts';
 import { emailChangedEmail } from '../services/reset-email.ts';
 import { idOf } from '../services/route-params.ts';
 
@@ -40,6 +42,21 @@ const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       schema: { tags, params: IdParamsSchema, response: { 200: UserSchema } },
     },
     async (request) => presentUser(db, await self(request), ctx.assets),
+  );
+
+  // What happened to an account (R431): created, promoted, password or e-mail changed, reset,
+  // sign-in failures; newest first, for administrators.
+  app.get(
+    '/api/users/:id/events',
+    {
+      onRequest: requireAdmin,
+      schema: { tags, params: IdParamsSchema, response: { 200: z.array(AccountEventSchema) } },
+    },
+    async (request) => {
+      const id = idOf(request.params);
+      if (!(await findUserById(db, id))) throw new NotFoundError();
+      return listAccountEvents(db, id);
+    },
   );
 
   // Changes that need the current password (a new e-mail address or password) are limited per user,

@@ -6,6 +6,7 @@ import type { RegisterSchema, User, UserUpdateSchema } from '#shared/schemas/use
 import { invalidField } from '#shared/validation.ts';
 import type { Db } from '../db/client.ts';
 import { assets, passwordResets, sessions, users } from '../db/schema.ts';
+import { recordAccountEvent } from './account-events.ts';
 import type { AssetService } from './assets.ts';
 import { isUniqueViolation, NotFoundError, ValidationError } from './errors.ts';
 
@@ -40,7 +41,7 @@ export async function presentUser(db: Db, row: UserRow, assetService: AssetServi
   };
 }
 
-async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
 }
@@ -55,6 +56,8 @@ export async function authenticate(db: Db, email: string, password: string): Pro
   const row = await findUserByEmail(db, email);
   dummyHash ??= hashPassword('not-a-real-password-1');
   const ok = await verify(row?.passwordHash ?? (await dummyHash), password).catch(() => false);
+  // A wrong password for a real account is part of its story (R431); an unknown address has none.
+  if (row && !ok) await recordAccountEvent(db, { userId: row.id, action: 'sign_in_failed' });
   return row && ok ? row : undefined;
 }
 
@@ -90,6 +93,7 @@ export async function registerUser(db: Db, input: z.output<typeof RegisterSchema
         language,
       } as never)
       .returning();
+    await recordAccountEvent(db, { userId: row!.id, action: 'created', detail: { via: 'registration' } });
     return row!;
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
@@ -137,6 +141,15 @@ export async function updateUser(
       const [row] = await tx.update(users).set(changes).where(eq(users.id, id)).returning();
       if (!row) throw new NotFoundError();
       if (emailChanges || changes.passwordHash) await revokeResetLinks(tx, id);
+      if (emailChanges)
+        await recordAccountEvent(tx, {
+          userId: id,
+          action: 'email_changed',
+          actorId: id,
+          detail: { from: current.email, to: row.email },
+        });
+      if (changes.passwordHash)
+        await recordAccountEvent(tx, { userId: id, action: 'password_changed', actorId: id });
       return row;
     });
   } catch (error) {
@@ -145,31 +158,47 @@ export async function updateUser(
   }
 }
 
-/** Creates an administrator, or promotes and resets the password of an existing user with that e-mail. */
+/**
+ * Creates an administrator when no account has that e-mail, or promotes the existing one — but never
+ * touches an existing account's password unless `resetPassword` is set (R430): the server's
+ * ADMIN_EMAIL/ADMIN_PASSWORD only bootstrap, so a password the administrator changed since stays, and
+ * so do their sessions. `npm run create-admin` sets `resetPassword`: an operator typing a password
+ * means it. `via` names who asked, in the account's events.
+ */
 export async function ensureAdmin(
   db: Db,
   input: { firstName: string; lastName: string; email: string; password: string },
-): Promise<{ created: boolean; id: number }> {
+  options: { resetPassword?: boolean; via?: string } = {},
+): Promise<{ created: boolean; id: number; promoted?: boolean; passwordKept?: boolean }> {
   const email = input.email.trim().toLowerCase();
+  const via = options.via ?? 'ADMIN_EMAIL';
   const existing = await findUserByEmail(db, email);
   if (existing) {
+    const promoted = !existing.isAdmin;
+    if (promoted) {
+      await db.update(users).set({ isAdmin: true, updatedAt: new Date() }).where(eq(users.id, existing.id));
+      await recordAccountEvent(db, { userId: existing.id, action: 'promoted', detail: { via } });
+    }
+    if (!options.resetPassword) return { created: false, id: existing.id, promoted, passwordKept: true };
     const samePassword = await verify(existing.passwordHash, input.password).catch(() => false);
-    const changes = samePassword
-      ? { isAdmin: true }
-      : { isAdmin: true, passwordHash: await hashPassword(input.password) };
-    await db
-      .update(users)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(users.id, existing.id));
-    // A new password ends the sessions opened with the old one.
-    if (!samePassword) await db.delete(sessions).where(eq(sessions.userId, existing.id));
-    return { created: false, id: existing.id };
+    if (!samePassword) {
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
+        .where(eq(users.id, existing.id));
+      await revokeResetLinks(db, existing.id);
+      // A new password ends the sessions opened with the old one.
+      await db.delete(sessions).where(eq(sessions.userId, existing.id));
+      await recordAccountEvent(db, { userId: existing.id, action: 'password_reset', detail: { via } });
+    }
+    return { created: false, id: existing.id, promoted, passwordKept: samePassword };
   }
   const passwordHash = await hashPassword(input.password);
   const [row] = await db
     .insert(users)
     .values({ email, passwordHash, firstName: input.firstName, lastName: input.lastName, isAdmin: true })
     .returning({ id: users.id });
+  await recordAccountEvent(db, { userId: row!.id, action: 'created', detail: { via, admin: true } });
   return { created: true, id: row!.id };
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { setListenerState } from './metrics.ts';
 
 /** The PostgreSQL channel every server process listens on. */
 export const CHANGE_CHANNEL = 'meals_changes';
@@ -50,6 +51,7 @@ export function postgresNotifier(
       await next.query(`LISTEN ${CHANGE_CHANNEL}`);
       client = next;
       attempt = 0;
+      setListenerState(true);
       // Anything may have changed while we were not listening.
       onChange();
     } catch (error) {
@@ -61,6 +63,7 @@ export function postgresNotifier(
   const scheduleReconnect = (failed: pg.Client) => {
     if (closed || retry || (client && client !== failed)) return;
     client = undefined;
+    setListenerState(false);
     failed.end().catch(() => {});
     attempt += 1;
     retry = setTimeout(
@@ -82,6 +85,7 @@ export function postgresNotifier(
     },
     async close() {
       closed = true;
+      setListenerState(false);
       if (retry) clearTimeout(retry);
       await client?.end().catch(() => {});
     },

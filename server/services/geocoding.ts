@@ -1,3 +1,6 @@
+import { recordGeocode } from './metrics.ts';
+import { currentRequestId } from './request-context.ts';
+
 /** Address → coordinates (docs/product.md R66). A failure never blocks a save: the caller gets a reason instead. */
 type GeocodeResult =
   | { ok: true; lat: number; lng: number }
@@ -21,14 +24,25 @@ const valid = (lat: number, lng: number) =>
 export function createGeocoder(options: GeocoderOptions): Geocoder | undefined {
   if (options.kind === 'none') return undefined;
   const request = async (url: URL): Promise<unknown> => {
+    const requestId = currentRequestId();
     const response = await fetch(url, {
-      headers: { 'User-Agent': options.userAgent ?? 'community-meal-sites/1.0', Accept: 'application/json' },
+      headers: {
+        'User-Agent': options.userAgent ?? 'community-meal-sites/1.0',
+        Accept: 'application/json',
+        // The request this lookup is made for, so the two logs can be matched up.
+        ...(requestId && { 'X-Request-Id': requestId }),
+      },
       signal: AbortSignal.timeout(options.timeoutMs),
     });
     if (!response.ok) throw new Error(`geocoder answered ${response.status}`);
     return response.json();
   };
-  const run = async (
+  const run = async (parse: () => Promise<{ lat: number; lng: number } | undefined>) => {
+    const result = await attempt(parse);
+    recordGeocode(result.ok ? 'found' : result.reason);
+    return result;
+  };
+  const attempt = async (
     parse: () => Promise<{ lat: number; lng: number } | undefined>,
   ): Promise<GeocodeResult> => {
     try {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { recordEmail } from './metrics.ts';
 
 export interface Message {
   to: string;
@@ -72,6 +73,22 @@ export function createMailer(options: {
       // A new file each time (random name, 'wx'), so the mode given here is the one it gets.
       await fs.promises.writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
       return { file };
+    },
+  };
+}
+
+/** The mailer with each attempt counted in the metrics as sent or failed (whoever sends: a request, the outbox). */
+export function countedMailer(mailer: Mailer): Mailer {
+  return {
+    async send(message) {
+      try {
+        const result = await mailer.send(message);
+        recordEmail('sent');
+        return result;
+      } catch (error) {
+        recordEmail('failed');
+        throw error;
+      }
     },
   };
 }

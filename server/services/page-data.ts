@@ -5,6 +5,7 @@ import { REFERENCE_LIST_NAMES } from '#shared/schemas/reference-lists.ts';
 import { searchFromSearchParams, searchToSearchParams } from '#shared/site-search.ts';
 import type { AppContext } from '../context.ts';
 import { hasDemoData } from '../db/seed/demo.ts';
+import { isDatabaseUnavailable } from './database-errors.ts';
 import { NotFoundError } from './errors.ts';
 import { placesFor } from './places.ts';
 import { publicConfig } from './public-config.ts';
@@ -106,6 +107,28 @@ export function pagePath(route: Exclude<PageRoute, { kind: 'other' }>): string {
   return route.kind === 'site' ? `/sites/${route.id}` : `/${route.kind}`;
 }
 
+/** The last demo flag read, per app: what a page says while the database is out of reach. */
+const lastDemoFlag = new WeakMap<object, boolean>();
+
+/**
+ * Whether the demo sites are loaded, kept with the directory's cached answers, so that rendering a
+ * page whose data is cached — the help pages' is only this and the settings — needs no database
+ * (R426). While the database is out of reach the last value read stands (none read yet: no banner).
+ */
+async function demoFlag(ctx: AppContext): Promise<boolean> {
+  try {
+    const entry = await ctx.cache.get('app:demo-data', async () =>
+      String(await hasDemoData(ctx.database.db)),
+    );
+    const value = entry.raw.toString() === 'true';
+    lastDemoFlag.set(ctx.cache, value);
+    return value;
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) return lastDemoFlag.get(ctx.cache) ?? false;
+    throw error;
+  }
+}
+
 /**
  * What a page embeds — runtime settings plus the API answers its first screen shows — and renders
  * with on the server. Null when the page's record does not exist (an unknown site id).
@@ -146,7 +169,7 @@ export async function pageData(
     if (error instanceof NotFoundError) return null;
     throw error;
   }
-  const config: AppData['config'] = { ...publicConfig(ctx), demoData: await hasDemoData(ctx.database.db) };
+  const config: AppData['config'] = { ...publicConfig(ctx), demoData: await demoFlag(ctx) };
   // Rendered for this request only: its statuses and opening filter can be those of this minute.
   if (request) config.renderedAt = Math.floor(ctx.now().getTime() / 60_000) * 60_000;
   return { config, queries };

@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { isLanguage, type Language } from '#shared/languages.ts';
 import type { Db } from '../db/client.ts';
 import { passwordResets, sessions, users } from '../db/schema.ts';
+import { recordAccountEvent } from './account-events.ts';
 import { findUserByEmail, hashPassword, revokeResetLinks } from './accounts.ts';
 import { HttpError, NotFoundError } from './errors.ts';
 import { MailDeliveryError, type Mailer } from './mail.ts';
@@ -94,6 +95,11 @@ export async function completeReset(db: Db, token: string, password: string): Pr
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
     await revokeResetLinks(tx, reset.userId);
     await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
+    await recordAccountEvent(tx, {
+      userId: reset.userId,
+      action: 'password_reset',
+      detail: { via: 'reset link' },
+    });
     return reset.userId;
   });
 }

@@ -12,7 +12,7 @@ import { invalidField } from '#shared/validation.ts';
 import type { Db } from '../db/client.ts';
 import { reports, sites } from '../db/schema.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
-import type { Mailer, Message } from './mail.ts';
+import type { Message } from './mail.ts';
 
 /** The same report (site, reasons, message) sent again within this time is not stored again (R174). */
 const DUPLICATE_WINDOW_MS = 24 * 3_600_000;
@@ -191,9 +191,4 @@ ${lines
     text: lines.join('\n'),
     html,
   };
-}
-
-/** E-mails a stored report to REPORTS_EMAIL; a failure is the caller's to log, never the sender's. */
-export async function notifyReport(mailer: Mailer, report: Report, to: string, baseUrl: string) {
-  return mailer.send(reportEmail(report, to, baseUrl));
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { recordCacheLookup } from './metrics.ts';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -59,6 +60,7 @@ export function createResponseCache() {
     },
     async get(key: string, produce: () => Promise<string>): Promise<CachedResponse> {
       const hit = entries.get(key);
+      recordCacheLookup(hit !== undefined);
       if (hit) return hit;
       const started = generation;
       const pending = produce().then(entryFor);

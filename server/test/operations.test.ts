@@ -204,7 +204,7 @@ describe('ensureAdmin', () => {
       email: user.email.toUpperCase(),
       password: PASSWORD,
     });
-    expect(result).toEqual({ created: false, id: user.id });
+    expect(result).toEqual({ created: false, id: user.id, promoted: true, passwordKept: true });
     expect(await rowByEmail(user.email)).toHaveLength(1);
     // The same session now acts as an administrator.
     const response = await me(cookie);
@@ -219,15 +219,44 @@ describe('ensureAdmin', () => {
     expect(write.statusCode).toBe(201);
   });
 
-  it('sets a new password and ends the old sessions when the password differs', async () => {
+  it('never resets an existing account’s password from ADMIN_PASSWORD: password and sessions stay (R430)', async () => {
     const user = await createUser(ctx);
     const cookie = await login(ctx, user.email);
-    await ensureAdmin(ctx.database.db, {
+    const result = await ensureAdmin(ctx.database.db, {
       firstName: 'A',
       lastName: 'B',
       email: user.email,
-      password: 'rotated-pass-2',
+      password: 'environment-pass-9',
     });
+    expect(result).toEqual({ created: false, id: user.id, promoted: true, passwordKept: true });
+    // Still signed in, now as an administrator; the password changed since is the one that works.
+    expect((await me(cookie)).json()).toMatchObject({ id: user.id, isAdmin: true });
+    await login(ctx, user.email, PASSWORD);
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'environment-pass-9' },
+    });
+    expect(refused.statusCode).toBe(422);
+    // A second start changes nothing either.
+    expect(
+      await ensureAdmin(ctx.database.db, {
+        firstName: 'A',
+        lastName: 'B',
+        email: user.email,
+        password: 'x-pass-10',
+      }),
+    ).toEqual({ created: false, id: user.id, promoted: false, passwordKept: true });
+  });
+
+  it('create-admin (resetPassword) sets a new password and ends the old sessions when it differs', async () => {
+    const user = await createUser(ctx);
+    const cookie = await login(ctx, user.email);
+    await ensureAdmin(
+      ctx.database.db,
+      { firstName: 'A', lastName: 'B', email: user.email, password: 'rotated-pass-2' },
+      { resetPassword: true, via: 'create-admin' },
+    );
     expect((await me(cookie)).statusCode).toBe(204);
     expect(await ctx.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
     const old = await ctx.app.inject({

@@ -62,3 +62,24 @@ export const ForgotPasswordSchema = BodySchema({
   email: z.string(REQUIRED).trim().toLowerCase().max(254, TOO_LONG(254)),
 });
 export const ResetPasswordSchema = BodySchema({ password: PasswordSchema });
+
+/** What happened to an account (docs/product.md R431): the kinds of `AccountEventSchema.action`. */
+export const ACCOUNT_EVENT_ACTIONS = [
+  'created',
+  'promoted',
+  'password_changed',
+  'password_reset',
+  'email_changed',
+  'sign_in_failed',
+] as const;
+export type AccountEventAction = (typeof ACCOUNT_EVENT_ACTIONS)[number];
+
+/** One entry of GET /api/users/{id}/events, newest first; `actor` null: the server itself or a visitor. */
+export const AccountEventSchema = z.object({
+  id: z.number(),
+  action: z.enum(ACCOUNT_EVENT_ACTIONS),
+  detail: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  actor: z.object({ id: z.number(), firstName: z.string(), lastName: z.string() }).nullable(),
+});
+export type AccountEvent = z.infer<typeof AccountEventSchema>;
