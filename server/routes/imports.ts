@@ -69,6 +69,7 @@ const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         userId: user!.id,
         language: request.language,
         geocoder: ctx.geocoder,
+        geocodeLimit: ctx.config.IMPORT_GEOCODES_MAX,
         now: ctx.now(),
       });
       return reply.code(201).send(preview);
@@ -97,6 +98,7 @@ const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         userId: user!.id,
         skipErrors: request.body?.skipErrors === true,
         now: ctx.now(),
+        geocoder: ctx.geocoder,
       });
     },
   );
