@@ -137,6 +137,9 @@ export async function contactLinkView(db: Db, token: string, now: Date) {
 export async function answerContactLink(db: Db, token: string, answer: ContactAnswer, now: Date) {
   const link = await usableLink(db, token, now);
   return db.transaction(async (tx) => {
+    // The site first, as a site save takes it: two of its links answered at once wait for each other
+    // here instead of each holding one link and waiting for the other's.
+    await tx.select({ id: sites.id }).from(sites).where(eq(sites.id, link.siteId)).for('update');
     const spent = await tx
       .update(confirmationLinks)
       .set({ usedAt: now })

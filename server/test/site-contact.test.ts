@@ -232,6 +232,17 @@ describe('a site’s other links end when they no longer speak for it (R345)', (
     expect((await view(elsewhere)).statusCode).toBe(200);
   });
 
+  it('two of a site’s links answered at the same moment: one counts, the other is 410', async () => {
+    const site = await newSite();
+    const first = await sendLink(site.id, site.email!);
+    const second = await sendLink(site.id, site.email!);
+    const results = await Promise.all([
+      answer(first, { answer: 'correct' }),
+      answer(second, { answer: 'changed', reasons: ['hours'] }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 410]);
+  });
+
   it('changing the site’s e-mail ends the links sent to the old address; other edits do not', async () => {
     const site = await newSite({ email: 'old.contact@example.org' });
     const token = await sendLink(site.id, 'old.contact@example.org');
