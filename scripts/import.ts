@@ -85,14 +85,20 @@ function progress(label: string) {
   };
 }
 
+/** What the preview says about a row's map position. */
+function positionNote(row: { noPosition?: true; locateOnSave?: true }): string {
+  if (row.locateOnSave) return ' [not located yet: looked up on commit]';
+  return row.noPosition ? ' [no map position found]' : '';
+}
+
 function describeRow(row: PreviewRow): string {
   switch (row.kind) {
     case 'new':
-      return `${row.site.name} (${row.site.address})${row.noPosition ? ' [no map position found]' : ''}`;
+      return `${row.site.name} (${row.site.address})${positionNote(row)}`;
     case 'changed':
       return `site ${row.siteId}: ${row.changes
         .map((change) => `${change.field}: ${change.before || '(empty)'} → ${change.after || '(empty)'}`)
-        .join('; ')}${row.noPosition ? ' [no map position found]' : ''}`;
+        .join('; ')}${positionNote(row)}`;
     case 'error':
       return row.errors.map((error) => `${error.column}: ${error.message}`).join('; ');
     default:
@@ -150,16 +156,18 @@ try {
     memoryMb: config.IMPORT_READ_MEMORY_MB,
   });
   console.log(`${path.basename(file)}: ${table.rows.length} rows, importing as ${admin.email}`);
+  const geocoder = createGeocoder({
+    kind: config.GEOCODER,
+    url: config.GEOCODER_URL,
+    googleKey: config.GOOGLE_MAPS_API_KEY,
+    timeoutMs: config.GEOCODER_TIMEOUT_MS,
+  });
   const preview = await previewImport(db, table, {
     createMissingItems: parsed.values['create-missing-items'],
     userId: admin.id,
     language: 'en',
-    geocoder: createGeocoder({
-      kind: config.GEOCODER,
-      url: config.GEOCODER_URL,
-      googleKey: config.GOOGLE_MAPS_API_KEY,
-      timeoutMs: config.GEOCODER_TIMEOUT_MS,
-    }),
+    geocoder,
+    geocodeLimit: config.IMPORT_GEOCODES_MAX,
     now: new Date(),
     onProgress: progress('Reading'),
   });
@@ -169,6 +177,7 @@ try {
       userId: admin.id,
       skipErrors: parsed.values['skip-errors'],
       now: new Date(),
+      geocoder,
       onProgress: progress('Saving'),
     });
     // Server processes on the same PostgreSQL drop their cached pages and answers.

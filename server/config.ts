@@ -176,6 +176,8 @@ const EnvSchema = z
     NEIGHBORHOODS_FILE: z.string().optional(),
     PLACES_RATE_LIMIT_MAX: int(30, 1),
     PLACES_GEOCODES_MAX: int(10, 1),
+    // Addresses one import preview sends to the geocoder (docs/product.md R344); the rest at commit.
+    IMPORT_GEOCODES_MAX: int(50, 0),
     TRUST_PROXY: trustProxy,
     ALLOWED_ORIGINS: origins,
     AGENCY_TIME_ZONE: timeZone,

@@ -95,10 +95,21 @@ export interface FieldChange {
   after: string;
 }
 
-/** One data row of the file; `row` is its row number in the sheet (the header is row 1). */
+/**
+ * One data row of the file; `row` is its row number in the sheet (the header is row 1). `noPosition`:
+ * the geocoder found no position for its address; `locateOnSave`: its address was not looked up in
+ * this preview (past its limit) and will be when the import is committed.
+ */
 export type PreviewRow =
-  | { row: number; kind: 'new'; site: Omit<SheetRow, 'id'>; noPosition?: true }
-  | { row: number; kind: 'changed'; siteId: number; changes: FieldChange[]; noPosition?: true }
+  | { row: number; kind: 'new'; site: Omit<SheetRow, 'id'>; noPosition?: true; locateOnSave?: true }
+  | {
+      row: number;
+      kind: 'changed';
+      siteId: number;
+      changes: FieldChange[];
+      noPosition?: true;
+      locateOnSave?: true;
+    }
   | { row: number; kind: 'unchanged'; siteId: number }
   | { row: number; kind: 'error'; errors: RowError[] };
 

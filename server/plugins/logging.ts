@@ -28,18 +28,30 @@ const PLACE_PARAMS = /([?&](?:near|q)=)[^&#]*/g;
 const NEAR_PARAM = /([?&]near=)[^&#]*/g;
 
 /**
- * Reset tokens are secrets: the API and page paths that carry one are logged with it masked. What a
+ * The paths whose next segment is a secret (a single-use link's token): a password reset, in the API
+ * and on its page, and a site contact's confirmation link, in the API and on its page. A new route
+ * that carries a secret in its path adds its prefix here and nowhere else. Repeated slashes and any
+ * case are matched, as the router and the page redirects would read them.
+ */
+const SECRET_PATHS = ['api/passwords', 'passwords/reset', 'api/confirmations', 'confirm'];
+const SECRET_SEGMENT = new RegExp(
+  `^(/+(?:${SECRET_PATHS.map((prefix) => prefix.split('/').join('/+')).join('|')})/+)[^/?#]+`,
+  'i',
+);
+
+/**
+ * One rule for every secret in a logged address: the token segment of SECRET_PATHS is masked. What a
  * visitor typed in the near box (or anywhere on /api/places) is never logged (docs/product.md R132).
  */
 export function redactUrl(url: string): string {
-  const masked = url.replace(/^(\/api\/passwords\/|\/passwords\/reset\/)[^/?#]+/, '$1[redacted]');
+  const masked = url.replace(SECRET_SEGMENT, '$1[redacted]');
   if (/^\/+api\/+places(?:[/?#]|$)/i.test(masked)) return masked.replace(PLACE_PARAMS, '$1[redacted]');
   return masked.replace(NEAR_PARAM, '$1[redacted]');
 }
 
 /**
  * The production logger: JSON lines at `level`, with cookies, authorization headers, Set-Cookie,
- * reset tokens in paths and query parameters of failed SQL left out.
+ * link tokens in paths and query parameters of failed SQL left out.
  */
 export function loggerOptions(
   level: string,

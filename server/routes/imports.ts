@@ -74,6 +74,7 @@ const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
           userId: user!.id,
           language: request.language,
           geocoder: ctx.geocoder,
+          geocodeLimit: ctx.config.IMPORT_GEOCODES_MAX,
           now: ctx.now(),
         }),
       );
@@ -104,6 +105,7 @@ const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
           userId: user!.id,
           skipErrors: request.body?.skipErrors === true,
           now: ctx.now(),
+          geocoder: ctx.geocoder,
         }),
       );
     },

@@ -6,6 +6,7 @@ import { invalidField } from '#shared/validation.ts';
 import type { Db } from '../db/client.ts';
 import { confirmationLinks, sites } from '../db/schema.ts';
 import { countHit } from '../plugins/rate-limit-store.ts';
+import { revokeContactLinks } from './contact-links.ts';
 import { HttpError, NotFoundError, TooManyRequestsError, ValidationError } from './errors.ts';
 import { recordHistory } from './history.ts';
 import { MailDeliveryError, type Mailer, type Message } from './mail.ts';
@@ -130,11 +131,15 @@ export async function contactLinkView(db: Db, token: string, now: Date) {
 /**
  * The contact's answer (docs/product.md R181): "correct" confirms the site (method `site-contact`, no
  * user); "changed" files a report about it. Either way the link is spent in the same statement that
- * checks it, so two answers at once cannot both count. Answers the stored report, if one was filed.
+ * checks it, so two answers at once cannot both count; the site's other outstanding links end with it
+ * (R345). Answers the stored report, if one was filed.
  */
 export async function answerContactLink(db: Db, token: string, answer: ContactAnswer, now: Date) {
   const link = await usableLink(db, token, now);
   return db.transaction(async (tx) => {
+    // The site first, as a site save takes it: two of its links answered at once wait for each other
+    // here instead of each holding one link and waiting for the other's.
+    await tx.select({ id: sites.id }).from(sites).where(eq(sites.id, link.siteId)).for('update');
     const spent = await tx
       .update(confirmationLinks)
       .set({ usedAt: now })
@@ -147,6 +152,8 @@ export async function answerContactLink(db: Db, token: string, answer: ContactAn
       )
       .returning({ siteId: confirmationLinks.siteId });
     if (!spent.length) throw new HttpError(410, 'This link has already been used.', { code: 'link_used' });
+    // The site's other links asked the same question, now answered (R345).
+    await revokeContactLinks(tx, link.siteId, link.id);
     if (answer.answer === 'correct') {
       await confirmSite(
         tx,

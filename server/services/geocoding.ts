@@ -16,6 +16,38 @@ interface GeocoderOptions {
   googleKey?: string;
   timeoutMs: number;
   userAgent?: string;
+  /** The largest answer read; a longer one is abandoned as an error. */
+  maxBytes?: number;
+}
+
+/** The largest geocoder answer read (docs/decisions/033-geocoder-limits.md): one result is a few KB. */
+export const GEOCODER_MAX_BYTES = 256 * 1024;
+
+/**
+ * The answer's body as text, read as it arrives and abandoned (the connection closed) at the first
+ * byte past `maxBytes`, whatever Content-Length says: a huge or endless answer costs no more memory.
+ */
+async function boundedText(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > maxBytes) {
+    await response.body?.cancel().catch(() => {});
+    throw new Error('geocoder answer too large');
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw new Error('geocoder answer too large');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 const valid = (lat: number, lng: number) =>
@@ -23,6 +55,7 @@ const valid = (lat: number, lng: number) =>
 
 export function createGeocoder(options: GeocoderOptions): Geocoder | undefined {
   if (options.kind === 'none') return undefined;
+  const maxBytes = options.maxBytes ?? GEOCODER_MAX_BYTES;
   const request = async (url: URL): Promise<unknown> => {
     const requestId = currentRequestId();
     const response = await fetch(url, {
@@ -32,10 +65,16 @@ export function createGeocoder(options: GeocoderOptions): Geocoder | undefined {
         // The request this lookup is made for, so the two logs can be matched up.
         ...(requestId && { 'X-Request-Id': requestId }),
       },
+      // A redirect is refused, never followed: the key in the query would go to whatever host it names.
+      redirect: 'manual',
       signal: AbortSignal.timeout(options.timeoutMs),
     });
-    if (!response.ok) throw new Error(`geocoder answered ${response.status}`);
-    return response.json();
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => {});
+      const redirect = response.status >= 300 && response.status < 400;
+      throw new Error(`geocoder answered ${response.status}${redirect ? ' (a redirect, refused)' : ''}`);
+    }
+    return JSON.parse(await boundedText(response, maxBytes));
   };
   const run = async (parse: () => Promise<{ lat: number; lng: number } | undefined>) => {
     const result = await attempt(parse);
@@ -84,4 +123,63 @@ export function createGeocoder(options: GeocoderOptions): Geocoder | undefined {
         return body.results?.[0]?.geometry.location;
       }),
   };
+}
+
+/**
+ * The text sent to the geocoder for an address, which is also its cache key: Unicode NFC, trimmed,
+ * runs of white space as one space. Two addresses share a cached answer only when the geocoder would
+ * have been asked exactly the same thing.
+ */
+export function geocoderQuery(address: string): string {
+  return address.normalize('NFC').trim().replace(/\s+/g, ' ');
+}
+
+export interface CachingGeocoder extends Geocoder {
+  /** The remembered answer for an address, without asking the geocoder. */
+  cached(address: string): GeocodeResult | undefined;
+}
+
+/**
+ * A geocoder that remembers definite answers (a position, or nothing found) for the `size` addresses
+ * used last; a time-out or an error is asked again next time. Keyed by geocoderQuery, which is what
+ * is sent.
+ */
+export function cachingGeocoder(geocoder: Geocoder, size = 5000): CachingGeocoder {
+  const entries = new Map<string, GeocodeResult>();
+  const get = (key: string) => {
+    const value = entries.get(key);
+    if (value !== undefined) {
+      entries.delete(key);
+      entries.set(key, value);
+    }
+    return value;
+  };
+  return {
+    cached: (address) => get(geocoderQuery(address)),
+    async geocode(address) {
+      const query = geocoderQuery(address);
+      const known = get(query);
+      if (known) return known;
+      const result = await geocoder.geocode(query);
+      if (result.ok || result.reason === 'not-found') {
+        entries.set(query, result);
+        if (entries.size > size) entries.delete(entries.keys().next().value!);
+      }
+      return result;
+    },
+  };
+}
+
+const shared = new WeakMap<Geocoder, CachingGeocoder>();
+/**
+ * The one cache in front of an app's geocoder: the near box, the /sites pages and the import previews
+ * reuse each other's answers (a re-preview of a file asks nothing it was answered before).
+ */
+export function sharedGeocoderCache(geocoder: Geocoder): CachingGeocoder {
+  let cache = shared.get(geocoder);
+  if (!cache) {
+    cache = cachingGeocoder(geocoder);
+    shared.set(geocoder, cache);
+  }
+  return cache;
 }

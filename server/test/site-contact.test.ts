@@ -216,3 +216,57 @@ describe('POST /api/confirmations/{token}', () => {
     expect((await answer(token, { answer: 'correct' }, address)).statusCode).toBe(429);
   });
 });
+
+describe('a site’s other links end when they no longer speak for it (R345)', () => {
+  it('answering one link ends the site’s other outstanding links, not another site’s', async () => {
+    const site = await newSite();
+    const other = await newSite();
+    const first = await sendLink(site.id, site.email!);
+    const second = await sendLink(site.id, site.email!);
+    const elsewhere = await sendLink(other.id, other.email!);
+    expect((await answer(first, { answer: 'correct' })).statusCode).toBe(200);
+    const late = await answer(second, { answer: 'changed', reasons: ['hours'] });
+    expect(late.statusCode).toBe(410);
+    expect(late.json()).toMatchObject({ code: 'link_expired' });
+    expect((await view(second)).statusCode).toBe(410);
+    expect((await view(elsewhere)).statusCode).toBe(200);
+  });
+
+  it('two of a site’s links answered at the same moment: one counts, the other is 410', async () => {
+    const site = await newSite();
+    const first = await sendLink(site.id, site.email!);
+    const second = await sendLink(site.id, site.email!);
+    const results = await Promise.all([
+      answer(first, { answer: 'correct' }),
+      answer(second, { answer: 'changed', reasons: ['hours'] }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 410]);
+  });
+
+  it('changing the site’s e-mail ends the links sent to the old address; other edits do not', async () => {
+    const site = await newSite({ email: 'old.contact@example.org' });
+    const token = await sendLink(site.id, 'old.contact@example.org');
+    // An edit that leaves the e-mail as it is (case and spaces aside) keeps the link.
+    const kept = await asAdmin({
+      method: 'PATCH',
+      url: `/api/sites/${site.id}`,
+      payload: { version: site.version, name: `${site.name} (renamed)`, email: 'Old.Contact@example.org' },
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await view(token)).statusCode).toBe(200);
+    const changed = await asAdmin({
+      method: 'PATCH',
+      url: `/api/sites/${site.id}`,
+      payload: { version: kept.json().version, email: 'new.contact@example.org' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const late = await answer(token, { answer: 'correct' });
+    expect(late.statusCode).toBe(410);
+    expect(late.json()).toMatchObject({ code: 'link_expired' });
+    const after = (await ctx.app.inject({ method: 'GET', url: `/api/sites/${site.id}` })).json();
+    expect(after.confirmedAt).toBeNull();
+    // A link sent to the new address works.
+    const fresh = await sendLink(site.id, 'new.contact@example.org');
+    expect((await view(fresh)).statusCode).toBe(200);
+  });
+});

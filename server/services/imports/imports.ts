@@ -21,7 +21,7 @@ import type { Language } from '#shared/languages.ts';
 import { REFERENCE_LIST_NAMES, REFERENCE_LISTS, type ReferenceListName } from '#shared/reference-lists.ts';
 import { type Site, SiteCreateSchema } from '#shared/schemas/sites.ts';
 import { codeOfIssue, type ValidationCode, type ValidationParams } from '#shared/validation.ts';
-import type { Geocoder } from '../geocoding.ts';
+import { type Geocoder, sharedGeocoderCache } from '../geocoding.ts';
 import { createItem } from '../reference-lists.ts';
 import { cachedSitesJson, createSite, updateSite } from '../sites.ts';
 import { ImportError } from '../spreadsheets/errors.ts';
@@ -45,6 +45,8 @@ interface StoredRow {
   input?: Record<string, unknown>;
   /** Names of list items created at commit, per list (createMissingItems). */
   newNames?: ListNames;
+  /** The address the commit looks up: the preview was past its geocoding limit (R344). */
+  locate?: string;
 }
 
 const LIST_OF_COLUMN = Object.fromEntries(
@@ -150,6 +152,12 @@ export interface PreviewOptions {
   userId: number | null;
   language: Language;
   geocoder?: Geocoder;
+  /**
+   * Addresses this preview may send to the geocoder (IMPORT_GEOCODES_MAX, 50 by default); the rows
+   * past it are marked `locateOnSave` and looked up at commit. Answers remembered from earlier
+   * previews and searches do not count, so previewing the file again looks up the next ones.
+   */
+  geocodeLimit?: number;
   now: Date;
   /** Called after each row is read, and as geocoding goes (the command line's progress). */
   onProgress?: (done: number, total: number) => void;
@@ -157,6 +165,8 @@ export interface PreviewOptions {
 
 /** Geocoding requests in flight at once (docs/product.md R233). */
 const GEOCODE_CONCURRENCY = 4;
+/** The default of geocodeLimit. */
+export const PREVIEW_GEOCODES_MAX = 50;
 
 export async function previewImport(
   db: Db,
@@ -315,23 +325,35 @@ export async function previewImport(
   options.onProgress?.(table.rows.length, table.rows.length);
 
   if (options.geocoder && toLocate.length) {
-    const geocoder = options.geocoder;
+    // The app's one cache, keyed by the exact query: a re-preview asks nothing it was answered before.
+    const geocoder = sharedGeocoderCache(options.geocoder);
+    let allowed = options.geocodeLimit ?? PREVIEW_GEOCODES_MAX;
     await eachLimited(toLocate, GEOCODE_CONCURRENCY, async ({ stored: entry, address, site }) => {
+      const preview = entry.preview;
+      if (preview.kind !== 'new' && preview.kind !== 'changed') return;
+      if (!geocoder.cached(address)) {
+        if (allowed <= 0) {
+          // Past this preview's limit: looked up at commit, as a form save would (R344).
+          entry.locate = address;
+          preview.locateOnSave = true;
+          return;
+        }
+        allowed -= 1;
+      }
       const result = await geocoder.geocode(address);
       const position = result.ok ? { lat: result.lat, lng: result.lng } : { lat: null, lng: null };
       Object.assign(entry.input!, position);
-      const preview = entry.preview;
       const text = (value: number | null) => (value === null ? '' : String(value));
       if (preview.kind === 'new') {
         preview.site.lat = text(position.lat);
         preview.site.lng = text(position.lng);
-      } else if (preview.kind === 'changed' && site) {
+      } else if (site) {
         for (const field of ['lat', 'lng'] as const) {
           if (text(site[field]) !== text(position[field]))
             preview.changes.push({ field, before: text(site[field]), after: text(position[field]) });
         }
       }
-      if (!result.ok && (preview.kind === 'new' || preview.kind === 'changed')) preview.noPosition = true;
+      if (!result.ok) preview.noPosition = true;
     });
   }
 
@@ -377,6 +399,29 @@ export interface CommitOptions {
   skipErrors?: boolean;
   now: Date;
   onProgress?: (done: number, total: number) => void;
+  /** Looks up the rows the preview left for the commit (`locateOnSave`); without one they get no position. */
+  geocoder?: Geocoder;
+}
+
+/**
+ * The positions of the rows a preview left to the commit (R344), looked up before the commit's
+ * transaction so no lock is held while the geocoder answers. A row not found gets none (null).
+ */
+async function positionsToLocate(db: Db, id: string, options: CommitOptions) {
+  const positions = new Map<number, { lat: number | null; lng: number | null }>();
+  if (!options.geocoder) return positions;
+  const record = await findImport(db, id, options.now);
+  if (record.status === 'committed') return positions;
+  const pending = (record.rows as StoredRow[]).filter((entry) => entry.locate);
+  const geocoder = sharedGeocoderCache(options.geocoder);
+  await eachLimited(pending, GEOCODE_CONCURRENCY, async (entry) => {
+    const result = await geocoder.geocode(entry.locate!);
+    positions.set(
+      entry.preview.row,
+      result.ok ? { lat: result.lat, lng: result.lng } : { lat: null, lng: null },
+    );
+  });
+  return positions;
 }
 
 /**
@@ -385,6 +430,7 @@ export interface CommitOptions {
  * Each created or changed site and list item is recorded in the history as an import by `userId`.
  */
 export async function commitImport(db: Db, id: string, options: CommitOptions): Promise<ImportResult> {
+  const located = await positionsToLocate(db, id, options);
   return db.transaction(async (tx) => {
     const record = await findImport(tx, id, options.now, true);
     if (record.status === 'committed') throw new ImportError(409, 'import_committed');
@@ -444,6 +490,8 @@ export async function commitImport(db: Db, id: string, options: CommitOptions): 
       // the preview: the duplicate door of the site form is not asked again (docs/product.md R234);
       // look-alikes show up under the workspace's "possible duplicate" filter.
       const input: Record<string, unknown> = { ...entry.input, confirmDuplicate: true };
+      // A new address left to the commit: its position, or none (a changed address's old pin is stale).
+      if (entry.locate) Object.assign(input, located.get(entry.preview.row) ?? { lat: null, lng: null });
       for (const [list, names] of Object.entries(entry.newNames ?? {})) {
         const idsKey = REFERENCE_LISTS[list as ReferenceListName].idsKey;
         const ids = [...((input[idsKey] as number[] | undefined) ?? [])];

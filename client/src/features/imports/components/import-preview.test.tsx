@@ -37,6 +37,7 @@ const preview: ImportPreview = {
       kind: 'changed',
       siteId: 12,
       changes: [{ field: 'phoneNumber', before: '4155550100', after: '' }],
+      locateOnSave: true,
     },
     { row: 4, kind: 'unchanged', siteId: 13 },
     { row: 5, kind: 'unchanged', siteId: 14 },
@@ -79,6 +80,7 @@ describe.each([
     problem: 'Has no list item called Martians.',
     unchanged: 'Unchanged sites (2)',
     noPosition: 'No map position found',
+    locateOnSave: 'Not located yet: the map position is looked up when you commit the import',
   },
   {
     language: 'es' as const,
@@ -96,6 +98,7 @@ describe.each([
     problem: 'No tiene ningún elemento de lista llamado Martians.',
     unchanged: 'Comedores sin cambios (2)',
     noPosition: 'No se encontró la ubicación en el mapa',
+    locateOnSave: 'Aún sin ubicar: la ubicación en el mapa se buscará al confirmar la importación',
   },
   {
     language: 'zh' as const,
@@ -108,6 +111,7 @@ describe.each([
     problem: '沒有名為 Martians 的清單項目。',
     unchanged: '未更改的用餐點（2 個）',
     noPosition: '找不到地圖位置',
+    locateOnSave: '尚未定位：確認匯入時會查找地圖位置',
   },
 ])('the preview in $language', (expected) => {
   it('labels the counts, tables, columns and rows in the language', async () => {
@@ -127,5 +131,7 @@ describe.each([
     expect(within(errors).getByText(expected.problem)).toBeTruthy();
     expect(screen.getByText(expected.unchanged)).toBeTruthy();
     expect(screen.getByText(`(${expected.noPosition})`)).toBeTruthy();
+    // A row past the preview's geocoding limit says it will be located at commit.
+    expect(within(changed).getByText(`(${expected.locateOnSave})`)).toBeTruthy();
   });
 });

@@ -44,6 +44,7 @@ export function ImportPreviewTables({ preview }: { preview: ImportPreview }) {
                 <th scope="row">
                   {row.site.name}
                   {row.noPosition && <span className="import-note"> ({t('noPosition')})</span>}
+                  {row.locateOnSave && <span className="import-note"> ({t('locateOnSave')})</span>}
                 </th>
                 <td>{row.site.address}</td>
                 <td>{shown(row.site.hours)}</td>
@@ -76,6 +77,9 @@ export function ImportPreviewTables({ preview }: { preview: ImportPreview }) {
                     )}
                     {index === 0 && row.noPosition && (
                       <span className="import-note"> ({t('noPosition')})</span>
+                    )}
+                    {index === 0 && row.locateOnSave && (
+                      <span className="import-note"> ({t('locateOnSave')})</span>
                     )}
                   </td>
                   <th scope="row">{field(change.field)}</th>
