@@ -16,11 +16,22 @@ const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
           setTimeout(() => reject(new Error('database ping timed out')), READY_TIMEOUT_MS).unref(),
         ),
       ]);
-      return { status: 'ok', database: ctx.database.kind };
     } catch (error) {
       request.log.warn({ err: error }, 'not ready');
       return reply.code(503).send({ status: 503, message: 'The database is not reachable.' });
     }
+    // Not hearing other processes' writes means possibly serving stale answers: out of rotation
+    // until the listener is back (docs/decisions/036-a-cache-that-cannot-go-deaf.md).
+    const listener = ctx.notifier.status();
+    if (listener.state !== 'listening') {
+      const message =
+        listener.state === 'connecting'
+          ? 'The change listener is still connecting.'
+          : `The change listener is down since ${listener.since.toISOString()}: ${listener.reason ?? 'unknown'}.`;
+      request.log.warn({ listener }, 'not ready');
+      return reply.code(503).send({ status: 503, message, listener: listener.state });
+    }
+    return { status: 'ok', database: ctx.database.kind, listener: listener.state };
   });
 };
 
