@@ -22,6 +22,9 @@ declare module 'fastify' {
   }
 }
 
+/** How long start-up waits for the change listener's first LISTEN. */
+const LISTENING_WAIT_MS = 5000;
+
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Write routes that change what the public reads: sites, closures, every reference list, a site
@@ -62,6 +65,8 @@ export default fp(async function directoryCache(app: FastifyInstance, options: D
       return;
     route.onSend = [...[route.onSend ?? []].flat(), publishWrite as never];
   });
+  // Serve once other processes' writes can be heard (bounded: /readyz says 503 until then anyway).
+  app.addHook('onReady', () => notifier.listening(LISTENING_WAIT_MS));
   app.addHook('onClose', async () => notifier.close());
 
   app.decorateReply(

@@ -31,7 +31,7 @@ const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       request.log.warn({ listener }, 'not ready');
       return reply.code(503).send({ status: 503, message, listener: listener.state });
     }
-    return { status: 'ok', database: ctx.database.kind, listener: listener.state };
+    return { status: 'ok', database: ctx.database.kind };
   });
 };
 

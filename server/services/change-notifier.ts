@@ -25,6 +25,8 @@ export interface ChangeNotifier {
   publish(): Promise<void>;
   /** Whether changes made through other processes reach this one now (`/readyz`). */
   status(): ListenerStatus;
+  /** Resolves once listening, or after `timeoutMs` whatever the state (the server starts anyway). */
+  listening(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export function localNotifier(onChange: () => void): ChangeNotifier {
       onChange();
     },
     status: () => ({ state: 'listening', since }),
+    listening: async () => {},
     async close() {},
   };
 }
@@ -74,7 +77,7 @@ export function postgresNotifier(
   url: string,
   publishPool: pg.Pool,
   onChange: () => void,
-  log: { warn: (obj: object, msg: string) => void; info?: (obj: object, msg: string) => void },
+  log: { warn: (obj: object, msg: string) => void },
   timing: ListenerTiming = DEFAULT_LISTENER_TIMING,
 ): ChangeNotifier {
   const id = randomUUID();
@@ -83,6 +86,7 @@ export function postgresNotifier(
   let retry: NodeJS.Timeout | undefined;
   let attempt = 0;
   let status: ListenerStatus = { state: 'connecting', since: new Date() };
+  const waiting = new Set<() => void>();
   let beats = 0;
   /** Connections whose failure was already dealt with (an error is followed by an end). */
   const handled = new WeakSet<pg.Client>();
@@ -92,6 +96,7 @@ export function postgresNotifier(
   const setStatus = (state: ListenerStatus['state'], reason?: string) => {
     if (status.state !== state) status = { state, since: new Date(), reason };
     else if (reason) status = { ...status, reason };
+    if (state === 'listening') for (const resolve of waiting) resolve();
   };
 
   const connect = async () => {
@@ -190,6 +195,18 @@ export function postgresNotifier(
       await publishPool.query('select pg_notify($1, $2)', [CHANGE_CHANNEL, id]);
     },
     status: () => ({ ...status }),
+    listening(timeoutMs) {
+      if (status.state === 'listening' || closed) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          waiting.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, timeoutMs);
+        waiting.add(done);
+      });
+    },
     async close() {
       closed = true;
       clearInterval(beat);
