@@ -77,7 +77,9 @@ export function createResponseCache(options: ResponseCacheOptions = {}) {
         const current = await version!();
         if (current !== knownVersion) {
           knownVersion = current;
-          invalidate();
+          // Reads still running were started before this check and sit in `entries`; an empty cache
+          // (just dropped by a write) has nothing to drop.
+          if (entries.size > 0) invalidate();
         }
       } catch (error) {
         knownVersion = undefined;
