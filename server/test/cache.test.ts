@@ -211,6 +211,6 @@ if (testBackend() === 'postgres') {
         site.id,
       );
       expect((await read(a, `/api/sites/${site.id}`)).status).toBe(404);
-    });
+    }, 120_000);
   });
 }
