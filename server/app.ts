@@ -79,7 +79,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
   installJsonParser(app);
 
   const storage = deps.storage ?? storageFor(config);
-  const ctx = createAppContext(config, deps, storage);
+  const ctx = createAppContext(config, deps, storage, app.log);
 
   if (!deps.storage) app.addHook('onClose', () => storage.close());
   ctx.mailQueue.start(app.log);
@@ -114,7 +114,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { 1: 4 } } as never,
   });
-  await app.register(directoryCache, { cache: ctx.cache, database: deps.database });
+  await app.register(directoryCache, { cache: ctx.cache, notifier: ctx.notifier });
   await app.register(sessionPlugin, {
     db: deps.database.db,
     secret: deps.secret,

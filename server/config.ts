@@ -133,6 +133,12 @@ const EnvSchema = z
       .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
       .optional(),
     DATABASE_QUERY_TIMEOUT_MS: int(10_000, 1),
+    // Freshness of the response cache across processes (docs/decisions/036-a-cache-that-cannot-go-deaf.md):
+    // the LISTEN connection's heartbeat period and how long one may take to come back, and how often
+    // a cached answer is checked against the data's version (at most a minute: the staleness bound).
+    CHANGE_HEARTBEAT_MS: int(10_000, 50),
+    CHANGE_HEARTBEAT_TIMEOUT_MS: int(5_000, 50),
+    CACHE_VERSION_CHECK_MS: int(10_000, 0).pipe(z.number().max(60_000, { error: 'must be at most 60000' })),
     BASE_URL: z.url({ error: 'must be a URL such as https://meals.example.org' }).optional(),
     SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     SMTP_URL: z

@@ -141,6 +141,27 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads the cache freshness settings, and refuses a version check rarer than a minute', () => {
+    const config = loadConfig({
+      CHANGE_HEARTBEAT_MS: '300',
+      CHANGE_HEARTBEAT_TIMEOUT_MS: '1000',
+      CACHE_VERSION_CHECK_MS: '0',
+    });
+    expect([
+      config.CHANGE_HEARTBEAT_MS,
+      config.CHANGE_HEARTBEAT_TIMEOUT_MS,
+      config.CACHE_VERSION_CHECK_MS,
+    ]).toEqual([300, 1000, 0]);
+    expect(loadConfig({}).CACHE_VERSION_CHECK_MS).toBe(10_000);
+    expect(problemsOf({ CACHE_VERSION_CHECK_MS: '60001' })).toEqual([
+      'CACHE_VERSION_CHECK_MS must be at most 60000',
+    ]);
+    expect(named({ CHANGE_HEARTBEAT_MS: '0', CHANGE_HEARTBEAT_TIMEOUT_MS: 'soon' })).toEqual([
+      'CHANGE_HEARTBEAT_MS',
+      'CHANGE_HEARTBEAT_TIMEOUT_MS',
+    ]);
+  });
+
   it('says what is wrong in words', () => {
     expect(problemsOf({ PORT: 'abc' })).toEqual(['PORT must be a whole number']);
     expect(problemsOf({ DATABASE_URL: 'mysql://x' })).toEqual([

@@ -4,6 +4,13 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { agencyDate } from './services/agency-clock.ts';
 import { type AssetService, createAssetService } from './services/assets.ts';
+import {
+  type ChangeNotifier,
+  DEFAULT_LISTENER_TIMING,
+  localNotifier,
+  postgresNotifier,
+} from './services/change-notifier.ts';
+import { readDataVersion } from './services/data-version.ts';
 import type { FileStorage } from './services/file-storage.ts';
 import { createGeocoder, type Geocoder } from './services/geocoding.ts';
 import { countedMailer, createMailer, type Mailer } from './services/mail.ts';
@@ -40,6 +47,8 @@ export interface AppContext {
   baseUrl: string;
   /** Public read answers as ready bytes, dropped on every directory write. */
   cache: ResponseCache;
+  /** Tells other processes about writes and hears theirs; its status makes `/readyz` (routes/health.ts). */
+  notifier: ChangeNotifier;
   /** The current instant; the agency's date is taken from it in AGENCY_TIME_ZONE (services/agency-clock.ts). */
   now: () => Date;
   /** The agency's date now, 'YYYY-MM-DD'. */
@@ -49,8 +58,20 @@ export interface AppContext {
 }
 
 /** The services every route module is given, from the configuration and what the caller passed. */
-export function createAppContext(config: Config, deps: AppDependencies, storage: FileStorage): AppContext {
+export function createAppContext(
+  config: Config,
+  deps: AppDependencies,
+  storage: FileStorage,
+  log: { warn: (obj: object, msg: string) => void },
+): AppContext {
   const now = deps.now ?? (() => new Date());
+  const { database } = deps;
+  const cache = createResponseCache({
+    version: () => readDataVersion(database.db),
+    checkEveryMs: config.CACHE_VERSION_CHECK_MS,
+    onCheckError: (error) => log.warn({ err: error }, 'could not read the data version; cache dropped'),
+  });
+  const invalidate = () => cache.invalidate();
   const mailer = countedMailer(
     deps.mailer ??
       createMailer({
@@ -62,14 +83,22 @@ export function createAppContext(config: Config, deps: AppDependencies, storage:
   );
   return {
     config,
-    cache: createResponseCache(),
+    cache,
+    notifier:
+      database.kind === 'postgres' && database.pool && database.url
+        ? postgresNotifier(database.url, database.pool, invalidate, log, {
+            ...DEFAULT_LISTENER_TIMING,
+            heartbeatMs: config.CHANGE_HEARTBEAT_MS,
+            heartbeatTimeoutMs: config.CHANGE_HEARTBEAT_TIMEOUT_MS,
+          })
+        : localNotifier(invalidate),
     now,
     today: () => agencyDate(now(), config.AGENCY_TIME_ZONE),
-    database: deps.database,
+    database,
     draining: deps.draining ?? (() => false),
     baseUrl: config.BASE_URL ?? `http://localhost:${config.PORT}`,
     mailer,
-    mailQueue: createMailQueue(deps.database.db, mailer, { retryMs: config.MAIL_RETRY_MS }),
+    mailQueue: createMailQueue(database.db, mailer, { retryMs: config.MAIL_RETRY_MS }),
     geocoder:
       deps.geocoder ??
       createGeocoder({
@@ -78,7 +107,7 @@ export function createAppContext(config: Config, deps: AppDependencies, storage:
         googleKey: config.GOOGLE_MAPS_API_KEY,
         timeoutMs: config.GEOCODER_TIMEOUT_MS,
       }),
-    assets: createAssetService(deps.database.db, {
+    assets: createAssetService(database.db, {
       storage,
       secret: deps.secret,
       maxBytes: config.UPLOAD_MAX_BYTES,

@@ -389,3 +389,21 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
 );
+
+/**
+ * One row that changes with every committed change to what the public reads (sites, their hours and
+ * lists, the lists, closures): triggers in the migration give it a new random `token` and the next
+ * `version` at commit. A process compares the token with the one its cached answers were built under,
+ * at most every CACHE_VERSION_CHECK_MS, so no write — even one that bypassed NOTIFY, or a restored
+ * database — stays unseen for longer (docs/decisions/036-a-cache-that-cannot-go-deaf.md).
+ */
+export const dataVersion = pgTable(
+  'data_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: integer('version').notNull().default(0),
+    token: uuid('token').notNull().defaultRandom(),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [check('data_version_single_row', sql`${t.id} = 1`)],
+);

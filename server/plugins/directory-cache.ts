@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { REFERENCE_LIST_NAMES } from '#shared/schemas/reference-lists.ts';
-import type { Database } from '../db/client.ts';
-import { type ChangeNotifier, localNotifier, postgresNotifier } from '../services/change-notifier.ts';
+import type { ChangeNotifier } from '../services/change-notifier.ts';
 import { type CachedResponse, pickEncoding, type ResponseCache } from '../services/response-cache.ts';
 
 declare module 'fastify' {
@@ -23,6 +22,9 @@ declare module 'fastify' {
   }
 }
 
+/** How long start-up waits for the change listener's first LISTEN. */
+const LISTENING_WAIT_MS = 5000;
+
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Write routes that change what the public reads: sites, closures, every reference list, a site
@@ -35,21 +37,17 @@ export const DIRECTORY_WRITE = new RegExp(
 
 interface DirectoryCacheOptions {
   cache: ResponseCache;
-  database: Database;
+  notifier: ChangeNotifier;
 }
 
 /**
  * Keeps public reads as ready bytes and drops them the moment a write succeeds — before the write's
  * answer leaves, so a client never reads stale data after its own write. With PostgreSQL the other
- * processes hear about it through LISTEN/NOTIFY (docs/decisions/005-response-cache.md).
+ * processes hear about it through LISTEN/NOTIFY (docs/decisions/005-response-cache.md), kept alive by a
+ * heartbeat, with the data's version as a backstop (docs/decisions/036-a-cache-that-cannot-go-deaf.md).
  */
 export default fp(async function directoryCache(app: FastifyInstance, options: DirectoryCacheOptions) {
-  const { cache, database } = options;
-  const invalidate = () => cache.invalidate();
-  const notifier: ChangeNotifier =
-    database.kind === 'postgres' && database.pool && database.url
-      ? postgresNotifier(database.url, database.pool, invalidate, app.log)
-      : localNotifier(invalidate);
+  const { cache, notifier } = options;
 
   app.decorate('responseCache', cache);
   const publishWrite: onSendAsyncHookHandler = async (request, reply, payload) => {
@@ -67,6 +65,8 @@ export default fp(async function directoryCache(app: FastifyInstance, options: D
       return;
     route.onSend = [...[route.onSend ?? []].flat(), publishWrite as never];
   });
+  // Serve once other processes' writes can be heard (bounded: /readyz says 503 until then anyway).
+  app.addHook('onReady', () => notifier.listening(LISTENING_WAIT_MS));
   app.addHook('onClose', async () => notifier.close());
 
   app.decorateReply(

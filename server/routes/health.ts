@@ -18,7 +18,6 @@ const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
           setTimeout(() => reject(new Error('database ping timed out')), READY_TIMEOUT_MS).unref(),
         ),
       ]);
-      return { status: 'ok', database: ctx.database.kind };
     } catch (error) {
       // Counted with the outage's refused requests: a load balancer probing every few seconds must not
       // write a stack each time (docs/product.md R424).
@@ -27,6 +26,18 @@ const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       else request.log.warn({ err: error }, 'not ready');
       return reply.code(503).send({ status: 503, message: 'The database is not reachable.' });
     }
+    // Not hearing other processes' writes means possibly serving stale answers: out of rotation
+    // until the listener is back (docs/decisions/036-a-cache-that-cannot-go-deaf.md).
+    const listener = ctx.notifier.status();
+    if (listener.state !== 'listening') {
+      const message =
+        listener.state === 'connecting'
+          ? 'The change listener is still connecting.'
+          : `The change listener is down since ${listener.since.toISOString()}: ${listener.reason ?? 'unknown'}.`;
+      request.log.warn({ listener }, 'not ready');
+      return reply.code(503).send({ status: 503, message, listener: listener.state });
+    }
+    return { status: 'ok', database: ctx.database.kind };
   });
 };
 

@@ -41,24 +41,66 @@ function entryFor(body: string): CachedResponse {
 
 const MAX_ENTRIES = 5000;
 
+export interface ResponseCacheOptions {
+  /**
+   * The data's version as committed now (services/data-version.ts). Checked before a cached answer is
+   * served, at most every `checkEveryMs`: a new version drops everything. The backstop for any change
+   * no notification announced (a listener that went deaf, a restore, a change by hand in SQL).
+   */
+  version?: () => Promise<string>;
+  checkEveryMs?: number;
+  /** A version that could not be read: the cache is dropped (it cannot be shown fresh) and this told. */
+  onCheckError?: (error: unknown) => void;
+}
+
 /**
  * Public read answers (sites, site, lists) kept as ready-to-send bytes with an ETag. Any write clears
  * everything at once (`invalidate`), and a read that raced a write never stores what it read: the
  * generation it started under must still be current when it finishes.
  */
-export function createResponseCache() {
+export function createResponseCache(options: ResponseCacheOptions = {}) {
   let generation = 0;
   const entries = new Map<string, Promise<CachedResponse>>();
+  let knownVersion: string | undefined;
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  let checking: Promise<void> | undefined;
+  const { version, checkEveryMs = 10_000, onCheckError } = options;
+
+  const invalidate = () => {
+    generation += 1;
+    entries.clear();
+  };
+
+  /** One version read at a time; every read arriving meanwhile waits for it. */
+  const checkVersion = () => {
+    checking ??= (async () => {
+      try {
+        const current = await version!();
+        if (current !== knownVersion) {
+          knownVersion = current;
+          // Reads still running were started before this check and sit in `entries`; an empty cache
+          // (just dropped by a write) has nothing to drop.
+          if (entries.size > 0) invalidate();
+        }
+      } catch (error) {
+        knownVersion = undefined;
+        invalidate();
+        onCheckError?.(error);
+      } finally {
+        checkedAt = Date.now();
+        checking = undefined;
+      }
+    })();
+    return checking;
+  };
 
   return {
-    invalidate() {
-      generation += 1;
-      entries.clear();
-    },
+    invalidate,
     get generation() {
       return generation;
     },
     async get(key: string, produce: () => Promise<string>): Promise<CachedResponse> {
+      if (version && (checking || Date.now() - checkedAt >= checkEveryMs)) await checkVersion();
       const hit = entries.get(key);
       recordCacheLookup(hit !== undefined);
       if (hit) return hit;

@@ -43,6 +43,49 @@ describe('response cache', () => {
     expect((await cache.get('k', async () => 'fresh')).raw.toString()).toBe('fresh');
   });
 
+  it('checks the data version at most every checkEveryMs, and drops everything when it changed', async () => {
+    let version = 'v1';
+    let checks = 0;
+    const cache = createResponseCache({
+      version: async () => {
+        checks += 1;
+        return version;
+      },
+      checkEveryMs: 60_000,
+    });
+    let body = 'old';
+    expect((await cache.get('k', async () => body)).raw.toString()).toBe('old');
+    body = 'new';
+    version = 'v2';
+    // Within the interval: no check, the cached bytes.
+    expect((await cache.get('k', async () => body)).raw.toString()).toBe('old');
+    expect(checks).toBe(1);
+
+    const always = createResponseCache({ version: async () => version, checkEveryMs: 0 });
+    expect((await always.get('k', async () => body)).raw.toString()).toBe('new');
+    body = 'newer';
+    expect((await always.get('k', async () => body)).raw.toString()).toBe('new');
+    version = 'v1'; // an older version (a restored database) is a change too
+    expect((await always.get('k', async () => body)).raw.toString()).toBe('newer');
+  });
+
+  it('drops the cache and reports when the data version cannot be read', async () => {
+    const errors: unknown[] = [];
+    let fail = false;
+    const cache = createResponseCache({
+      version: async () => {
+        if (fail) throw new Error('database unreachable');
+        return 'v1';
+      },
+      checkEveryMs: 0,
+      onCheckError: (error) => errors.push(error),
+    });
+    await cache.get('k', async () => 'old');
+    fail = true;
+    expect((await cache.get('k', async () => 'new')).raw.toString()).toBe('new');
+    expect(errors).toHaveLength(1);
+  });
+
   it('compresses once per encoding', async () => {
     const cache = createResponseCache();
     const entry = await cache.get('k', async () => 'x'.repeat(10_000));

@@ -27,6 +27,7 @@ import {
   startServerProcess,
   within,
 } from './processes.ts';
+import { TcpProxy } from './tcp-proxy.ts';
 
 const ADMIN = { email: 'faults-admin@example.org', password: 'faults-pass-1' };
 const json = { 'content-type': 'application/json' };
@@ -57,74 +58,6 @@ async function silentServer() {
 }
 
 // ---- PostgreSQL going away --------------------------------------------------------------------
-
-/**
- * A TCP proxy in front of PostgreSQL. `close()` is PostgreSQL stopping (every connection cut, the port
- * refusing); `hang()` is a network partition (connections stay open, nothing passes, new connections
- * are accepted and never answered). The shared PostgreSQL server itself is never touched.
- */
-class TcpProxy {
-  port = 0;
-  private server: net.Server | undefined;
-  private hanging = false;
-  private readonly sockets = new Set<net.Socket>();
-  private readonly pairs = new Set<[net.Socket, net.Socket]>();
-
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async listen(port = 0) {
-    this.hanging = false;
-    const server = net.createServer((client) => this.accept(client));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve());
-    });
-    this.server = server;
-    this.port = (server.address() as net.AddressInfo).port;
-  }
-
-  private track(socket: net.Socket) {
-    this.sockets.add(socket);
-    socket.on('error', () => socket.destroy());
-    socket.on('close', () => this.sockets.delete(socket));
-  }
-
-  private accept(client: net.Socket) {
-    this.track(client);
-    if (this.hanging) return client.pause();
-    const upstream = net.connect(this.target.port, this.target.host);
-    this.track(upstream);
-    const pair: [net.Socket, net.Socket] = [client, upstream];
-    this.pairs.add(pair);
-    const cut = () => {
-      client.destroy();
-      upstream.destroy();
-      this.pairs.delete(pair);
-    };
-    client.on('close', cut);
-    upstream.on('close', cut);
-    client.pipe(upstream).pipe(client);
-  }
-
-  hang() {
-    this.hanging = true;
-    for (const [client, upstream] of this.pairs) {
-      client.unpipe(upstream);
-      upstream.unpipe(client);
-      client.pause();
-      upstream.pause();
-    }
-  }
-
-  async close() {
-    const server = this.server;
-    this.server = undefined;
-    const closed = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    for (const socket of this.sockets) socket.destroy();
-    this.pairs.clear();
-    await closed;
-  }
-}
 
 // Registered only on a PostgreSQL run: it needs a PostgreSQL server to stand in front of.
 if (testBackend() === 'postgres') {
