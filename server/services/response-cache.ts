@@ -43,9 +43,11 @@ const MAX_ENTRIES = 5000;
 /**
  * Public read answers (sites, site, lists) kept as ready-to-send bytes with an ETag. Any write clears
  * everything at once (`invalidate`), and a read that raced a write never stores what it read: the
- * generation it started under must still be current when it finishes.
+ * generation it started under must still be current when it finishes. At most `maxEntries` are kept;
+ * beyond, the least recently used goes first.
  */
-export function createResponseCache() {
+export function createResponseCache(options: { maxEntries?: number } = {}) {
+  const maxEntries = options.maxEntries ?? MAX_ENTRIES;
   let generation = 0;
   const entries = new Map<string, Promise<CachedResponse>>();
 
@@ -57,12 +59,21 @@ export function createResponseCache() {
     get generation() {
       return generation;
     },
+    /** Whether `key` is kept (answered or being produced). */
+    has(key: string): boolean {
+      return entries.has(key);
+    },
     async get(key: string, produce: () => Promise<string>): Promise<CachedResponse> {
       const hit = entries.get(key);
-      if (hit) return hit;
+      if (hit) {
+        // Most recently used last: a Map keeps insertion order, so the first key is the one to drop.
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit;
+      }
       const started = generation;
       const pending = produce().then(entryFor);
-      if (entries.size >= MAX_ENTRIES) entries.clear();
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(key, pending);
       try {
         const entry = await pending;
