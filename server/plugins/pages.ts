@@ -237,7 +237,7 @@ export default fp(async function pages(app: FastifyInstance, options: PagesOptio
   async function renderedSites(search: string, request: SitesRequest) {
     const data = await options.pageData({ kind: 'sites' }, request);
     const url = `/sites${search ? `?${search}` : ''}`;
-    data!.renderedFor = request.choices.query ? `/sites?${request.choices.query}` : '/sites';
+    data!.renderedFor = url;
     const page = renderer!.render({ url, language: request.language, data: data! });
     counts.rendered += 1;
     let html = inLanguage(template!, request.language, page.description, options.phone);

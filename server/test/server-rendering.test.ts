@@ -210,7 +210,7 @@ describe('server-rendered pages', () => {
     });
     // A neighborhood is written as its name in the page's language (docs/decisions/031).
     const chinatown = appData((await get('/sites?near=chinatown&lng=zh')).body);
-    expect(chinatown.renderedFor).toBe('/sites?near=%E5%94%90%E4%BA%BA%E8%A1%97');
+    expect(chinatown.renderedFor).toBe('/sites?lng=zh&near=%E5%94%90%E4%BA%BA%E8%A1%97');
     expect(chinatown.queries).toContainEqual({
       key: ['places', 'zh', '唐人街'],
       data: expect.objectContaining({
