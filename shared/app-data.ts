@@ -34,9 +34,9 @@ export interface AppData {
     agencyTimeZone?: string;
     demoData?: boolean;
     /**
-     * The minute (ms since the epoch) a page with filters in its address was rendered at, when it was
-     * rendered for that one request (never cached): its statuses and opening filter are computed for
-     * this minute on the server and in the hydrating render (docs/product.md R136).
+     * The minute (ms since the epoch) a page with filters in its address was rendered at (kept for that
+     * minute only, docs/product.md R301): its statuses and opening filter are computed for this minute
+     * on the server and in the hydrating render (docs/product.md R136).
      */
     renderedAt?: number;
     /**

@@ -333,6 +333,9 @@ export default fp(async function pages(app: FastifyInstance, options: PagesOptio
       return plain();
     }
     try {
+      // The render itself runs without a break: let the requests that came in with this one reach the
+      // gate first, so that those beyond PAGE_RENDERS_AT_ONCE get the plain page rather than queue.
+      await new Promise((resolve) => setImmediate(resolve));
       if (!(await clientMayRender(request.ip))) {
         counts.plain += 1;
         return plain();
