@@ -270,14 +270,18 @@ export default fp(async function pages(app: FastifyInstance, options: PagesOptio
     acquire: () => gate.acquire(),
   } satisfies PageRenders);
 
+  /** Whether this client is known to be over its limit (no database round trip). */
+  function knownLimited(key: string): boolean {
+    const until = limitedUntil.get(key);
+    return until !== undefined && until > now();
+  }
+
   /** Whether this client may have one more page rendered afresh now (counted when it may). */
-  async function clientMayRender(ip: string): Promise<boolean> {
+  async function clientMayRender(key: string): Promise<boolean> {
     const limits = options.renders;
     if (!limits) return true;
-    const key = `page-renders ${clientNetwork(ip)}`;
+    if (knownLimited(key)) return false;
     const time = now();
-    const until = limitedUntil.get(key);
-    if (until !== undefined && until > time) return false;
     const hit = await limits.countHit(key, limits.windowMs);
     if (hit.current <= limits.perClient) return true;
     if (limitedUntil.size >= LIMITED_CLIENTS_MAX) limitedUntil.clear();
@@ -327,7 +331,8 @@ export default fp(async function pages(app: FastifyInstance, options: PagesOptio
     const key = `${language}|${search}|${JSON.stringify(choices.place?.answer ?? null)}`;
     const produce = () => renderedSites(search, { choices, language, minute });
     if (renders.has(key)) return sendRendered(reply, request, await renders.get(key, produce));
-    const release = gate.acquire();
+    const client = `page-renders ${clientNetwork(request.ip)}`;
+    const release = knownLimited(client) ? null : gate.acquire();
     if (!release) {
       counts.plain += 1;
       return plain();
@@ -336,7 +341,7 @@ export default fp(async function pages(app: FastifyInstance, options: PagesOptio
       // The render itself runs without a break: let the requests that came in with this one reach the
       // gate first, so that those beyond PAGE_RENDERS_AT_ONCE get the plain page rather than queue.
       await new Promise((resolve) => setImmediate(resolve));
-      if (!(await clientMayRender(request.ip))) {
+      if (!(await clientMayRender(client))) {
         counts.plain += 1;
         return plain();
       }
