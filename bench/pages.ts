@@ -52,6 +52,7 @@ function randomPage(): string {
 
 /** In the child process: 4 connections of random query pages against `url` for `seconds`. */
 async function attack(url: string, seconds: number) {
+  process.send?.({ ready: true });
   const result = await autocannon({
     url,
     connections: ATTACKERS,
@@ -131,12 +132,16 @@ async function runOne(
         cwd: root,
         env: { ...process.env, ...load },
       });
+      let ready!: () => void;
+      const started = new Promise<void>((resolve) => {
+        ready = resolve;
+      });
       const attacked = new Promise<Run['attack']>((resolve) =>
-        child.once('message', (m) => resolve(m as never)),
+        child.on('message', (m: { ready?: boolean }) => (m.ready ? ready() : resolve(m as never))),
       );
-      // autocannon starts once the child has loaded.
-      await new Promise((resolve) => child.once('spawn', resolve));
-      await sleep(1500);
+      // The probe starts once the load has (the child takes a while to load), and ends before it does.
+      await started;
+      await sleep(500);
       loaded.push(...(await probe(base, target, seconds - 1)));
       const result = await attacked;
       totals.requests += result.requests;
