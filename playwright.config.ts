@@ -54,6 +54,9 @@ export default defineConfig({
       UPLOADS_PER_HOUR: '1000',
       // Every journey's reports come from 127.0.0.1; the limit itself is tested in server/test/reports.test.ts.
       REPORTS_PER_HOUR: '1000',
+      // Every journey renders /sites pages from 127.0.0.1; the limits are tested in server/test/page-renders.test.ts.
+      PAGE_RENDERS_PER_CLIENT: '10000',
+      PAGE_RENDERS_AT_ONCE: '8',
       LOG_LEVEL: 'warn',
       // Tiles point nowhere reachable: the map must work without them (docs/product.md R23).
       MAP_TILE_URL: `http://127.0.0.1:${port}/tiles-offline/{z}/{x}/{y}.png`,

@@ -17,6 +17,7 @@ import languagePlugin from './plugins/language.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import observability from './plugins/observability.ts';
 import pages from './plugins/pages.ts';
+import { countHit } from './plugins/rate-limit-store.ts';
 import requestPath, { clientErrorHandler } from './plugins/request-path.ts';
 import securityPlugin, { helmetHeaders, helmetOptions, proxyTrust } from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
@@ -40,7 +41,7 @@ import usersRoutes from './routes/users.ts';
 import workspaceRoutes from './routes/workspace.ts';
 import { createErrorReporter } from './services/error-reporter.ts';
 import { storageFor } from './services/file-storage.ts';
-import { pageData } from './services/page-data.ts';
+import { pageData, sitesChoices } from './services/page-data.ts';
 import { requestIdFrom } from './services/request-context.ts';
 
 export type { AppDependencies } from './context.ts';
@@ -128,6 +129,14 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     baseUrl: ctx.baseUrl,
     today: ctx.today,
     phone: config.AGENCY_PHONE,
+    sitesChoices: (params, language, client) => sitesChoices(ctx, params, language, client),
+    now: () => ctx.now().getTime(),
+    renders: {
+      atOnce: config.PAGE_RENDERS_AT_ONCE,
+      perClient: config.PAGE_RENDERS_PER_CLIENT,
+      windowMs: config.RATE_LIMIT_WINDOW_MS,
+      countHit: (key, windowMs) => countHit(deps.database.db, key, windowMs),
+    },
   });
 
   for (const routes of [

@@ -184,6 +184,11 @@ const EnvSchema = z
     PLACES_GEOCODES_MAX: int(10, 1),
     // Addresses one import preview sends to the geocoder (docs/product.md R344); the rest at commit.
     IMPORT_GEOCODES_MAX: int(50, 0),
+    // /sites pages with choices rendered for a query not in the render cache (docs/decisions/031): at
+    // most this many at once in a process, and this many per client (IPv4 address, IPv6 /64) per
+    // RATE_LIMIT_WINDOW_MS; beyond either, the plain /sites page is answered.
+    PAGE_RENDERS_AT_ONCE: int(2, 1),
+    PAGE_RENDERS_PER_CLIENT: int(30, 1),
     TRUST_PROXY: trustProxy,
     ALLOWED_ORIGINS: origins,
     AGENCY_TIME_ZONE: timeZone,

@@ -34,9 +34,9 @@ export interface AppData {
     agencyTimeZone?: string;
     demoData?: boolean;
     /**
-     * The minute (ms since the epoch) a page with filters in its address was rendered at, when it was
-     * rendered for that one request (never cached): its statuses and opening filter are computed for
-     * this minute on the server and in the hydrating render (docs/product.md R136).
+     * The minute (ms since the epoch) a page with filters in its address was rendered at (kept for that
+     * minute only, docs/product.md R301): its statuses and opening filter are computed for this minute
+     * on the server and in the hydrating render (docs/product.md R136).
      */
     renderedAt?: number;
     /**
@@ -53,6 +53,13 @@ export interface AppData {
    * second round trip.
    */
   queries?: PreloadedQuery[];
+  /**
+   * On /sites: the address the server rendered the HTML for — '/sites' for the plain list, else
+   * '/sites?' and the normalised choices (docs/decisions/031). When the page's own address has other
+   * choices (a near text written as its place's name, or the plain list sent while the server was busy),
+   * the browser takes the HTML over at this address, then applies the page's own (docs/product.md R300).
+   */
+  renderedFor?: string;
   /** The server answered this page 404: the browser shows the not-found page too (docs/product.md R118). */
   notFound?: boolean;
 }

@@ -4,7 +4,8 @@ import { warmFormatters } from '#shared/format-hours.ts';
 import { isPageInLanguage } from '#shared/languages.ts';
 import { App } from './app/app.tsx';
 import { i18n, initI18n } from './i18n/index.ts';
-import { keepEarlyChoices } from './lib/early-choices.ts';
+import { appData } from './lib/app-data.ts';
+import { keepEarlyChoices, takeOverRenderedAddress } from './lib/early-choices.ts';
 import './styles.css';
 
 const container = document.getElementById('root')!;
@@ -44,6 +45,8 @@ void initI18n().then(async () => {
   // What the visitor chose on the server's page while waiting is applied once the app runs (R139).
   keepEarlyChoices(container, window.location);
   if (isPageInLanguage(renderedIn, i18n.resolvedLanguage)) {
+    // Taken over at the address the server rendered it for (the plain list while it was busy).
+    takeOverRenderedAddress(appData().renderedFor, window.location, window.history);
     startTransition(() => {
       hydrateRoot(container, app);
     });

@@ -7,30 +7,58 @@ import type { AppContext } from '../context.ts';
 import { hasDemoData } from '../db/seed/demo.ts';
 import { isDatabaseUnavailable } from './database-errors.ts';
 import { NotFoundError } from './errors.ts';
-import { placesFor } from './places.ts';
+import { type PlaceAnswer, placesFor } from './places.ts';
 import { publicConfig } from './public-config.ts';
 import { publicReads } from './public-reads.ts';
 
-/** A /sites page with choices in its address, rendered for one request (docs/product.md R136). */
+/** A /sites page with choices in its address, rendered for its normalised choices (docs/product.md R136). */
 export interface SitesRequest {
-  params: URLSearchParams;
+  choices: SitesChoices;
   language: Language;
-  /** Who asks (the client address), for the geocoder's per-client limit. */
-  client: string;
+  /** The minute (ms) the page is rendered at: its statuses and opening filter are this minute's. */
+  minute: number;
+}
+
+/** The choices of a /sites address as the page is rendered for them (docs/decisions/031). */
+export interface SitesChoices {
+  /**
+   * The choices the page knows, in their one order (the two boxes, the filters), without `lng` (the
+   * page's language is the request's): '' when the address has none.
+   */
+  query: string;
+  /** The near box's place, looked up once for the key and embedded as looked up. */
+  place?: { near: string; answer: PlaceAnswer };
 }
 
 /**
- * The parameters of a /sites address the page knows, in their one order (`lng`, the two boxes, the
- * filters): anything else is dropped before the renderer sees it.
+ * A /sites address's choices normalised, so that every address meaning the same page has one key:
+ * unknown parameters dropped, both boxes trimmed and capped (SEARCH_MAX_LENGTH), and the near text
+ * resolved to its place first and written as the place's own name — a ZIP+4 as its ZIP code, a
+ * neighborhood (any of its names, case and punctuation aside) as its name in the page's language. A
+ * street address or text that names no place stays as typed (spaces collapsed). `client` counts the
+ * geocoder's per-client limit.
  */
-export function sitesQuery(params: URLSearchParams): string {
-  const base = new URLSearchParams();
-  const lng = params.get('lng');
-  if (lng) base.set('lng', lng);
-  return filtersToSearchParams(
+export async function sitesChoices(
+  ctx: AppContext,
+  params: URLSearchParams,
+  language: Language,
+  client: string,
+): Promise<SitesChoices> {
+  const search = searchFromSearchParams(params);
+  let place: SitesChoices['place'];
+  if (search.near) {
+    const answer = await placesFor(ctx).lookup(search.near, language, client);
+    const typed = search.near.replace(/\s+/g, ' ');
+    const named = answer.found && answer.place.kind !== 'address';
+    const near = named ? answer.place.label : typed;
+    place = { near, answer };
+    search.near = near;
+  }
+  const query = filtersToSearchParams(
     filtersFromSearchParams(params),
-    searchToSearchParams(searchFromSearchParams(params), base),
+    searchToSearchParams(search),
   ).toString();
+  return { query, ...(place && { place }) };
 }
 
 /** Above this, the sites list is not embedded in the page (it would delay the first paint). */
@@ -152,11 +180,10 @@ export async function pageData(
     if (route.kind === 'sites') {
       for (const list of REFERENCE_LIST_NAMES) await embed(preloadKeys.list(list), reads.list(list));
     }
-    const near = request && searchFromSearchParams(request.params).near;
-    if (request && near) {
-      // The near box's answer, as the browser would get it (GET /api/places): never logged or kept.
-      const answer = await placesFor(ctx).lookup(near, request.language, request.client);
-      queries.push({ key: preloadKeys.place(request.language, near), data: answer });
+    const place = request?.choices.place;
+    if (request && place) {
+      // The near box's answer, as the browser would get it (GET /api/places): never logged.
+      queries.push({ key: preloadKeys.place(request.language, place.near), data: place.answer });
     }
     if (route.kind === 'partners') {
       await embed(preloadKeys.list('nutritionpartners'), reads.list('nutritionpartners'));
@@ -171,6 +198,6 @@ export async function pageData(
   }
   const config: AppData['config'] = { ...publicConfig(ctx), demoData: await demoFlag(ctx) };
   // Rendered for this request only: its statuses and opening filter can be those of this minute.
-  if (request) config.renderedAt = Math.floor(ctx.now().getTime() / 60_000) * 60_000;
+  if (request) config.renderedAt = request.minute;
   return { config, queries };
 }

@@ -51,14 +51,18 @@ export interface ResponseCacheOptions {
   checkEveryMs?: number;
   /** A version that could not be read: the cache is dropped (it cannot be shown fresh) and this told. */
   onCheckError?: (error: unknown) => void;
+  /** At most this many answers are kept; beyond, the least recently used goes first. */
+  maxEntries?: number;
 }
 
 /**
  * Public read answers (sites, site, lists) kept as ready-to-send bytes with an ETag. Any write clears
  * everything at once (`invalidate`), and a read that raced a write never stores what it read: the
- * generation it started under must still be current when it finishes.
+ * generation it started under must still be current when it finishes. At most `maxEntries` are kept;
+ * beyond, the least recently used goes first.
  */
 export function createResponseCache(options: ResponseCacheOptions = {}) {
+  const maxEntries = options.maxEntries ?? MAX_ENTRIES;
   let generation = 0;
   const entries = new Map<string, Promise<CachedResponse>>();
   let knownVersion: string | undefined;
@@ -99,14 +103,23 @@ export function createResponseCache(options: ResponseCacheOptions = {}) {
     get generation() {
       return generation;
     },
+    /** Whether `key` is kept (answered or being produced). */
+    has(key: string): boolean {
+      return entries.has(key);
+    },
     async get(key: string, produce: () => Promise<string>): Promise<CachedResponse> {
       if (version && (checking || Date.now() - checkedAt >= checkEveryMs)) await checkVersion();
       const hit = entries.get(key);
       recordCacheLookup(hit !== undefined);
-      if (hit) return hit;
+      if (hit) {
+        // Most recently used last: a Map keeps insertion order, so the first key is the one to drop.
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit;
+      }
       const started = generation;
       const pending = produce().then(entryFor);
-      if (entries.size >= MAX_ENTRIES) entries.clear();
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(key, pending);
       try {
         const entry = await pending;

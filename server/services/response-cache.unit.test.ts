@@ -86,6 +86,18 @@ describe('response cache', () => {
     expect(errors).toHaveLength(1);
   });
 
+  it('keeps at most maxEntries, dropping the least recently used', async () => {
+    const cache = createResponseCache({ maxEntries: 2 });
+    await cache.get('a', async () => 'a');
+    await cache.get('b', async () => 'b');
+    await cache.get('a', async () => 'a again');
+    await cache.get('c', async () => 'c');
+    expect(cache.has('a')).toBe(true);
+    expect(cache.has('b')).toBe(false);
+    expect(cache.has('c')).toBe(true);
+    expect((await cache.get('a', async () => 'new')).raw.toString()).toBe('a');
+  });
+
   it('compresses once per encoding', async () => {
     const cache = createResponseCache();
     const entry = await cache.get('k', async () => 'x'.repeat(10_000));

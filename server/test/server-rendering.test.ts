@@ -208,9 +208,11 @@ describe('server-rendered pages', () => {
       key: ['places', 'zh', '94110'],
       data: { found: true, place: { lat: 37.750021, lng: -122.415201, label: '94110', kind: 'zip' } },
     });
+    // A neighborhood is written as its name in the page's language (docs/decisions/031).
     const chinatown = appData((await get('/sites?near=chinatown&lng=zh')).body);
+    expect(chinatown.renderedFor).toBe('/sites?lng=zh&near=%E5%94%90%E4%BA%BA%E8%A1%97');
     expect(chinatown.queries).toContainEqual({
-      key: ['places', 'zh', 'chinatown'],
+      key: ['places', 'zh', '唐人街'],
       data: expect.objectContaining({
         place: expect.objectContaining({ label: '唐人街', kind: 'neighborhood' }),
       }),

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { keepEarlyChoices, takeEarlyChoices } from './early-choices.ts';
+import { keepEarlyChoices, takeEarlyChoices, takeOverRenderedAddress } from './early-choices.ts';
 
 /** The server's filters form as it writes it: a hidden language, a text box, a select with a mark. */
 function serverForm(marked = '') {
@@ -71,5 +71,61 @@ describe('choices made before the app runs (docs/product.md R139)', () => {
     keepEarlyChoices(document.body, { pathname: '/sites', search: '' });
     expect(takeEarlyChoices('/')).toBeUndefined();
     expect(takeEarlyChoices('/sites')?.search).toBe('?open=now');
+  });
+});
+
+describe('the address the server rendered the page for (docs/decisions/031)', () => {
+  const history = () => {
+    const calls: string[] = [];
+    return {
+      calls,
+      state: { idx: 0 },
+      replaceState: (_state: unknown, _title: string, url: string) => calls.push(url),
+    };
+  };
+
+  it('does nothing when the page was rendered for the address’s choices', () => {
+    const h = history();
+    takeOverRenderedAddress(
+      '/sites?lng=es&q=cafe',
+      { pathname: '/sites', search: '?q=cafe&utm=1&lng=es', hash: '' },
+      h,
+    );
+    expect(h.calls).toEqual([]);
+    expect(takeEarlyChoices('/sites')).toBeUndefined();
+  });
+
+  it('takes the plain list over at /sites, then applies the address’s choices in place of that entry', () => {
+    const h = history();
+    takeOverRenderedAddress(
+      '/sites',
+      { pathname: '/sites', search: '?lng=es&near=94110&open=now', hash: '#x' },
+      h,
+    );
+    expect(h.calls).toEqual(['/sites#x']);
+    expect(takeEarlyChoices('/sites')).toEqual({
+      pathname: '/sites',
+      search: '?lng=es&near=94110&open=now',
+      replace: true,
+    });
+  });
+
+  it('a near text written as its place’s name: the page stays at the rendered address', () => {
+    const h = history();
+    takeOverRenderedAddress(
+      '/sites?near=Chinatown',
+      { pathname: '/sites', search: '?near=CHINATOWN', hash: '' },
+      h,
+    );
+    expect(h.calls).toEqual(['/sites?near=Chinatown']);
+    expect(takeEarlyChoices('/sites')).toBeUndefined();
+  });
+
+  it('a choice the visitor made on the plain page wins over the address’s', () => {
+    const form = serverForm();
+    form.population.value = '4';
+    keepEarlyChoices(document.body, { pathname: '/sites', search: '?q=soup' });
+    takeOverRenderedAddress('/sites', { pathname: '/sites', search: '?q=soup', hash: '' }, history());
+    expect(takeEarlyChoices('/sites')?.replace).toBeUndefined();
   });
 });

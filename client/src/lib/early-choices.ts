@@ -8,7 +8,11 @@
  * with the app running.
  */
 
-let pending: { pathname: string; search: string } | undefined;
+import { filtersFromSearchParams, filtersToSearchParams } from '#shared/filters.ts';
+import { searchFromSearchParams, searchToSearchParams } from '#shared/site-search.ts';
+
+/** An address to go to once the screen runs; `replace`: instead of the current history entry. */
+let pending: { pathname: string; search: string; replace?: boolean } | undefined;
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -63,8 +67,44 @@ export function keepEarlyChoices(root: ParentNode, location: { pathname: string;
   }
 }
 
+/** The choices of a /sites address in their one form ('' for none): what decides the list shown. */
+function choicesOf(search: string): string {
+  const params = new URLSearchParams(search);
+  return filtersToSearchParams(
+    filtersFromSearchParams(params),
+    searchToSearchParams(searchFromSearchParams(params)),
+  ).toString();
+}
+
+/**
+ * The server renders /sites for the normalised form of its choices, and while it is busy sends the
+ * plain list instead (docs/decisions/031, docs/product.md R300–R301); `renderedFor` names the address
+ * it rendered. When that has other choices than the page's own address, the app must take the HTML over
+ * at the address it was rendered for: the address is set to it first (no history entry), and for the
+ * plain list the address's own choices are then applied by the screen, replacing that entry, unless
+ * the visitor already chose something on the page (R139). Called just before hydrating, after
+ * keepEarlyChoices.
+ */
+export function takeOverRenderedAddress(
+  renderedFor: string | undefined,
+  location: { pathname: string; search: string; hash: string },
+  history: Pick<History, 'state' | 'replaceState'>,
+): void {
+  if (!renderedFor) return;
+  const rendered = new URL(renderedFor, 'http://page.invalid');
+  if (rendered.pathname !== location.pathname) return;
+  const own = choicesOf(location.search);
+  const shown = choicesOf(rendered.search);
+  if (own === shown) return;
+  const search = location.search;
+  history.replaceState(history.state, '', `${rendered.pathname}${rendered.search}${location.hash}`);
+  if (shown === '' && !pending) pending = { pathname: rendered.pathname, search, replace: true };
+}
+
 /** The address the visitor's early choices make, once, for the screen at `pathname`; then forgotten. */
-export function takeEarlyChoices(pathname: string): { pathname: string; search: string } | undefined {
+export function takeEarlyChoices(
+  pathname: string,
+): { pathname: string; search: string; replace?: boolean } | undefined {
   const choices = pending;
   if (!choices || choices.pathname !== pathname) return undefined;
   pending = undefined;

@@ -41,7 +41,7 @@ export function SitesScreen() {
   // Choices made on the server's page before the app ran are applied now (docs/product.md R139).
   useEffect(() => {
     const early = takeEarlyChoices('/sites');
-    if (early) navigate(early);
+    if (early) navigate({ pathname: early.pathname, search: early.search }, { replace: early.replace });
   }, [navigate]);
   const filters = useMemo(() => filtersFromSearchParams(params), [params]);
   const search = useMemo(() => searchFromSearchParams(params), [params]);
