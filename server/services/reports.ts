@@ -12,7 +12,7 @@ import { invalidField } from '#shared/validation.ts';
 import type { Db } from '../db/client.ts';
 import { reports, sites } from '../db/schema.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
-import type { Mailer, Message } from './mail.ts';
+import { escapeHtml, type Mailer, type Message, oneLine, quoteHtml, quoteText } from './mail.ts';
 
 /** The same report (site, reasons, message) sent again within this time is not stored again (R174). */
 const DUPLICATE_WINDOW_MS = 24 * 3_600_000;
@@ -159,36 +159,42 @@ const REASON_WORDS: Record<ReportReason, string> = {
   other: 'Something else',
 };
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
-/** The staff notice of a new report, in English, with a link to the workspace (docs/product.md R176). */
+/**
+ * The staff notice of a new report, in English, with a link to the workspace (docs/product.md R176).
+ * What the public typed (message, contact) is quoted, line by line, in both parts (R360): it can never
+ * look like one of this e-mail's own lines.
+ */
 export function reportEmail(report: Report, to: string, baseUrl: string): Message {
   const link = `${baseUrl.replace(/\/$/, '')}/admin`;
-  const about = report.siteName ? `${report.siteName} (site ${report.siteId})` : 'the directory in general';
-  const lines = [
+  const siteName = report.siteName === null ? null : oneLine(report.siteName);
+  const about = siteName ? `${siteName} (site ${report.siteId})` : 'the directory in general';
+  const reasons = `What is wrong: ${report.reasons.map((r) => REASON_WORDS[r]).join('; ')}`;
+  const typed = [
+    { label: 'Message, as sent:', value: report.message, none: 'Message: (none)' },
+    { label: 'Contact, as sent:', value: report.contact, none: 'Contact: (none given)' },
+  ];
+  const text = [
     `A member of the public reported a problem with ${about}.`,
     '',
-    `What is wrong: ${report.reasons.map((r) => REASON_WORDS[r]).join('; ')}`,
-    `Message: ${report.message ?? '(none)'}`,
-    `Contact: ${report.contact ?? '(none given)'}`,
+    reasons,
+    ...typed.flatMap(({ label, value, none }) => (value ? [label, quoteText(value)] : [none])),
     '',
     `Review it in the staff workspace: ${link}`,
-  ];
+  ].join('\n');
   const html = `<!doctype html><html lang="en"><body style="font-family:sans-serif;font-size:16px;line-height:1.5">
-${lines
-  .filter((line) => line !== '')
-  .map((line) => `<p>${escapeHtml(line)}</p>`)
+<p>${escapeHtml(`A member of the public reported a problem with ${about}.`)}</p>
+<p>${escapeHtml(reasons)}</p>
+${typed
+  .map(({ label, value, none }) =>
+    value ? `<p>${escapeHtml(label)}</p>\n${quoteHtml(value)}` : `<p>${escapeHtml(none)}</p>`,
+  )
   .join('\n')}
-<p><a href="${escapeHtml(link)}">Open the staff workspace</a></p>
+<p>Review it in the staff workspace: <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
 </body></html>`;
   return {
     to,
-    subject: `Problem reported: ${report.siteName ?? 'general report'}`,
-    text: lines.join('\n'),
+    subject: `Problem reported: ${siteName ?? 'general report'}`,
+    text,
     html,
   };
 }
