@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, startupWarnings } from './config.ts';
 import { type Database, openDatabase, rowsOf } from './db/client.ts';
+import { ownerOnlyFiles, tightenTree } from './db/owner-only.ts';
 import { seedDemoData } from './db/seed/demo.ts';
 import { resolveSecret } from './secret.ts';
 import { ensureAdmin } from './services/accounts.ts';
@@ -16,6 +17,8 @@ async function isBrandNew(database: Database): Promise<boolean> {
 
 /** Loads config → migrates → builds the app → listens → shuts down gracefully on SIGTERM/SIGINT. */
 export async function main() {
+  // Before anything is written: new files under DATA_DIR are the owner's alone (docs/product.md R362).
+  ownerOnlyFiles();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -27,6 +30,8 @@ export async function main() {
     throw error;
   }
 
+  // A DATA_DIR made by an older version, or copied in by hand, may be readable by other local users.
+  const tightened = tightenTree(config.dataDir);
   const database = await openDatabase(config);
   const fresh = await isBrandNew(database);
   await database.migrate();
@@ -35,6 +40,11 @@ export async function main() {
     secret: resolveSecret(config.SESSION_SECRET, config.dataDir),
   });
   for (const warning of startupWarnings(config)) app.log.warn(warning);
+  if (tightened > 0)
+    app.log.warn(
+      { dataDir: config.dataDir, files: tightened },
+      `tightened permissions of ${tightened} files under DATA_DIR (now readable by this account only)`,
+    );
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     const result = await ensureAdmin(database.db, {
