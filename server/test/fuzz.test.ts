@@ -453,6 +453,7 @@ const ENDPOINTS: Endpoint[] = [
   // replace) the session under test.
   { method: 'POST', path: '/api/auth/login', roles: ['anonymous'] },
   { method: 'GET', path: '/api/auth/logout', roles: ['anonymous'] },
+  { method: 'POST', path: '/api/auth/logout', roles: ['anonymous'] },
   { method: 'POST', path: '/api/auth/register', roles: ['anonymous'] },
   { method: 'GET', path: '/api/users/me', roles: ALL },
   { method: 'GET', path: '/api/users/:id', roles: ALL },
