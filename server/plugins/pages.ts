@@ -275,8 +275,9 @@ export default fp(async function pages(app: FastifyInstance, options: PagesOptio
         }
       }
     }
-    if (rawPath.startsWith('/confirm/')) {
-      // A site contact's link holds a secret: never indexed, never kept by a cache (docs/product.md R201).
+    if (rawPath.startsWith('/confirm/') || rawPath.startsWith('/passwords/reset/')) {
+      // A site contact's link and a reset link hold a secret: never indexed, never kept by a cache
+      // (docs/product.md R201, R371).
       const page = (await shell(route, language)).raw.toString('utf8');
       const html = put(page, '<title>', '<meta name="robots" content="noindex" /><title>');
       return this.header('Cache-Control', 'no-store')
