@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   canMoveReport,
@@ -202,4 +203,32 @@ ${typed
 /** E-mails a stored report to REPORTS_EMAIL; a failure is the caller's to log, never the sender's. */
 export async function notifyReport(mailer: Mailer, report: Report, to: string, baseUrl: string) {
   return mailer.send(reportEmail(report, to, baseUrl));
+}
+
+/**
+ * The hourly report limits for a client address (docs/product.md R373): `perAddress` from the
+ * address itself, and three times that from its network, an IPv6 /64 (the part one household or
+ * office shares, whose devices each have their own address). An IPv4 address, or one mapped into
+ * IPv6, is its own network.
+ */
+export function reportLimits(ip: string, perAddress: number): { key: string; max: number }[] {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  const address = mapped ? mapped[1]! : ip.toLowerCase();
+  const limits = [{ key: `reports:address:${address}`, max: perAddress }];
+  if (isIPv6(address)) limits.push({ key: `reports:net64:${ipv6Prefix64(address)}`, max: 3 * perAddress });
+  return limits;
+}
+
+/** The first four groups of an IPv6 address, written out: 2001:db8::1 → 2001:db8:0:0. */
+function ipv6Prefix64(address: string): string {
+  const [head = '', tail = ''] = address.split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = address.includes('::') && tail ? tail.split(':') : [];
+  const groups = address.includes('::')
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':');
 }
