@@ -37,7 +37,7 @@ export function columnOf(header: string): SheetColumn | undefined {
   return HEADER_ALIASES[header.toLowerCase().replace(/[\s_\-.]/g, '')];
 }
 
-/** The guard the CSV export puts before a cell that a spreadsheet program would run (docs/product.md R237). */
+/** The guard the exports put before a cell that a spreadsheet program would run (docs/product.md R237, R374). */
 export function unguardCell(value: string): string {
   return /^'['=+\-@\t\r]/.test(value) ? value.slice(1) : value;
 }
@@ -53,7 +53,7 @@ function cellText(value: unknown): string {
  * The first of the top rows that names both required columns is the header; the rows after it are
  * data. A file without such a row is refused with the column its first row lacks.
  */
-function tableOf(grid: unknown[][], unguard: boolean): SheetTable | { missing: string[] } {
+function tableOf(grid: unknown[][], _unguard: boolean): SheetTable | { missing: string[] } {
   const headerOf = (index: number) => (grid[index] ?? []).map((cell) => columnOf(cellText(cell)));
   const missingIn = (header: (SheetColumn | undefined)[]) =>
     REQUIRED_COLUMNS.filter((column) => !header.includes(column));
@@ -74,7 +74,9 @@ function tableOf(grid: unknown[][], unguard: boolean): SheetTable | { missing: s
       const column = header[index];
       if (!column || cells[column] !== undefined) return;
       const text = cellText(value);
-      cells[column] = unguard ? unguardCell(text) : text;
+      // The same guard whether the sheet is CSV or a workbook (R374): the exports write it in both,
+      // so `_unguard` no longer decides anything.
+      cells[column] = unguardCell(text);
       if (text !== '') empty = false;
     });
     if (empty) continue;
