@@ -293,6 +293,14 @@ const TEMPLATES: Record<string, Template> = {
   forgot: () => ({ email: roles.user.email }),
   reset: () => ({ password: 'new-pass-123' }),
   blob: () => ({ blob: { filename: 'photo.png', content_type: 'image/png', byte_size: 100 } }),
+  report: () => ({
+    siteId: ids.sites[0],
+    reasons: ['hours', 'other'],
+    message: 'Closed on Mondays\nnow',
+    contact: 'me@example.org',
+  }),
+  reportUpdate: () => ({ status: 'in_progress', note: 'Calling them' }),
+  confirmation: () => ({ answer: 'correct' }),
 };
 
 /** A valid body with some fields replaced by hostile values, some removed, some added. */
@@ -384,6 +392,9 @@ function templateFor(method: InjectOptions['method'], path: string): Template | 
   if (path === '/api/passwords') return TEMPLATES.forgot;
   if (path.startsWith('/api/passwords/') && method === 'PATCH') return TEMPLATES.reset;
   if (path === '/api/assets') return TEMPLATES.blob;
+  if (path === '/api/reports') return TEMPLATES.report;
+  if (path.startsWith('/api/reports/')) return TEMPLATES.reportUpdate;
+  if (path.startsWith('/api/confirmations/') && method === 'POST') return TEMPLATES.confirmation;
   return undefined;
 }
 
@@ -472,6 +483,27 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/', roles: ALL },
   { method: 'GET', path: '/sites/:id', roles: ALL },
   { method: 'GET', path: '/passwords/reset/:token', roles: ALL },
+  // The newer surface: reports, confirmations, places, imports, the open-data feed, closures, QR.
+  { method: 'POST', path: '/api/reports', roles: ALL },
+  { method: 'GET', path: '/api/reports', roles: ALL },
+  { method: 'PATCH', path: '/api/reports/:id', roles: ALL },
+  { method: 'GET', path: '/api/confirmations/:token', roles: ALL },
+  { method: 'POST', path: '/api/confirmations/:token', roles: ALL },
+  { method: 'POST', path: '/api/sites/:id/confirmations', roles: ALL },
+  { method: 'POST', path: '/api/sites/:id/confirmation-requests', roles: ALL },
+  { method: 'GET', path: '/api/places', roles: ALL },
+  { method: 'POST', path: '/api/imports', roles: ALL },
+  { method: 'GET', path: '/api/imports/:id', roles: ALL },
+  { method: 'POST', path: '/api/imports/:id/commit', roles: ALL },
+  { method: 'GET', path: '/api/sites/import-template.csv', roles: ALL },
+  { method: 'GET', path: '/api/hsds', roles: ALL },
+  { method: 'GET', path: '/api/hsds/services', roles: ALL },
+  { method: 'GET', path: '/api/hsds/services/:id', roles: ALL },
+  { method: 'GET', path: '/api/hsds/service_at_locations', roles: ALL },
+  { method: 'GET', path: '/api/hsds/organizations', roles: ALL },
+  { method: 'GET', path: '/api/hsds/organizations/:id', roles: ALL },
+  { method: 'GET', path: '/api/sites/:id/qr.svg', roles: ALL },
+  { method: 'GET', path: '/api/workspace', roles: ALL },
 ];
 
 /** A real id of the endpoint's own kind (`real`), or a hostile one. */
