@@ -752,7 +752,12 @@ async function check(options: InjectOptions, send: (o: InjectOptions) => Promise
     else if (created && id && created in ids.items) ids.items[created as ReferenceListName].push(id);
   }
   if (response.statusCode < 300 && api && options.method !== 'HEAD' && response.body) {
-    expect(() => JSON.parse(response.body), label).not.toThrow();
+    // JSON, except the API's files: the import template and exports (CSV, workbook), the QR image
+    // and the open-data package.
+    const type = String(response.headers['content-type'] ?? '');
+    if (/^(text\/csv|image\/svg\+xml|application\/zip|application\/vnd\.openxmlformats)/.test(type))
+      expect(String(options.url), label).toMatch(/\.(csv|svg|xlsx|zip)\/?(\?|$)/);
+    else expect(() => JSON.parse(response.body), label).not.toThrow();
   }
   if (response.statusCode >= 400) {
     // Refused: one JSON error shape, and nothing changed anywhere.
