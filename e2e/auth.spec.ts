@@ -124,7 +124,7 @@ test('a 401 from a call sends the browser to /login, remembering the page', asyn
   await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
 
   // The session ends behind the page's back (page.request shares the browser's cookies).
-  expect((await page.request.get('/api/auth/logout')).status()).toBe(204);
+  expect((await page.request.post('/api/auth/logout')).status()).toBe(204);
   await page.getByLabel('First name').fill('Changed');
   await page.getByRole('button', { name: 'Save changes' }).click();
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
+import { ownerOnlyFiles } from '#server/db/owner-only.ts';
 import { ensureAdmin } from '#server/services/accounts.ts';
 import { EmailSchema } from '#shared/schemas/common.ts';
 import { PasswordSchema } from '#shared/schemas/users.ts';
@@ -12,6 +13,8 @@ import { loadDotEnv } from './lib/toolchain.ts';
 
 // Reads .env as `npm start` does, so this command works on the same database.
 loadDotEnv();
+// Files this command writes under DATA_DIR (database, backups) are the owner's alone (R362).
+ownerOnlyFiles();
 
 const [firstName, lastName, email, password] = process.argv.slice(2);
 const parsed = z

@@ -2,10 +2,13 @@
 import path from 'node:path';
 import { loadConfig } from '#server/config.ts';
 import { restoreEmbedded } from '#server/db/backup.ts';
+import { ownerOnlyFiles } from '#server/db/owner-only.ts';
 import { loadDotEnv } from './lib/toolchain.ts';
 
 // Reads .env as `npm start` does, so this command works on the same database.
 loadDotEnv();
+// Files this command writes under DATA_DIR (database, backups) are the owner's alone (R362).
+ownerOnlyFiles();
 
 const config = loadConfig();
 const file = process.argv[2];

@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
+import { ownerOnlyFiles } from '#server/db/owner-only.ts';
 import { users } from '#server/db/schema.ts';
 import { CHANGE_CHANNEL } from '#server/services/change-notifier.ts';
 import { createGeocoder } from '#server/services/geocoding.ts';
@@ -27,6 +28,8 @@ const USAGE =
 
 // Reads .env as `npm start` does, so this command works on the same database.
 loadDotEnv();
+// Files this command writes under DATA_DIR (database, backups) are the owner's alone (R362).
+ownerOnlyFiles();
 
 let parsed: ReturnType<typeof parseOptions>;
 function parseOptions() {

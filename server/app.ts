@@ -22,6 +22,7 @@ import requestPath, { clientErrorHandler } from './plugins/request-path.ts';
 import securityPlugin, { helmetHeaders, helmetOptions, proxyTrust } from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import staticFiles from './plugins/static-files.ts';
+import uploadSweep from './plugins/upload-sweep.ts';
 import assetsRoutes from './routes/assets.ts';
 import authRoutes from './routes/auth.ts';
 import closuresRoutes from './routes/closures.ts';
@@ -138,6 +139,9 @@ export async function buildApp(config: Config, deps: AppDependencies) {
       countHit: (key, windowMs) => countHit(deps.database.db, key, windowMs),
     },
   });
+
+  // Uploads that no record uses are deleted after a day: at start, then hourly (docs/product.md R363).
+  await app.register(uploadSweep, { assets: ctx.assets });
 
   for (const routes of [
     healthRoutes,

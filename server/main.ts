@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, startupWarnings } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DatabaseVersionError, prepareDatabase, prepareOptions } from './db/prepare.ts';
+import { ownerOnlyFiles, tightenTree } from './db/owner-only.ts';
 import { resolveSecret } from './secret.ts';
 import { diskProblem } from './services/database-errors.ts';
 import { startMetricsServer } from './services/metrics.ts';
@@ -25,6 +26,8 @@ function exitOnDiskProblem(error: unknown, dataDir: string): void {
  * Built into dist/app/main.js by `npm run build`; `node dist/app/main.js` is the production command.
  */
 export async function main() {
+  // Before anything is written: new files under DATA_DIR are the owner's alone (docs/product.md R362).
+  ownerOnlyFiles();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -36,8 +39,11 @@ export async function main() {
     throw error;
   }
 
+  // A DATA_DIR made by an older version, or copied in by hand, may be readable by other local users.
+  let tightened = 0;
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
+    tightened = tightenTree(config.dataDir);
     database = await openDatabase(config);
   } catch (error) {
     exitOnDiskProblem(error, config.dataDir);
@@ -62,6 +68,11 @@ export async function main() {
   let draining = false;
   const app = await buildApp(config, { database, secret, draining: () => draining });
   for (const warning of startupWarnings(config)) app.log.warn(warning);
+  if (tightened > 0)
+    app.log.warn(
+      { dataDir: config.dataDir, files: tightened },
+      `tightened permissions of ${tightened} files under DATA_DIR (now readable by this account only)`,
+    );
   if (prepared.applied > 0) app.log.info({ applied: prepared.applied }, 'database migrations applied');
   if (prepared.admin?.created)
     app.log.info({ userId: prepared.admin.id }, 'administrator from ADMIN_EMAIL created');

@@ -47,6 +47,8 @@ export const VALIDATION_MESSAGES = {
   invalid_image: 'is not a valid image',
   unknown_upload: 'is not a known upload',
   not_uploaded: 'has not been uploaded yet',
+  too_many_unclaimed:
+    'Too many uploaded files are not used yet (at most {files} files, {mb} MB): use them or wait a day',
   invalid_choice: 'must be one of {choices}',
   duplicate_items: 'must not name the same item twice',
   report_transition: 'cannot change from {from} to {to}',

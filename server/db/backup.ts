@@ -17,8 +17,11 @@ export async function backupEmbedded(
   try {
     const dump = await database.pglite!.dumpDataDir('gzip');
     const bytes = Buffer.from(await dump.arrayBuffer());
-    fs.mkdirSync(path.dirname(outFile), { recursive: true });
-    fs.writeFileSync(`${outFile}.partial`, bytes);
+    // A backup is the whole database: the owner's alone, like DATA_DIR (docs/product.md R362).
+    fs.mkdirSync(path.dirname(outFile), { recursive: true, mode: 0o700 });
+    fs.rmSync(`${outFile}.partial`, { force: true });
+    fs.writeFileSync(`${outFile}.partial`, bytes, { mode: 0o600 });
+    fs.chmodSync(`${outFile}.partial`, 0o600);
     fs.renameSync(`${outFile}.partial`, outFile);
     return { file: outFile, bytes: bytes.length };
   } finally {

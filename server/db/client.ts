@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { tightenTree } from './owner-only.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -90,6 +91,9 @@ export async function openPglite(dir: string | undefined, loadDataDir?: Blob): P
     release();
     throw error;
   });
+  // Whatever the process's umask was when PGlite made its files: they hold password hashes and
+  // session ids, so they are the owner's alone (docs/product.md R362).
+  if (dir) tightenTree(dir);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
@@ -111,7 +115,7 @@ export async function openPglite(dir: string | undefined, loadDataDir?: Blob): P
  * refuses that with a clear message; a stale file (its process gone) is taken over.
  */
 function lockDataDir(dir: string): () => void {
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const lock = path.join(dir, '..', `${path.basename(dir)}.lock`);
   try {
     const pid = Number(fs.readFileSync(lock, 'utf8'));
@@ -123,7 +127,7 @@ function lockDataDir(dir: string): () => void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  fs.writeFileSync(lock, String(process.pid));
+  fs.writeFileSync(lock, String(process.pid), { mode: 0o600 });
   return () => fs.rmSync(lock, { force: true });
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppData } from '#shared/app-data.ts';
@@ -23,7 +24,6 @@ import {
 } from '../services/response-cache.ts';
 import { alternateLinks } from '../services/sitemap.ts';
 import { headerSafe, splitUrl } from './request-path.ts';
-import { clientNetwork } from './security.ts';
 
 /** dist/server/entry-server.js (client/src/entry-server.tsx). */
 interface PageRenderer {
@@ -332,7 +332,7 @@ export default fp(async function pages(app: FastifyInstance, options: PagesOptio
     const key = `${language}|${search}|${JSON.stringify(choices.place?.answer ?? null)}`;
     const produce = () => renderedSites(search, { choices, language, minute });
     if (renders.has(key)) return sendRendered(reply, request, await renders.get(key, produce));
-    const client = `page-renders ${clientNetwork(request.ip)}`;
+    const client = `page-renders ${normalizeIP(request.ip)}`;
     const release = knownLimited(client) ? null : gate.acquire();
     if (!release) {
       counts.plain += 1;
@@ -441,8 +441,9 @@ export default fp(async function pages(app: FastifyInstance, options: PagesOptio
         }
       }
     }
-    if (rawPath.startsWith('/confirm/')) {
-      // A site contact's link holds a secret: never indexed, never kept by a cache (docs/product.md R201).
+    if (rawPath.startsWith('/confirm/') || rawPath.startsWith('/passwords/reset/')) {
+      // A site contact's link and a reset link hold a secret: never indexed, never kept by a cache
+      // (docs/product.md R201, R371).
       const page = (await shell(route, language)).raw.toString('utf8');
       const html = put(page, '<title>', '<meta name="robots" content="noindex" /><title>');
       return this.header('Cache-Control', 'no-store')

@@ -50,31 +50,6 @@ export function proxyTrust(setting: TrustProxy): ProxyTrust {
 }
 
 /**
- * The client a per-client limit counts: an IPv4 address as it is (also when written as IPv4-mapped
- * IPv6, ::ffff:192.0.2.1), an IPv6 address by its /64 — one household or phone network usually holds a
- * whole /64, so counting single IPv6 addresses would let one client take 2^64 of them.
- */
-export function clientNetwork(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (net.isIP(address) !== 6) return address;
-  const [head = '', tail = ''] = address.toLowerCase().split('%')[0]!.split('::');
-  const left = head ? head.split(':') : [];
-  const right = address.includes('::') ? (tail ? tail.split(':') : []) : [];
-  // An embedded IPv4 tail (::1.2.3.4) is two groups; it never reaches the first four.
-  const rightGroups = right.flatMap((group) => (group.includes('.') ? ['0', '0'] : [group]));
-  const groups = [
-    ...left,
-    ...Array(Math.max(0, 8 - left.length - rightGroups.length)).fill('0'),
-    ...rightGroups,
-  ];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => Number.parseInt(group, 16).toString(16))
-    .join(':')}::/64`;
-}
-
-/**
  * A gate for repeated log lines: true at most once per `windowMs` for each key, and for at most
  * `maxKeys` keys per window (beyond that, lines are dropped until the oldest entry ends), so neither
  * memory nor the log grows with what clients send.

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LoginSchema, RegisterSchema, UserSchema } from '#shared/schemas/users.ts';
 import { invalidField } from '#shared/validation.ts';
@@ -27,21 +28,33 @@ const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     },
   );
 
-  app.get('/api/auth/logout', { schema: { tags } }, async (request, reply) => {
-    // A GET that ends a session: a link or image on another site must not sign people out
-    // (SameSite=Lax cookies travel with cross-site navigations).
-    if (request.headers['sec-fetch-site'] === 'cross-site')
-      throw new HttpError(403, 'Cross-site requests are not allowed.');
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.session.sessionId) await request.session.destroy();
     reply.clearCookie('sid', { path: '/' });
     return reply.code(204).send();
+  };
+  // Logging out is a write: a POST, which the cross-site refusal covers (docs/product.md R369).
+  app.post('/api/auth/logout', { schema: { tags } }, logout);
+  // The GET is kept for pages loaded before logout became a POST, and only when the browser itself
+  // says the request comes from this site's own page: a link, an image or a script elsewhere
+  // (same-site included), or a client that sends no Sec-Fetch-Site, cannot sign anyone out.
+  app.get('/api/auth/logout', { schema: { tags, hide: true } }, async (request, reply) => {
+    if (request.headers['sec-fetch-site'] !== 'same-origin')
+      throw new HttpError(405, 'Log out with POST /api/auth/logout.');
+    return logout(request, reply);
   });
 
   app.post(
     '/api/auth/register',
-    { config: { rateLimit }, schema: { tags, body: RegisterSchema, response: { 201: UserSchema } } },
+    {
+      config: { rateLimit },
+      // Turned off, registration answers 403 before the body is read or checked (R368).
+      onRequest: async () => {
+        if (!ctx.config.ALLOW_REGISTRATION) throw new HttpError(403, 'Registration is turned off.');
+      },
+      schema: { tags, body: RegisterSchema, response: { 201: UserSchema } },
+    },
     async (request, reply) => {
-      if (!ctx.config.ALLOW_REGISTRATION) throw new HttpError(403, 'Registration is turned off.');
       const user = await registerUser(db, request.body, preferredLanguage(request));
       await request.session.regenerate();
       request.session.userId = user.id;

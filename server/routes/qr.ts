@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 import type { AppContext } from '../context.ts';
 import { publicReads } from '../services/public-reads.ts';
-import { canonicalOrigin, qrSvg, sitePageUrl } from '../services/qr.ts';
+import { canonicalOrigin, createQrCache, sitePageUrl } from '../services/qr.ts';
 import { idOf } from '../services/route-params.ts';
 
 /** A day: a site's address never changes, and a deleted site's old code only leads to its 404 page. */
@@ -17,6 +17,7 @@ const QR_MAX_AGE_SECONDS = 86_400;
 const qrRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const reads = publicReads(ctx);
   const { BASE_URL, ALLOWED_ORIGINS } = ctx.config;
+  const qrSvg = createQrCache();
   app.get(
     '/api/sites/:id/qr.svg',
     {

@@ -8,8 +8,10 @@ import {
   ReportUpdateSchema,
 } from '#shared/schemas/reports.ts';
 import type { AppContext } from '../context.ts';
+import { countHit } from '../plugins/rate-limit-store.ts';
 import { requireAdmin } from '../plugins/session.ts';
-import { createReport, listReports, reportEmail, updateReport } from '../services/reports.ts';
+import { HttpError } from '../services/errors.ts';
+import { createReport, listReports, reportEmail, reportLimits, updateReport } from '../services/reports.ts';
 import { idOf } from '../services/route-params.ts';
 
 const ReceivedSchema = z.object({ received: z.literal(true) });
@@ -21,12 +23,22 @@ const ReceivedSchema = z.object({ received: z.literal(true) });
 const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
   const tags = ['reports'];
-  const rateLimit = { max: ctx.config.REPORTS_PER_HOUR, timeWindow: 3_600_000 };
+  const HOUR_MS = 3_600_000;
 
   app.post(
     '/api/reports',
-    { config: { rateLimit }, schema: { tags, body: ReportCreateSchema, response: { 202: ReceivedSchema } } },
+    { schema: { tags, body: ReportCreateSchema, response: { 202: ReceivedSchema } } },
     async (request, reply) => {
+      // Counted only once the body is valid: a form's 422s never use up anybody's reports (R373).
+      // Per client address, and a wider allowance per IPv6 /64 (one household or office network).
+      for (const limit of reportLimits(request.ip, ctx.config.REPORTS_PER_HOUR)) {
+        const hit = await countHit(db, limit.key, HOUR_MS);
+        if (hit.current > limit.max) {
+          const seconds = Math.max(1, Math.ceil(hit.ttl / 1000));
+          reply.header('Retry-After', String(seconds));
+          throw new HttpError(429, `Too many attempts. Please wait ${seconds} seconds and try again.`);
+        }
+      }
       const { website, ...input } = request.body;
       // A person never sees the honeypot field; a form robot fills it in (docs/decisions/026).
       const honeypot = website !== undefined && website !== null && website !== '';

@@ -2,12 +2,12 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, count, eq, gt, like, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gt, like, lt, lte, notLike, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { contentTypeFor, extensionOf, IMAGE_EXTENSIONS } from '#shared/schemas/assets.ts';
 import { invalidField, type ValidationCode, type ValidationParams } from '#shared/validation.ts';
 import type { Db } from '../db/client.ts';
-import { assets } from '../db/schema.ts';
+import { assets, users } from '../db/schema.ts';
 import { HttpError, NotFoundError, ValidationError } from './errors.ts';
 import { type FileStorage, readAll } from './file-storage.ts';
 
@@ -20,6 +20,13 @@ const HOUR_MS = 3_600_000;
  * key is renamed so that no address, upload or claim finds it (docs/decisions/018).
  */
 const RETIRED = 'retired-';
+/** What one user may hold uploaded but not yet used by any record (docs/product.md R364). */
+export const UNCLAIMED_LIMITS = { files: 20, bytes: 50 * 1024 * 1024 };
+/** An upload no record uses is deleted once it is this old (R363). */
+export const UNCLAIMED_TTL_MS = 24 * HOUR_MS;
+/** No record uses this asset: today only a user's picture refers to an upload. */
+const unclaimed = sql`not exists (select 1 from ${users} where ${users.pictureAssetId} = ${assets.id})`;
+
 /** First half of the advisory lock that makes "count this hour's uploads, then add one" one step. */
 const UPLOAD_LOCK = 0x75706c64;
 
@@ -114,6 +121,21 @@ export function createAssetService(db: Db, options: AssetOptions) {
         .where(and(eq(assets.createdBy, userId), gt(assets.createdAt, hourAgo)));
       if ((recent?.n ?? 0) >= options.uploadsPerHour)
         throw new HttpError(429, 'Too many uploads. Please try again later.');
+      // Files nobody uses yet are bounded too: an account cannot fill the store with them (R364).
+      const [waiting] = await tx
+        .select({ n: count(), bytes: sql<string>`coalesce(sum(${assets.byteSize}), 0)` })
+        .from(assets)
+        .where(and(eq(assets.createdBy, userId), notLike(assets.key, `${RETIRED}%`), unclaimed));
+      if (
+        (waiting?.n ?? 0) >= UNCLAIMED_LIMITS.files ||
+        Number(waiting?.bytes ?? 0) + blob.byte_size > UNCLAIMED_LIMITS.bytes
+      )
+        throw new ValidationError([
+          invalidField('blob', 'too_many_unclaimed', {
+            files: UNCLAIMED_LIMITS.files,
+            mb: UNCLAIMED_LIMITS.bytes / 1024 / 1024,
+          }),
+        ]);
       const [inserted] = await tx
         .insert(assets)
         .values({
@@ -233,6 +255,34 @@ export function createAssetService(db: Db, options: AssetOptions) {
     await storage.remove(row.key);
   }
 
+  /**
+   * Deletes the uploads no record uses that are older than `olderThanMs` (R363), and the rows of
+   * retired pictures past their hour; answers how many uploads went. Each row goes in one DELETE
+   * that only one process can win, and only the winner removes the file, so several server
+   * processes may sweep at once. A file that cannot be removed is reported, not retried: its row is
+   * gone, so nothing serves it.
+   */
+  async function sweepUnclaimed(
+    options: { olderThanMs?: number; onError?: (error: unknown, key: string) => void } = {},
+  ) {
+    const cutoff = new Date(Date.now() - (options.olderThanMs ?? UNCLAIMED_TTL_MS));
+    const gone = await db
+      .delete(assets)
+      .where(and(notLike(assets.key, `${RETIRED}%`), lt(assets.createdAt, cutoff), unclaimed))
+      .returning({ key: assets.key, uploadedAt: assets.uploadedAt });
+    await db
+      .delete(assets)
+      .where(and(like(assets.key, `${RETIRED}%`), lt(assets.createdAt, new Date(Date.now() - HOUR_MS))));
+    for (const row of gone) {
+      try {
+        await storage.remove(row.key);
+      } catch (error) {
+        options.onError?.(error, row.key);
+      }
+    }
+    return gone.length;
+  }
+
   /** An uploaded asset by its public key; undefined for unknown, malformed or not yet uploaded keys. */
   async function findByKey(key: string): Promise<AssetRow | undefined> {
     if (!ASSET_KEY.test(key)) return undefined;
@@ -248,6 +298,7 @@ export function createAssetService(db: Db, options: AssetOptions) {
     receive,
     claimPicture,
     retire,
+    sweepUnclaimed,
     findByKey,
     open,
     signedIdFor,

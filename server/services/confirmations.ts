@@ -9,7 +9,7 @@ import { countHit } from '../plugins/rate-limit-store.ts';
 import { revokeContactLinks } from './contact-links.ts';
 import { HttpError, NotFoundError, TooManyRequestsError, ValidationError } from './errors.ts';
 import { recordHistory } from './history.ts';
-import { MailDeliveryError, type Mailer, type Message } from './mail.ts';
+import { escapeHtml, MailDeliveryError, type Mailer, type Message, oneLine } from './mail.ts';
 import { createReport } from './reports.ts';
 import { getSite } from './sites.ts';
 
@@ -177,12 +177,6 @@ export async function answerContactLink(db: Db, token: string, answer: ContactAn
   });
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
 /**
  * The e-mail to a site's contact, in English, Spanish and Chinese (the agency does not know the
  * contact's language), each with the same link.
@@ -193,6 +187,8 @@ export function contactEmail(options: {
   link: string;
   expiresAt: Date;
 }): Message {
+  // A site's name is staff's text, but it is one line in these sentences and the subject (R360).
+  options = { ...options, siteName: oneLine(options.siteName) };
   const paragraphs = [
     `Hello, the Community Meal Sites directory lists "${options.siteName}". Please open this link to tell us whether its address, phone number and hours are still correct. It takes one minute and works once, for 14 days.`,
     `Hola: el directorio de Comedores Comunitarios incluye "${options.siteName}". Abra este enlace para decirnos si su dirección, teléfono y horario siguen siendo correctos. Toma un minuto y funciona una sola vez, durante 14 días.`,

@@ -56,7 +56,8 @@ export async function readAll(storage: FileStorage, key: string): Promise<Buffer
  * place, so the target name only ever holds a complete file.
  */
 export function diskStorage(dir: string): FileStorage {
-  fs.mkdirSync(dir, { recursive: true });
+  // Uploads that nobody has claimed yet are private: the owner's alone, like all of DATA_DIR (R362).
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const fileOf = (key: string) => {
     checkKey(key);
     return path.join(dir, key);
@@ -67,7 +68,7 @@ export function diskStorage(dir: string): FileStorage {
       const file = fileOf(key);
       const temp = path.join(dir, `.partial-${key}-${randomBytes(4).toString('hex')}`);
       try {
-        await fs.promises.writeFile(temp, body, { flag: 'wx' });
+        await fs.promises.writeFile(temp, body, { flag: 'wx', mode: 0o600 });
         await fs.promises.rename(temp, file);
       } catch (error) {
         // Best effort: when the folder itself is broken, removing the temporary file fails too.

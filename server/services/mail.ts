@@ -92,3 +92,45 @@ export function countedMailer(mailer: Mailer): Mailer {
     },
   };
 }
+
+/**
+ * What a member of the public typed, quoted for an e-mail's plain-text part: every line (whatever
+ * line break or separator they used) starts with "> ", so nothing they write can pass for one of the
+ * e-mail's own lines (a fake "Review it in the staff workspace: …" line). docs/product.md R360.
+ */
+export function quoteText(value: string): string {
+  return value
+    .split(/\r\n|[\r\n\u0085\u2028\u2029\v\f]/)
+    .map((line) => `> ${line}`.trimEnd())
+    .join('\n');
+}
+
+/** The same quotation for the HTML part: a <blockquote>, escaped, its line breaks kept as <br>. */
+export function quoteHtml(value: string): string {
+  const lines = value.split(/\r\n|[\r\n\u0085\u2028\u2029\v\f]/).map(escapeHtml);
+  return `<blockquote style="margin:0 0 1em;padding:0 0 0 12px;border-left:3px solid #999;color:#333">${lines.join('<br>')}</blockquote>`;
+}
+
+/** Text for an HTML e-mail: the five characters that could start markup, escaped. */
+export function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+/**
+ * A name fit to greet someone with, or undefined: plain words only (letters and their accents,
+ * spaces, hyphens, apostrophes, periods), 1–40 characters, starting with a letter. A name chosen by
+ * whoever registered ("URGENT: … https://evil.example/verify") is left out of the greeting rather than
+ * printed in an e-mail that speaks for the agency (docs/product.md R361).
+ */
+export function greetingName(name: string | null | undefined): string | undefined {
+  const trimmed = (name ?? '').trim().replace(/\s+/g, ' ');
+  return /^\p{L}[\p{L}\p{M} '’.-]{0,39}$/u.test(trimmed) && !/\.\p{L}/u.test(trimmed) ? trimmed : undefined;
+}
+
+/** One line of text: line breaks and other separators become spaces (a site's name in a sentence or subject). */
+export function oneLine(value: string): string {
+  return value.replace(/[\r\n\u0085\u2028\u2029\v\f\t]+/g, ' ').trim();
+}

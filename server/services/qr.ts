@@ -83,3 +83,29 @@ export async function qrSvg(text: string): Promise<QrImage> {
   const etag = `"${createHash('sha1').update(svg).digest('base64url')}"`;
   return { svg, etag };
 }
+
+/** How many QR images one process keeps: about 2 KB each, so a few MB at most. */
+const QR_CACHE_ENTRIES = 1000;
+
+/**
+ * qrSvg with a bounded memory (docs/product.md R372): the image depends only on the address it encodes,
+ * which names the origin, the site and the language, so the address is the key; the least recently
+ * used image goes first once `max` are kept. A request never makes the same image twice.
+ */
+export function createQrCache(max = QR_CACHE_ENTRIES, make: (text: string) => Promise<QrImage> = qrSvg) {
+  const images = new Map<string, Promise<QrImage>>();
+  return (text: string): Promise<QrImage> => {
+    const kept = images.get(text);
+    if (kept) {
+      // Most recently used last: Map keeps insertion order.
+      images.delete(text);
+      images.set(text, kept);
+      return kept;
+    }
+    const image = make(text);
+    image.catch(() => images.delete(text));
+    images.set(text, image);
+    if (images.size > max) images.delete(images.keys().next().value as string);
+    return image;
+  };
+}

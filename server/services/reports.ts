@@ -1,3 +1,5 @@
+import { isIPv6 } from 'node:net';
+import { normalizeIP } from '@fastify/rate-limit';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   canMoveReport,
@@ -12,7 +14,7 @@ import { invalidField } from '#shared/validation.ts';
 import type { Db } from '../db/client.ts';
 import { reports, sites } from '../db/schema.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
-import type { Message } from './mail.ts';
+import { escapeHtml, type Message, oneLine, quoteHtml, quoteText } from './mail.ts';
 
 /** The same report (site, reasons, message) sent again within this time is not stored again (R174). */
 const DUPLICATE_WINDOW_MS = 24 * 3_600_000;
@@ -159,36 +161,56 @@ const REASON_WORDS: Record<ReportReason, string> = {
   other: 'Something else',
 };
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
-/** The staff notice of a new report, in English, with a link to the workspace (docs/product.md R176). */
+/**
+ * The staff notice of a new report, in English, with a link to the workspace (docs/product.md R176).
+ * What the public typed (message, contact) is quoted, line by line, in both parts (R360): it can never
+ * look like one of this e-mail's own lines.
+ */
 export function reportEmail(report: Report, to: string, baseUrl: string): Message {
   const link = `${baseUrl.replace(/\/$/, '')}/admin`;
-  const about = report.siteName ? `${report.siteName} (site ${report.siteId})` : 'the directory in general';
-  const lines = [
+  const siteName = report.siteName === null ? null : oneLine(report.siteName);
+  const about = siteName ? `${siteName} (site ${report.siteId})` : 'the directory in general';
+  const reasons = `What is wrong: ${report.reasons.map((r) => REASON_WORDS[r]).join('; ')}`;
+  const typed = [
+    { label: 'Message, as sent:', value: report.message, none: 'Message: (none)' },
+    { label: 'Contact, as sent:', value: report.contact, none: 'Contact: (none given)' },
+  ];
+  const text = [
     `A member of the public reported a problem with ${about}.`,
     '',
-    `What is wrong: ${report.reasons.map((r) => REASON_WORDS[r]).join('; ')}`,
-    `Message: ${report.message ?? '(none)'}`,
-    `Contact: ${report.contact ?? '(none given)'}`,
+    reasons,
+    ...typed.flatMap(({ label, value, none }) => (value ? [label, quoteText(value)] : [none])),
     '',
     `Review it in the staff workspace: ${link}`,
-  ];
+  ].join('\n');
   const html = `<!doctype html><html lang="en"><body style="font-family:sans-serif;font-size:16px;line-height:1.5">
-${lines
-  .filter((line) => line !== '')
-  .map((line) => `<p>${escapeHtml(line)}</p>`)
+<p>${escapeHtml(`A member of the public reported a problem with ${about}.`)}</p>
+<p>${escapeHtml(reasons)}</p>
+${typed
+  .map(({ label, value, none }) =>
+    value ? `<p>${escapeHtml(label)}</p>\n${quoteHtml(value)}` : `<p>${escapeHtml(none)}</p>`,
+  )
   .join('\n')}
-<p><a href="${escapeHtml(link)}">Open the staff workspace</a></p>
+<p>Review it in the staff workspace: <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
 </body></html>`;
   return {
     to,
-    subject: `Problem reported: ${report.siteName ?? 'general report'}`,
-    text: lines.join('\n'),
+    subject: `Problem reported: ${siteName ?? 'general report'}`,
+    text,
     html,
   };
+}
+
+/**
+ * The hourly report limits for a client address (docs/product.md R373): `perAddress` from the
+ * address itself, and three times that from its network, an IPv6 /64 (the part one household or
+ * office shares, whose devices each have their own address), keyed as the app's other limits are
+ * (`normalizeIP`). An IPv4 address, or one mapped into IPv6, is its own network.
+ */
+export function reportLimits(ip: string, perAddress: number): { key: string; max: number }[] {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  const address = mapped ? mapped[1]! : ip.toLowerCase();
+  const limits = [{ key: `reports:address:${address}`, max: perAddress }];
+  if (isIPv6(address)) limits.push({ key: `reports:net64:${normalizeIP(address)}`, max: 3 * perAddress });
+  return limits;
 }

@@ -1,11 +1,11 @@
 import { htmlLang, type Language } from '#shared/languages.ts';
-import type { Message } from './mail.ts';
+import { escapeHtml, greetingName, type Message } from './mail.ts';
 
 const TEXT: Record<
   Language,
   {
     subject: string;
-    greeting: (name: string) => string;
+    greeting: (name: string | undefined) => string;
     body: string;
     expiry: (hours: number) => string;
     ignore: string;
@@ -14,7 +14,7 @@ const TEXT: Record<
 > = {
   en: {
     subject: 'Reset your password',
-    greeting: (name) => `Hello ${name},`,
+    greeting: (name) => (name ? `Hello ${name},` : 'Hello,'),
     body: 'Someone asked to reset the password of your Community Meal Sites account. To choose a new password, open this link:',
     expiry: (hours) => `The link works once and expires in ${hours} ${hours === 1 ? 'hour' : 'hours'}.`,
     ignore: 'If you did not ask for this, you can ignore this e-mail; your password stays the same.',
@@ -22,7 +22,7 @@ const TEXT: Record<
   },
   es: {
     subject: 'Restablezca su contraseña',
-    greeting: (name) => `Hola, ${name}:`,
+    greeting: (name) => (name ? `Hola, ${name}:` : 'Hola:'),
     body: 'Alguien pidió restablecer la contraseña de su cuenta de Comedores Comunitarios. Para elegir una contraseña nueva, abra este enlace:',
     expiry: (hours) =>
       `El enlace funciona una sola vez y vence en ${hours} ${hours === 1 ? 'hora' : 'horas'}.`,
@@ -31,19 +31,13 @@ const TEXT: Record<
   },
   zh: {
     subject: '重設您的密碼',
-    greeting: (name) => `${name}，您好：`,
+    greeting: (name) => (name ? `${name}，您好：` : '您好：'),
     body: '有人要求重設您的社區用餐點帳戶密碼。如需設定新密碼，請開啟以下連結：',
     expiry: (hours) => `此連結只能使用一次，將於 ${hours} 小時後失效。`,
     ignore: '如果這不是您提出的要求，請忽略此郵件，您的密碼不會改變。',
     button: '設定新密碼',
   },
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** The password-reset e-mail, as text and HTML, in the user's language. */
 export function resetEmail(options: {
@@ -55,9 +49,17 @@ export function resetEmail(options: {
 }): Message {
   const t = TEXT[options.language];
   const hours = Math.max(1, Math.round(options.ttlSeconds / 3600));
-  const text = [t.greeting(options.name), '', t.body, options.link, '', t.expiry(hours), t.ignore].join('\n');
+  const text = [
+    t.greeting(greetingName(options.name)),
+    '',
+    t.body,
+    options.link,
+    '',
+    t.expiry(hours),
+    t.ignore,
+  ].join('\n');
   const html = `<!doctype html><html lang="${htmlLang(options.language)}"><body style="font-family:sans-serif;font-size:16px;line-height:1.5">
-<p>${escapeHtml(t.greeting(options.name))}</p>
+<p>${escapeHtml(t.greeting(greetingName(options.name)))}</p>
 <p>${escapeHtml(t.body)}</p>
 <p><a href="${escapeHtml(options.link)}" style="display:inline-block;padding:12px 20px;background:#0b5394;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(t.button)}</a></p>
 <p>${escapeHtml(options.link)}</p>
@@ -71,14 +73,14 @@ const CHANGED: Record<
   Language,
   {
     subject: string;
-    greeting: (name: string) => string;
+    greeting: (name: string | undefined) => string;
     body: (email: string) => string;
     notYou: string;
   }
 > = {
   en: {
     subject: 'Your e-mail address was changed',
-    greeting: (name) => `Hello ${name},`,
+    greeting: (name) => (name ? `Hello ${name},` : 'Hello,'),
     body: (email) =>
       `The e-mail address of your Community Meal Sites account was just changed to ${email}. From now on we will write to that address, and you log in with it.`,
     notYou:
@@ -86,7 +88,7 @@ const CHANGED: Record<
   },
   es: {
     subject: 'Se cambió su dirección de correo electrónico',
-    greeting: (name) => `Hola, ${name}:`,
+    greeting: (name) => (name ? `Hola, ${name}:` : 'Hola:'),
     body: (email) =>
       `La dirección de correo electrónico de su cuenta de Comedores Comunitarios se acaba de cambiar a ${email}. A partir de ahora le escribiremos a esa dirección, y usted iniciará sesión con ella.`,
     notYou:
@@ -94,7 +96,7 @@ const CHANGED: Record<
   },
   zh: {
     subject: '您的電郵地址已更改',
-    greeting: (name) => `${name}，您好：`,
+    greeting: (name) => (name ? `${name}，您好：` : '您好：'),
     body: (email) =>
       `您的社區用餐點帳戶的電郵地址剛剛已更改為 ${email}。此後我們會寄信到該地址，您亦要用它登入。`,
     notYou: '如果這不是您本人作出的更改，可能有其他人正在使用您的帳戶：請立即聯絡社區用餐點團隊。',
@@ -109,7 +111,7 @@ export function emailChangedEmail(options: {
   language: Language;
 }): Message {
   const t = CHANGED[options.language];
-  const paragraphs = [t.greeting(options.name), t.body(options.newEmail), t.notYou];
+  const paragraphs = [t.greeting(greetingName(options.name)), t.body(options.newEmail), t.notYou];
   const text = paragraphs.join('\n\n');
   const html = `<!doctype html><html lang="${htmlLang(options.language)}"><body style="font-family:sans-serif;font-size:16px;line-height:1.5">
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}

@@ -716,6 +716,100 @@ describe.each(backends)('uploads stored on $name', (backend) => {
     });
   });
 
+  describe('uploads no record uses (R363, R364)', () => {
+    let roomy: TestContext;
+    beforeAll(async () => {
+      roomy = await createTestApp({ ...store.env, UPLOADS_PER_HOUR: '100' });
+    });
+    afterAll(() => roomy.close());
+
+    it('caps what one user holds unused at 20 files: 422 too_many_unclaimed; a claimed picture no longer counts', async () => {
+      const user = await signedIn(roomy);
+      const first = await createAsset({ filename: 'me.png', byte_size: redPng.length }, user.cookie, roomy);
+      expect(first.statusCode).toBe(200);
+      for (let i = 1; i < 20; i++) {
+        const response = await createAsset({ filename: 'a.pdf', byte_size: 100 }, user.cookie, roomy);
+        expect(response.statusCode, `upload ${i + 1}`).toBe(200);
+      }
+      const refused = await createAsset({ filename: 'a.pdf', byte_size: 100 }, user.cookie, roomy);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual([
+        expect.objectContaining({ path: 'blob', code: 'too_many_unclaimed', params: { files: 20, mb: 50 } }),
+      ]);
+      // Another user is not affected.
+      const other = await signedIn(roomy);
+      expect((await createAsset({ filename: 'a.pdf', byte_size: 100 }, other.cookie, roomy)).statusCode).toBe(
+        200,
+      );
+      // Using one (as the account picture) makes room for one more.
+      const asset = first.json() as Created;
+      const upload = await roomy.app.inject({
+        method: 'PUT',
+        url: asset.direct_upload.url,
+        headers: { ...asset.direct_upload.headers, cookie: user.cookie },
+        payload: redPng,
+      });
+      expect(upload.statusCode).toBe(204);
+      const picture = await roomy.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${user.id}`,
+        headers: { cookie: user.cookie },
+        payload: { picture: asset.signed_id },
+      });
+      expect(picture.statusCode).toBe(200);
+      expect((await createAsset({ filename: 'a.pdf', byte_size: 100 }, user.cookie, roomy)).statusCode).toBe(
+        200,
+      );
+      expect((await createAsset({ filename: 'a.pdf', byte_size: 100 }, user.cookie, roomy)).statusCode).toBe(
+        422,
+      );
+    });
+
+    it('caps the unused bytes at 50 MB', async () => {
+      const user = await signedIn(roomy);
+      const big = 5 * 1024 * 1024;
+      const answers: number[] = [];
+      for (let i = 0; i < 11; i++)
+        answers.push(
+          (await createAsset({ filename: 'a.pdf', byte_size: big }, user.cookie, roomy)).statusCode,
+        );
+      expect(answers).toEqual([...Array(10).fill(200), 422]);
+    });
+
+    it('deletes uploads older than a day that no record uses, file and row; recent and used ones stay', async () => {
+      const user = await signedIn();
+      const upload = async (filename: string, bytes: Buffer) => {
+        const asset = await created(filename, bytes.length, user.cookie);
+        expect((await put(asset, bytes, user.cookie)).statusCode).toBe(204);
+        return { asset, key: (await rowOf(asset.signed_id)).key };
+      };
+      const old = await upload('old.pdf', Buffer.from('%PDF-1.4 old'));
+      const recent = await upload('recent.pdf', Buffer.from('%PDF-1.4 recent'));
+      const { asset: used } = await uploadPicture(user, 'me.png', redPng);
+      const usedKey = (await rowOf(used.signed_id)).key;
+      const twoDaysAgo = new Date(Date.now() - 48 * 3_600_000);
+      for (const signedId of [old.asset.signed_id, used.signed_id])
+        await ctx.database.db
+          .update(assets)
+          .set({ createdAt: twoDaysAgo })
+          .where(eq(assets.id, Number(signedId.split('--')[0])));
+      expect(await storedBytes(old.key)).toBeDefined();
+
+      // Two sweeps at once (as from two processes): the file goes once, and both finish.
+      const removed = await Promise.all([ctx.app.sweepUploads(), ctx.app.sweepUploads()]);
+      expect(Math.max(...removed)).toBeGreaterThanOrEqual(1);
+      expect(await storedBytes(old.key)).toBeUndefined();
+      expect((await ctx.app.inject({ method: 'GET', url: `/uploads/${old.key}` })).statusCode).toBe(404);
+      const rows = await ctx.database.db.select().from(assets).where(eq(assets.createdBy, user.id));
+      expect(rows.map((row) => row.key).sort()).toEqual([recent.key, usedKey].sort());
+      expect(await storedBytes(recent.key)).toBeDefined();
+      expect(await storedBytes(usedKey)).toBeDefined();
+      expect((await ctx.app.inject({ method: 'GET', url: `/uploads/${usedKey}` })).statusCode).toBe(200);
+      // Its signed id is now unknown: it can be neither uploaded to nor claimed.
+      expect((await setPicture(user, old.asset.signed_id)).statusCode).toBe(422);
+    });
+  });
+
   describe('when the store fails', () => {
     let failing: Store;
     let app: TestContext;

@@ -205,14 +205,14 @@ describe('GET /api/users/me', () => {
   });
 });
 
-describe('GET /api/auth/logout', () => {
+describe('POST /api/auth/logout', () => {
   it('ends the session for real: the old cookie replayed is refused and the row is gone', async () => {
     const admin = await createUser(ctx, { admin: true });
     const cookie = await login(ctx, admin.email);
     expect((await me(cookie)).statusCode).toBe(200);
     expect(await sessionCount(admin.id)).toBe(1);
 
-    const logout = await ctx.app.inject({ method: 'GET', url: '/api/auth/logout', headers: { cookie } });
+    const logout = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
     expect(logout.statusCode).toBe(204);
     // The browser is told to forget the cookie.
     const cleared = sidSetCookie(logout);
@@ -234,14 +234,36 @@ describe('GET /api/auth/logout', () => {
     const user = await createUser(ctx);
     const first = await login(ctx, user.email);
     const second = await login(ctx, user.email);
-    await ctx.app.inject({ method: 'GET', url: '/api/auth/logout', headers: { cookie: first } });
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: first } });
     expect((await me(first)).statusCode).toBe(204);
     expect((await me(second)).statusCode).toBe(200);
   });
 
   it('answers 204 when nobody is logged in', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/logout' });
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout' });
     expect(response.statusCode).toBe(204);
+  });
+
+  it("by GET, ends a session only for a request from this site's own page (Sec-Fetch-Site: same-origin, R369)", async () => {
+    const user = await createUser(ctx);
+    const cookie = await login(ctx, user.email);
+    for (const site of [undefined, 'same-site', 'cross-site', 'none']) {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/auth/logout',
+        headers: { cookie, ...(site && { 'sec-fetch-site': site }) },
+      });
+      expect(response.statusCode, String(site)).toBe(405);
+      expect(response.headers['set-cookie'], String(site)).toBeUndefined();
+      expect((await me(cookie)).statusCode, String(site)).toBe(200);
+    }
+    const own = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/logout',
+      headers: { cookie, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(own.statusCode).toBe(204);
+    expect((await me(cookie)).statusCode).toBe(204);
   });
 });
 
@@ -259,6 +281,14 @@ describe('POST /api/auth/register', () => {
     expect(response.statusCode).toBe(403);
     const rows = await ctx.database.db.select().from(users).where(eq(users.email, body.email));
     expect(rows).toHaveLength(0);
+  });
+
+  it('turned off, answers 403 before looking at the body: an invalid or missing body is a 403 too (R368)', async () => {
+    for (const payload of [{}, { email: 'not-an-address' }, { ...newUser(), password: 'x' }]) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(403);
+      expect(response.json()).toEqual({ status: 403, message: 'Registration is turned off.' });
+    }
   });
 
   describe('when turned on', () => {

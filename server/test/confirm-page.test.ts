@@ -34,6 +34,14 @@ describe('/confirm/{token}', () => {
     expect(response.body).toContain('<script id="app-data"');
   });
 
+  it('/passwords/reset/{token} is answered no-store and noindex too (R371)', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/passwords/reset/${'b'.repeat(43)}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-robots-tag']).toBe('noindex');
+    expect(response.body).toContain('<meta name="robots" content="noindex" /><title>');
+  });
+
   it('leaves other pages as they were: cacheable by revalidation, indexable', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/login' });
     expect(response.statusCode).toBe(200);

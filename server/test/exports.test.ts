@@ -7,8 +7,10 @@ import type { InjectOptions } from 'fastify';
 import { strFromU8, unzipSync } from 'fflate';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import writeXlsxFile from 'write-excel-file/node';
 import { CSV_TYPE, type ImportPreview, SHEET_COLUMNS, XLSX_TYPE } from '#shared/imports.ts';
 import { buildSite } from '#testing/factories.ts';
+import { readCsv, readXlsx } from '../services/spreadsheets/read.ts';
 import { createTestApp, signInRoles, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -103,7 +105,8 @@ describe('GET /api/sites/export.xlsx', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="sites-2026-11-24.xlsx"');
     const [sheet] = await readXlsxFile(response.rawPayload);
     expect(sheet!.data[0]).toEqual([...SHEET_COLUMNS]);
-    expect(sheet!.data.map((row) => row[1])).toContain('=HYPERLINK("http://evil.example","click")');
+    // The CSV's guard, in the workbook too (R374).
+    expect(sheet!.data.map((row) => row[1])).toContain(`'=HYPERLINK("http://evil.example","click")`);
     const xml = strFromU8(unzipSync(new Uint8Array(response.rawPayload))['xl/worksheets/sheet1.xml']!);
     expect(xml).not.toMatch(/<f[\s>]/);
   });
@@ -125,6 +128,26 @@ describe('the round trip', () => {
     const preview = response.json() as ImportPreview;
     expect(preview.rows.filter((row) => row.kind !== 'unchanged')).toEqual([]);
     expect(preview.summary).toEqual({ new: 0, changed: 0, unchanged: 4, errors: 0 });
+  });
+});
+
+describe('one sheet, two formats (R374)', () => {
+  it('a cell reads the same from CSV and from a workbook: the guard is taken off in both', async () => {
+    const cells = ["'=1+1", "''=quoted", "'plain quote", "'-5 tons"];
+    const csv = new TextEncoder().encode(
+      `name,address\n${cells.map((cell, i) => `"${cell.replace(/"/g, '""')}",${i} Main St`).join('\n')}\n`,
+    );
+    const workbook = await writeXlsxFile(
+      [
+        [{ value: 'name' }, { value: 'address' }],
+        ...cells.map((cell, i) => [{ value: cell }, { value: `${i} Main St` }]),
+      ] as never,
+      { sheet: 'Sites' } as never,
+    ).toBuffer();
+    const fromCsv = readCsv(csv).rows.map((row) => row.cells.name);
+    const fromXlsx = (await readXlsx(new Uint8Array(workbook as Buffer))).rows.map((row) => row.cells.name);
+    expect(fromCsv).toEqual(['=1+1', "'=quoted", "'plain quote", '-5 tons']);
+    expect(fromXlsx).toEqual(fromCsv);
   });
 });
 

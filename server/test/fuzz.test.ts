@@ -293,6 +293,14 @@ const TEMPLATES: Record<string, Template> = {
   forgot: () => ({ email: roles.user.email }),
   reset: () => ({ password: 'new-pass-123' }),
   blob: () => ({ blob: { filename: 'photo.png', content_type: 'image/png', byte_size: 100 } }),
+  report: () => ({
+    siteId: ids.sites[0],
+    reasons: ['hours', 'other'],
+    message: 'Closed on Mondays\nnow',
+    contact: 'me@example.org',
+  }),
+  reportUpdate: () => ({ status: 'in_progress', note: 'Calling them' }),
+  confirmation: () => ({ answer: 'correct' }),
 };
 
 /** A valid body with some fields replaced by hostile values, some removed, some added. */
@@ -384,6 +392,9 @@ function templateFor(method: InjectOptions['method'], path: string): Template | 
   if (path === '/api/passwords') return TEMPLATES.forgot;
   if (path.startsWith('/api/passwords/') && method === 'PATCH') return TEMPLATES.reset;
   if (path === '/api/assets') return TEMPLATES.blob;
+  if (path === '/api/reports') return TEMPLATES.report;
+  if (path.startsWith('/api/reports/')) return TEMPLATES.reportUpdate;
+  if (path.startsWith('/api/confirmations/') && method === 'POST') return TEMPLATES.confirmation;
   return undefined;
 }
 
@@ -453,6 +464,7 @@ const ENDPOINTS: Endpoint[] = [
   // replace) the session under test.
   { method: 'POST', path: '/api/auth/login', roles: ['anonymous'] },
   { method: 'GET', path: '/api/auth/logout', roles: ['anonymous'] },
+  { method: 'POST', path: '/api/auth/logout', roles: ['anonymous'] },
   { method: 'POST', path: '/api/auth/register', roles: ['anonymous'] },
   { method: 'GET', path: '/api/users/me', roles: ALL },
   { method: 'GET', path: '/api/users/:id', roles: ALL },
@@ -471,6 +483,27 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/', roles: ALL },
   { method: 'GET', path: '/sites/:id', roles: ALL },
   { method: 'GET', path: '/passwords/reset/:token', roles: ALL },
+  // The newer surface: reports, confirmations, places, imports, the open-data feed, closures, QR.
+  { method: 'POST', path: '/api/reports', roles: ALL },
+  { method: 'GET', path: '/api/reports', roles: ALL },
+  { method: 'PATCH', path: '/api/reports/:id', roles: ALL },
+  { method: 'GET', path: '/api/confirmations/:token', roles: ALL },
+  { method: 'POST', path: '/api/confirmations/:token', roles: ALL },
+  { method: 'POST', path: '/api/sites/:id/confirmations', roles: ALL },
+  { method: 'POST', path: '/api/sites/:id/confirmation-requests', roles: ALL },
+  { method: 'GET', path: '/api/places', roles: ALL },
+  { method: 'POST', path: '/api/imports', roles: ALL },
+  { method: 'GET', path: '/api/imports/:id', roles: ALL },
+  { method: 'POST', path: '/api/imports/:id/commit', roles: ALL },
+  { method: 'GET', path: '/api/sites/import-template.csv', roles: ALL },
+  { method: 'GET', path: '/api/hsds', roles: ALL },
+  { method: 'GET', path: '/api/hsds/services', roles: ALL },
+  { method: 'GET', path: '/api/hsds/services/:id', roles: ALL },
+  { method: 'GET', path: '/api/hsds/service_at_locations', roles: ALL },
+  { method: 'GET', path: '/api/hsds/organizations', roles: ALL },
+  { method: 'GET', path: '/api/hsds/organizations/:id', roles: ALL },
+  { method: 'GET', path: '/api/sites/:id/qr.svg', roles: ALL },
+  { method: 'GET', path: '/api/workspace', roles: ALL },
 ];
 
 /** A real id of the endpoint's own kind (`real`), or a hostile one. */
@@ -719,7 +752,12 @@ async function check(options: InjectOptions, send: (o: InjectOptions) => Promise
     else if (created && id && created in ids.items) ids.items[created as ReferenceListName].push(id);
   }
   if (response.statusCode < 300 && api && options.method !== 'HEAD' && response.body) {
-    expect(() => JSON.parse(response.body), label).not.toThrow();
+    // JSON, except the API's files: the import template and exports (CSV, workbook), the QR image
+    // and the open-data package.
+    const type = String(response.headers['content-type'] ?? '');
+    if (/^(text\/csv|image\/svg\+xml|application\/zip|application\/vnd\.openxmlformats)/.test(type))
+      expect(String(options.url), label).toMatch(/\.(csv|svg|xlsx|zip)\/?(\?|$)/);
+    else expect(() => JSON.parse(response.body), label).not.toThrow();
   }
   if (response.statusCode >= 400) {
     // Refused: one JSON error shape, and nothing changed anywhere.

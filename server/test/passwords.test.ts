@@ -134,6 +134,16 @@ const tryLogin = (email: string, password: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
 describe('POST /api/passwords', () => {
+  it('greets without a first name that is not plain words (a link in the name never reaches the e-mail, R361)', async () => {
+    const user = await createUser(ctx);
+    const name = 'URGENT: your account is locked, verify at https://evil.example/verify';
+    await ctx.database.db.update(users).set({ firstName: name }).where(eq(users.id, user.id));
+    const { mail } = await requestReset(user.email);
+    expect(mail.text.split('\n')[0]).toBe('Hello,');
+    expect(mail.text).not.toContain('evil.example');
+    expect(mail.html).not.toContain('evil.example');
+  });
+
   it('answers 404 "Email not found." for an unknown e-mail and sends nothing', async () => {
     const before = outboxFiles().length;
     const response = await forgot('nobody-by-this-name@example.org');

@@ -150,7 +150,7 @@ describe('the permission check comes first', () => {
       payload: buildSite(),
     });
     expect(allowed.statusCode).toBe(201);
-    const logout = await ctx.app.inject({ method: 'GET', url: '/api/auth/logout', headers: { cookie } });
+    const logout = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
     expect(logout.statusCode).toBe(204);
     for (const stale of [cookie, 'sid=forged.value']) {
       const before = await state();

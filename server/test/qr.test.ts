@@ -3,10 +3,10 @@
  * made on this server that encodes the site page's canonical address in the printed language.
  */
 import QRCode from 'qrcode';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '#shared/api-paths.ts';
 import { buildSite } from '#testing/factories.ts';
-import { canonicalOrigin, sitePageUrl } from '../services/qr.ts';
+import { canonicalOrigin, createQrCache, sitePageUrl } from '../services/qr.ts';
 import { createTestApp, signInRoles, type TestContext } from './helpers.ts';
 
 /** The SVG the qrcode package makes for `text` with the route's options: the route must send exactly it. */
@@ -164,5 +164,55 @@ describe('canonicalOrigin', () => {
       'https://meals.example.org/sites/12?lng=es',
     );
     expect(sitePageUrl('https://meals.example.org', 12)).toBe('https://meals.example.org/sites/12');
+  });
+});
+
+describe('the QR image is made once per address (R372)', () => {
+  let ctx: TestContext;
+  let siteId: number;
+  beforeAll(async () => {
+    ctx = await createTestApp({ BASE_URL: 'https://meals.example.org' });
+    const { admin } = await signInRoles(ctx);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: apiPaths.sites,
+      headers: { cookie: admin.cookie },
+      payload: buildSite(),
+    });
+    siteId = created.json<{ id: number }>().id;
+  });
+  afterAll(() => ctx.close());
+
+  it('answers repeated requests for a site and language from memory, each language made once', async () => {
+    const make = vi.spyOn(QRCode, 'toString');
+    try {
+      const bodies = new Set<string>();
+      for (let i = 0; i < 5; i += 1) {
+        for (const lng of ['en', 'es']) {
+          const response = await ctx.app.inject({ method: 'GET', url: apiPaths.siteQr(siteId, lng) });
+          expect(response.statusCode).toBe(200);
+          bodies.add(`${lng}:${response.body}`);
+        }
+      }
+      expect(bodies.size).toBe(2);
+      expect(make).toHaveBeenCalledTimes(2);
+    } finally {
+      make.mockRestore();
+    }
+  });
+
+  it('keeps at most the bound, the least recently used going first', async () => {
+    const made: string[] = [];
+    const qr = createQrCache(2, async (text) => {
+      made.push(text);
+      return { svg: `<svg>${text}</svg>`, etag: `"${text}"` };
+    });
+    await qr('a');
+    await qr('b');
+    await qr('a');
+    await qr('c'); // b goes
+    await qr('a');
+    await qr('b');
+    expect(made).toEqual(['a', 'b', 'c', 'b']);
   });
 });

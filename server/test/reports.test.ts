@@ -203,6 +203,30 @@ describe('POST /api/reports', () => {
     expect((await report({ reasons: ['other'], message: message() }, '198.51.100.10')).statusCode).toBe(202);
   });
 
+  it('counts only valid reports: a form sent back with 422s does not use up the hour (R373)', async () => {
+    const address = '198.51.100.20';
+    for (let i = 0; i < 5; i++) expect((await report({ reasons: [] }, address)).statusCode).toBe(422);
+    for (let i = 0; i < 3; i++)
+      expect((await report({ reasons: ['other'], message: message() }, address)).statusCode).toBe(202);
+    expect((await report({ reasons: ['other'], message: message() }, address)).statusCode).toBe(429);
+  });
+
+  it('allows three times the limit to one IPv6 /64, each address keeping its own limit (R373)', async () => {
+    const net = '2001:db8:5:7';
+    const send = (host: number) => report({ reasons: ['other'], message: message() }, `${net}::${host}`);
+    const answers: number[] = [];
+    for (const host of [1, 2, 3]) for (let i = 0; i < 3; i++) answers.push((await send(host)).statusCode);
+    expect(answers).toEqual(Array(9).fill(202));
+    // A fourth device on the same network: the network's allowance is used up.
+    const refused = await send(4);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another network goes on; so does the first network's address limit per device.
+    expect((await report({ reasons: ['other'], message: message() }, '2001:db8:5:8::1')).statusCode).toBe(
+      202,
+    );
+  });
+
   it('each stored report is e-mailed to REPORTS_EMAIL in English with a link to the workspace', async () => {
     const text = message();
     await report({ siteId, reasons: ['address'], message: text, contact: 'maria@example.org' });

@@ -234,14 +234,21 @@ describe('cross-site writes', () => {
     }
   });
 
-  it('refuses a cross-site logout (GET /api/auth/logout from a link or image on another site)', async () => {
+  it('refuses a cross-site logout (a link or image on another site, or a form posting to it)', async () => {
     const cookie = roles.user.cookie;
     const response = await ctx.app.inject({
       method: 'GET',
       url: '/api/auth/logout',
       headers: { 'sec-fetch-site': 'cross-site', cookie },
     });
-    expect(response.statusCode).toBe(403);
+    expect(response.statusCode).toBe(405);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    const posted = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { 'sec-fetch-site': 'cross-site', origin: 'https://elsewhere.example', cookie },
+    });
+    expect(posted.statusCode).toBe(403);
     expect(response.headers['set-cookie']).toBeUndefined();
     const me = await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
     expect(me.statusCode).toBe(200);

@@ -354,6 +354,16 @@ describe('uploads', () => {
   });
 });
 
+describe('unclaimed uploads', () => {
+  it('more than 20 uploads no record uses', async () => {
+    const body = { blob: { filename: 'menu.pdf', byte_size: 10 } };
+    for (let i = 0; i < 20; i++)
+      expect((await as('admin', json('POST', '/api/assets', body))).statusCode).toBe(200);
+    const errors = await refused('admin', json('POST', '/api/assets', body));
+    expect(errors).toEqual([expect.objectContaining({ path: 'blob', code: 'too_many_unclaimed' })]);
+  });
+});
+
 describe('confirmations and reports', () => {
   it('a confirmation method that is not one of the list', async () => {
     const errors = await refused(

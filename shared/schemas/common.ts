@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizePhone } from '../phone.ts';
-import { coded, VALIDATION_CODES } from '../validation.ts';
+import { coded, codedIssue, VALIDATION_CODES } from '../validation.ts';
 
 /** Trims a string and turns '' / null / undefined into null, so optional text is stored one way. */
 const blankToNull = (value: unknown) => {
@@ -35,25 +35,46 @@ export const EmailSchema = z
 
 export const OptionalEmailSchema = z.preprocess(blankToNull, EmailSchema.nullable());
 
-/** A web address; 'example.org' is read as 'https://example.org'. Only http and https are accepted. */
+/**
+ * A web address, stored as the WHATWG URL parser reads it (the way every browser will follow it), so
+ * what staff see is where a visitor goes: 'example.org' is read as 'https://example.org';
+ * '//evil.example/x' becomes 'https://evil.example/x' and 'https://evil.example\@good.example/' becomes
+ * 'https://evil.example/@good.example/'. Only http and https, a host name with a dot, and no user
+ * name or password in it (docs/product.md R370). A bare origin is kept without its trailing '/'.
+ */
 export const WebsiteSchema = z.preprocess(
   (value) => {
     const v = blankToNull(value);
-    return typeof v === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(v) ? `https://${v}` : v;
+    return typeof v === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(v)
+      ? `https://${v.replace(/^[/\\]+/, '')}`
+      : v;
   },
   z
     .string(coded('invalid_website'))
     .max(500, coded('too_long', { max: 500 }))
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
-      } catch {
-        return false;
-      }
-    }, coded('invalid_website'))
+    .transform((value, context) => {
+      const href = normalWebsite(value);
+      if (href === undefined) context.addIssue(codedIssue('invalid_website'));
+      else if (href.length > 500) context.addIssue(codedIssue('too_long', { max: 500 }));
+      else return href;
+      return z.NEVER;
+    })
     .nullable(),
 );
+
+/** The address as the URL parser normalises it, or undefined when it is not an acceptable web address. */
+function normalWebsite(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (url.username || url.password || !url.hostname.includes('.')) return undefined;
+  const bareOrigin = url.pathname === '/' && !url.search && !url.hash;
+  return bareOrigin ? url.origin : url.href;
+}
 
 /** A request body: a JSON object with these fields (anything else is `invalid_body`). */
 export function BodySchema<Shape extends z.ZodRawShape>(shape: Shape) {

@@ -45,7 +45,7 @@ export function columnOf(header: string): SheetColumn | undefined {
   return HEADER_ALIASES[header.toLowerCase().replace(/[\s_\-.]/g, '')];
 }
 
-/** The guard the CSV export puts before a cell that a spreadsheet program would run (docs/product.md R237). */
+/** The guard the exports put before a cell that a spreadsheet program would run (docs/product.md R237, R374). */
 export function unguardCell(value: string): string {
   return /^'['=+\-@\t\r]/.test(value) ? value.slice(1) : value;
 }
@@ -61,7 +61,7 @@ function cellText(value: unknown): string {
  * The first of the top rows that names both required columns is the header; the rows after it are
  * data. A file without such a row is refused with the column its first row lacks.
  */
-function tableOf(grid: unknown[][], unguard: boolean): SheetTable | { missing: string[] } {
+function tableOf(grid: unknown[][], _unguard: boolean): SheetTable | { missing: string[] } {
   const cellsOf = (index: number) => (grid[index] ?? []).slice(0, IMPORT_LIMITS.maxColumns);
   const headerOf = (index: number) => cellsOf(index).map((cell) => columnOf(cellText(cell)));
   const missingIn = (header: (SheetColumn | undefined)[]) =>
@@ -86,7 +86,9 @@ function tableOf(grid: unknown[][], unguard: boolean): SheetTable | { missing: s
       // A longer cell is no real value, and the checks of a row's cells need not be ready for one.
       if (text.length > IMPORT_LIMITS.maxCellChars)
         throw new ImportError(422, 'cell_too_long', { row: i + 1, column, max: IMPORT_LIMITS.maxCellChars });
-      cells[column] = unguard ? unguardCell(text) : text;
+      // The same guard whether the sheet is CSV or a workbook (R374): the exports write it in both,
+      // so `_unguard` no longer decides anything.
+      cells[column] = unguardCell(text);
       if (text !== '') empty = false;
     });
     if (empty) continue;

@@ -59,13 +59,16 @@ export function sitesCsv(sites: readonly Site[]): string {
 
 /**
  * Every cell is a text cell, a shared string: Excel and LibreOffice never run a text cell as a
- * formula, so no guard is needed and the import reads the value as it is.
+ * formula. The cells still carry the CSV's guard, so a sheet means the same thing whichever of the
+ * two formats it was saved in, and the import reads both the same way (docs/product.md R374).
  */
 export async function sitesXlsx(sites: readonly Site[]): Promise<Buffer> {
   const header = SHEET_COLUMNS.map((column) => ({ value: column, fontWeight: 'bold' as const }));
   const data = sites.map((site) => {
     const row = siteRow(site);
-    return SHEET_COLUMNS.map((column) => (row[column] === '' ? null : { value: row[column], type: String }));
+    return SHEET_COLUMNS.map((column) =>
+      row[column] === '' ? null : { value: guardCell(row[column]), type: String },
+    );
   });
   return (await writeXlsxFile(
     [header, ...data] as never,

@@ -20,8 +20,8 @@ describe('LogoutScreen', () => {
     const calls: string[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (url: string) => {
-        calls.push(url);
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push(`${init?.method ?? 'GET'} ${url}`);
         if (url === '/api/users/me') {
           // A fresh page load on /logout: the user is asked for, and the answer comes late.
           await new Promise<void>((resolve) => {
@@ -53,6 +53,7 @@ describe('LogoutScreen', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.getByRole('status', { name: 'Signed in as' }).textContent).toBe('nobody');
-    expect(calls).toContain('/api/auth/logout');
+    // Logging out is a POST: the server ends a session by GET only for its own page (R369).
+    expect(calls).toContain('POST /api/auth/logout');
   });
 });

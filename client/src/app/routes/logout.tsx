@@ -14,7 +14,7 @@ export function LogoutScreen() {
   const client = useQueryClient();
   useEffect(() => {
     let cancelled = false;
-    api(apiPaths.logout, { skipUnauthorizedRedirect: true })
+    api(apiPaths.logout, { method: 'POST', skipUnauthorizedRedirect: true })
       .catch((error: unknown) => console.error(error))
       .finally(async () => {
         if (cancelled) return;
