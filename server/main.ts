@@ -1,8 +1,8 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, startupWarnings } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { DatabaseVersionError, prepareDatabase, prepareOptions } from './db/prepare.ts';
 import { ownerOnlyFiles, tightenTree } from './db/owner-only.ts';
+import { DatabaseVersionError, prepareDatabase, prepareOptions } from './db/prepare.ts';
 import { resolveSecret } from './secret.ts';
 import { diskProblem } from './services/database-errors.ts';
 import { startMetricsServer } from './services/metrics.ts';
