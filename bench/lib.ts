@@ -1,6 +1,7 @@
 /** What the benchmark and stress scripts share: a database to run on, the real server, its memory. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -145,6 +146,37 @@ export async function adminCookie(base: string): Promise<string> {
   });
   if (!login.ok) throw new Error(`bench admin could not log in: ${login.status}`);
   return login.headers.get('set-cookie')?.split(';')[0] ?? '';
+}
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** The median in ms, to two decimals. */
+export const p50 = (times: number[]) => Math.round(median(times) * 100) / 100;
+
+/**
+ * A visitor's cheap read, one at a time on a kept-alive connection for `seconds`: the times (ms) of
+ * `GET base+target`. What the page and file benchmarks watch while other clients load the server.
+ */
+export async function probe(base: string, target: string, seconds: number, encoding = 'br, gzip') {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const times: number[] = [];
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    const started = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      http
+        .get(`${base}${target}`, { agent, headers: { 'accept-encoding': encoding } }, (res) => {
+          res.on('data', () => {});
+          res.on('end', () => resolve());
+        })
+        .on('error', reject);
+    });
+    times.push(performance.now() - started);
+    // A visitor's pace, not a flood: the probe itself must not load the server.
+    await sleep(5);
+  }
+  agent.destroy();
+  return times;
 }
 
 /** Rewrites one marked table of docs/performance.md with a benchmark's new figures. */

@@ -12,14 +12,16 @@
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import {
   buildClient,
   freePort,
+  median,
+  p50,
   prepareDatabase,
+  probe,
   replacePerformanceSection,
   root,
   sleep,
@@ -69,33 +71,6 @@ async function attack(url: string, seconds: number) {
   });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/** The times of one cached read at a time, over `seconds`, on a kept-alive connection. */
-async function probe(base: string, target: string, seconds: number): Promise<number[]> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const times: number[] = [];
-  const deadline = Date.now() + seconds * 1000;
-  while (Date.now() < deadline) {
-    const started = performance.now();
-    await new Promise<void>((resolve, reject) => {
-      http
-        .get(`${base}${target}`, { agent, headers: { 'accept-encoding': ENCODING } }, (res) => {
-          res.on('data', () => {});
-          res.on('end', () => resolve());
-        })
-        .on('error', reject);
-    });
-    times.push(performance.now() - started);
-    // A visitor's pace, not a flood: the probe itself must not load the server.
-    await sleep(5);
-  }
-  agent.destroy();
-  return times;
-}
-
-const p50 = (times: number[]) => Math.round(median(times) * 100) / 100;
-
 interface Run {
   limits: string;
   quietP50: number;
@@ -125,7 +100,7 @@ async function runOne(
     const loaded: number[] = [];
     const totals = { requests: 0, seconds: 0, p50s: [] as number[], non2xx: 0, errors: 0 };
     for (let slice = 0; slice < SLICES; slice++) {
-      quiet.push(...(await probe(base, target, SECONDS / SLICES)));
+      quiet.push(...(await probe(base, target, SECONDS / SLICES, ENCODING)));
       const seconds = LOAD_SECONDS / SLICES;
       const child = fork(import.meta.filename, ['--attack', base, String(seconds + 1)], {
         execArgv: ['--import', 'tsx'],
@@ -142,7 +117,7 @@ async function runOne(
       // The probe starts once the load has (the child takes a while to load), and ends before it does.
       await started;
       await sleep(500);
-      loaded.push(...(await probe(base, target, seconds - 1)));
+      loaded.push(...(await probe(base, target, seconds - 1, ENCODING)));
       const result = await attacked;
       totals.requests += result.requests;
       totals.seconds += seconds + 1;
