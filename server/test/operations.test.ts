@@ -449,7 +449,7 @@ describe('the real server (server/main.ts in a child process)', () => {
     }
     const seeded = entries.find((e) => String(e.msg).startsWith('brand-new database: demo data loaded'));
     expect(seeded?.sites).toBeGreaterThanOrEqual(40);
-    expect(entries.some((e) => e.msg === 'administrator from ADMIN_EMAIL is ready')).toBe(true);
+    expect(entries.some((e) => e.msg === 'administrator from ADMIN_EMAIL created')).toBe(true);
     expect(stdout).not.toContain(adminPassword);
     expect(stdout).not.toContain(cookie.slice('sid='.length));
     expect(stdout).not.toContain(token);
