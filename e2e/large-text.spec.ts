@@ -81,7 +81,7 @@ test('the site page puts its status and a large Call button above the fold', asy
   await page.goto(`/sites/${site.id}?lng=es`);
   const call = page.getByRole('link', { name: tr('es', 'site:call', { phone: '(415) 555-0123' }) });
   await expect(call).toHaveAttribute('href', 'tel:+14155550123');
-  // The status line (filled in by the browser, on the agency's clock) comes first, then the button.
+  // The button comes right under the name, then the status line (filled in by the browser, on the agency's clock).
   await expect(page.getByRole('article').getByRole('status').first()).toHaveText(/\S/);
   const box = (await call.boundingBox())!;
   expect(box.height).toBeGreaterThanOrEqual(44);

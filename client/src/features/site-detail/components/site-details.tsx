@@ -20,7 +20,7 @@ import {
   Text,
 } from '#client/lib/localized.tsx';
 import { StatusText } from '#client/lib/status-text.tsx';
-import { weekdayOf } from '#shared/agency-time.ts';
+import { addDays, weekdayOf } from '#shared/agency-time.ts';
 import { directionsUrl } from '#shared/directions.ts';
 import { formatInterval, listLocale, weekdayName } from '#shared/format-hours.ts';
 import { groupHoursByDay } from '#shared/hours.ts';
@@ -126,10 +126,19 @@ function closureReason(closure: StatusClosure, language: string | undefined): Lo
   );
 }
 
-/** The closures of this site from today on (dated ones and those until further notice), by start date. */
+/** How far ahead the agency's usual holidays are listed on a site page (staff closures: all of them). */
+const HOLIDAYS_AHEAD_DAYS = 60;
+
+/**
+ * The closures of this site from today on (dated ones and those until further notice), by start date;
+ * of the agency's usual holidays (closures made by rule, docs/product.md R440), only the next
+ * HOLIDAYS_AHEAD_DAYS days, so a page and its printout are not a year's calendar.
+ */
 function upcomingClosures(siteId: number, closures: readonly StatusClosure[], today: string) {
+  const holidaysUntil = addDays(today, HOLIDAYS_AHEAD_DAYS);
   return closuresForSite(siteId, closures)
     .filter((closure) => closure.endDate === null || closure.endDate >= today)
+    .filter((closure) => !('holiday' in closure && closure.holiday) || closure.startDate <= holidaysUntil)
     .sort((a, b) => a.startDate.localeCompare(b.startDate));
 }
 
@@ -177,6 +186,16 @@ export function SiteDetails({
       <h1 id="site-name">
         <SiteName site={site} language={language} />
       </h1>
+      {/* The first thing to do on a phone: call. Right under the name, so a long status (a holiday's
+          name, a closure's reason) never pushes it below the fold at 200 % text; the way back to the
+          list comes after both (docs/product.md R119). */}
+      {phoneHref(site.phoneNumber) && (
+        <p className="site-details__call">
+          <a className="button site-details__call-button" href={phoneHref(site.phoneNumber)}>
+            <CallText text={t('call', { phone: PHONE_MARK })} phone={formatPhone(site.phoneNumber)} />
+          </a>
+        </p>
+      )}
       {/* Known only in the browser, on the agency's clock; its line is reserved so nothing moves. */}
       <p className="site-details__status" role="status">
         {known ? (
@@ -191,15 +210,6 @@ export function SiteDetails({
           ''
         )}
       </p>
-      {/* The first thing to do on a phone: call. Above the fold at 200 % text, so the way back to the
-          list comes after it (docs/product.md R119). */}
-      {phoneHref(site.phoneNumber) && (
-        <p className="site-details__call">
-          <a className="button site-details__call-button" href={phoneHref(site.phoneNumber)}>
-            <CallText text={t('call', { phone: PHONE_MARK })} phone={formatPhone(site.phoneNumber)} />
-          </a>
-        </p>
-      )}
       <p className="site-details__back">
         <Link to="/sites">{t('backToList')}</Link>
       </p>
