@@ -23,8 +23,10 @@ test.describe('the public pages arrive rendered: readable before (and without) a
       page,
       adminApi,
     }) => {
+      // First by name, so the home page's first screenful shows it however many sites the other
+      // journeys have added.
       const site = await adminApi.createSite({
-        name: `Rendered Kitchen ${uniqueTag()}`,
+        name: `0 Rendered Kitchen ${uniqueTag()}`,
         phoneNumber: '4155550199',
       });
       const partner = await adminApi.createItem('nutritionpartners', {
