@@ -244,6 +244,8 @@ test('the workspace is accessible on a desktop and on a 360 px phone with large 
   page,
   browser,
 }) => {
+  // Two full scans of a workspace that lists every site the other journeys made: slow on a busy machine.
+  test.slow();
   await loginAsAdmin(page);
   const tag = uniqueTag();
   await createSiteAs(page.request, { name: `Axe Table ${tag}`, ...uniqueFacts(tag), Hours: [] });
