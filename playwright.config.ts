@@ -51,6 +51,8 @@ export default defineConfig({
       ADMIN_FIRST_NAME: 'Ada',
       ADMIN_LAST_NAME: 'Admin',
       RATE_LIMIT_AUTH_MAX: '10000',
+      // Journeys on a fixed date (Thanksgiving 2026) set the server's clock per request (e2e/support/clock.ts).
+      TEST_CLOCK_HEADER: 'true',
       UPLOADS_PER_HOUR: '1000',
       // Every journey's reports come from 127.0.0.1; the limit itself is tested in server/test/reports.test.ts.
       REPORTS_PER_HOUR: '1000',

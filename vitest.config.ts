@@ -1,8 +1,13 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+const root = path.dirname(new URL(import.meta.url).pathname);
+
 export default defineConfig({
   plugins: [react()],
+  // As in client/vite.config.ts: globs over the product's words name their folder by alias.
+  resolve: { alias: { '@locales': path.resolve(root, 'shared', 'locales') } },
   test: {
     projects: [
       {

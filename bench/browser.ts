@@ -1,7 +1,8 @@
 /**
  * `npm run bench:browser [-- --label after] [--no-readme]`: builds the client, seeds N = 1,000 and 10,000 sites on the
  * embedded database, starts the production server (tiles from the local placeholder), and measures
- * /sites in Debian's Chromium (playwright-core): time to list, time for a filter change, the map's
+ * /sites in Debian's Chromium (playwright-core): time to list, time for a filter change (the lists, the
+ * opening filter and the facts' filters), the map's
  * zoom and pan, and the long tasks (PerformanceObserver 'longtask') during each. Three page loads per N;
  * the figures are medians. Writes bench/results/browser-*.json and the docs/performance.md table, which shows the
  * newest run of every label (so a "before" run stays next to the "after" one).
@@ -9,7 +10,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
+import { type ActionFigures, armAction, MARKERS, measureAction, pageProbe } from './browser-probe.ts';
 import {
   buildClient,
   CHROMIUM_FLAGS,
@@ -31,149 +33,6 @@ const LOADS = Number(process.env.BENCH_BROWSER_LOADS ?? 3);
 /** `--no-readme`: write only bench/results/browser-*.json, leave the docs/performance.md table alone. */
 const writeReadme = !process.argv.includes('--no-readme');
 const resultsDir = path.join(root, 'bench/results');
-
-/** Markers drawn: one <img> each, or (canvas renderer) the canvas in the overlay pane. */
-const MARKERS = '.site-map__frame .leaflet-marker-icon, .site-map__frame .leaflet-overlay-pane canvas';
-
-/**
- * Runs in the page before its own scripts: records long tasks, and the first frame (rAF) in which the
- * first row / the count / the map's markers are in the DOM. performance.now() counts from navigation start.
- */
-function pageProbe(markers: string) {
-  const w = window as unknown as Record<string, unknown>;
-  const longTasks: { start: number; duration: number }[] = [];
-  w.__longTasks = longTasks;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries())
-      longTasks.push({ start: entry.startTime, duration: entry.duration });
-  }).observe({ type: 'longtask', buffered: true });
-  const marks: Record<string, number> = {};
-  w.__marks = marks;
-  const check = () => {
-    const now = performance.now();
-    const count = document.querySelector('.sites-count')?.textContent ?? '';
-    if (!marks.count && /\d/.test(count)) marks.count = now;
-    if (!marks.firstRow && document.querySelector('.sites-list__items li')) marks.firstRow = now;
-    if (!marks.map && document.querySelector(markers)) marks.map = now;
-    if (!(marks.count && marks.firstRow && marks.map)) requestAnimationFrame(check);
-  };
-  requestAnimationFrame(check);
-  // The time of the user's action, taken in the capture phase before any handler runs.
-  for (const type of ['change', 'click', 'pointerdown', 'pointerup']) {
-    window.addEventListener(
-      type,
-      (event) => ((w.__action as Record<string, number>)[type] = event.timeStamp),
-      {
-        capture: true,
-      },
-    );
-  }
-  w.__action = {};
-}
-
-interface ActionFigures {
-  /** Action → the announced count changed (React committed). */
-  toCountMs?: number;
-  /** Action → the frame after the change (rAF + task): what the user sees. */
-  toPaintMs?: number;
-  /** Action → the main thread is free again (end of the last long task the action caused). */
-  busyMs: number;
-  /** Action → 300 ms of smooth frames (no gap > 50 ms, no zoom animation): the map has settled. */
-  settleMs?: number;
-  longestTaskMs: number;
-  longestFrameMs?: number;
-  count?: string;
-}
-
-/** Arms the in-page watch for the next action; `measureAction` collects it. */
-async function armAction(page: Page, kind: 'filter' | 'map') {
-  await page.evaluate((kind) => {
-    const w = window as unknown as Record<string, unknown>;
-    w.__action = {};
-    const status = document.querySelector('.sites-count')!;
-    const before = status.textContent;
-    w.__result = new Promise((resolve) => {
-      const out: Record<string, unknown> = {};
-      const frames: number[] = [];
-      if (kind === 'filter') {
-        const observer = new MutationObserver(() => {
-          if (status.textContent === before) return;
-          observer.disconnect();
-          out.commit = performance.now();
-          out.count = status.textContent;
-          requestAnimationFrame(() =>
-            setTimeout(() => {
-              out.paint = performance.now();
-              resolve(out);
-            }),
-          );
-        });
-        observer.observe(status, { childList: true, characterData: true, subtree: true });
-        setTimeout(() => resolve(out), 30_000);
-        return;
-      }
-      // Map: watch frames until 300 ms of smooth ones with no zoom animation under way.
-      // Leaflet marks its map pane (not the container) while a zoom animates.
-      const pane = document.querySelector('.site-map__frame .leaflet-map-pane')!;
-      let quietFrom = 0;
-      const started = performance.now();
-      const frame = (now: number) => {
-        frames.push(now);
-        const previous = frames[frames.length - 2] ?? now;
-        const acted = Object.keys(w.__action as object).length > 0;
-        const animating =
-          pane.classList.contains('leaflet-zoom-anim') ||
-          document.body.classList.contains('leaflet-dragging');
-        if (!acted || animating || now - previous > 50) quietFrom = 0;
-        else if (!quietFrom) quietFrom = now;
-        if ((acted && quietFrom && now - quietFrom >= 300) || now - started > 30_000) {
-          out.settled = quietFrom;
-          out.frames = frames;
-          resolve(out);
-        } else requestAnimationFrame(frame);
-      };
-      requestAnimationFrame(frame);
-    });
-  }, kind);
-}
-
-async function measureAction(page: Page, startEvent: string): Promise<ActionFigures> {
-  type Raw = {
-    commit?: number;
-    paint?: number;
-    settled?: number;
-    frames?: number[];
-    count?: string;
-    start: number;
-    longTasks: { start: number; duration: number }[];
-  };
-  const raw = (await page.evaluate(async (startEvent) => {
-    const w = window as unknown as Record<string, unknown>;
-    const out = (await w.__result) as Record<string, unknown>;
-    // Long tasks are reported a little after they end: give the observer a moment.
-    await new Promise((r) => setTimeout(r, 300));
-    return {
-      ...out,
-      start: (w.__action as Record<string, number>)[startEvent],
-      longTasks: w.__longTasks as { start: number; duration: number }[],
-    };
-  }, startEvent)) as Raw;
-  const start = raw.start;
-  const tasks = raw.longTasks.filter((task) => task.start + task.duration > start);
-  const frames = raw.frames?.filter((f) => f >= start) ?? [];
-  const gaps = frames.slice(1).map((f, i) => f - frames[i]!);
-  const end = Math.max(start, ...tasks.map((task) => task.start + task.duration));
-  const round = (value: number | undefined) => (value === undefined ? undefined : Math.round(value));
-  return {
-    toCountMs: round(raw.commit !== undefined ? raw.commit - start : undefined),
-    toPaintMs: round(raw.paint !== undefined ? raw.paint - start : undefined),
-    busyMs: Math.round(Math.max(end, raw.paint ?? start) - start),
-    settleMs: round(raw.settled !== undefined ? Math.max(0, raw.settled - start) : undefined),
-    longestTaskMs: Math.round(Math.max(0, ...tasks.map((task) => task.duration))),
-    longestFrameMs: gaps.length ? Math.round(Math.max(...gaps)) : undefined,
-    count: raw.count,
-  };
-}
 
 async function oneLoad(browser: Browser, base: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -225,8 +84,17 @@ async function oneLoad(browser: Browser, base: string) {
   // "Open now" on top of the two: statuses are read from the list computed once per minute.
   await choose('openNow', 'Open', 1);
   await armAction(page, 'filter');
-  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  await page.getByRole('link', { name: 'Reset', exact: true }).click();
   filters.resetToAll = await measureAction(page, 'click');
+  // The facts' filters from every site: two checkboxes, then a language staff speak.
+  const tick = async (name: string, labelText: string) => {
+    await armAction(page, 'filter');
+    await page.getByRole('checkbox', { name: labelText, exact: true }).click();
+    filters[name] = await measureAction(page, 'click');
+  };
+  await tick('walkIns', 'Walk-ins welcome');
+  await tick('stepFree', 'Step-free entrance');
+  await choose('speaks', 'Staff speak', 3);
 
   await page.locator('.site-map__frame').scrollIntoViewIfNeeded();
   await armAction(page, 'map');
@@ -344,16 +212,16 @@ for (const [name, data] of newest) {
     const f = m.filters;
     const worstFilter = Math.max(...Object.values(f).map((a) => a.busyMs));
     rows.push(
-      `| ${name} (${data.date.slice(0, 10)}, load ${data.machine.loadAverageBefore[0]}) | ${Number(n).toLocaleString('en')} | ${m.load.embedded ? 'embedded' : 'fetched'} | ${m.load.firstRowMs} | ${m.load.mapMarkersMs} | ${m.load.longestTaskMs} | ${f.narrow?.toPaintMs} / ${f.second?.toPaintMs} / ${f.openNow?.toPaintMs ?? '–'} / ${f.resetToAll?.toPaintMs} | ${worstFilter} | ${Math.max(...Object.values(f).map((a) => a.longestTaskMs))} | ${m.zoomIn.settleMs} / ${m.zoomIn.longestTaskMs} | ${m.pan.longestFrameMs} / ${m.pan.longestTaskMs} | ${m.load.rows} |`,
+      `| ${name} (${data.date.slice(0, 10)}, load ${data.machine.loadAverageBefore[0]}) | ${Number(n).toLocaleString('en')} | ${m.load.embedded ? 'embedded' : 'fetched'} | ${m.load.firstRowMs} | ${m.load.mapMarkersMs} | ${m.load.longestTaskMs} | ${f.narrow?.toPaintMs} / ${f.second?.toPaintMs} / ${f.openNow?.toPaintMs ?? '–'} / ${f.resetToAll?.toPaintMs} | ${f.walkIns?.toPaintMs ?? '–'} / ${f.stepFree?.toPaintMs ?? '–'} / ${f.speaks?.toPaintMs ?? '–'} | ${worstFilter} | ${Math.max(...Object.values(f).map((a) => a.longestTaskMs))} | ${m.zoomIn.settleMs} / ${m.zoomIn.longestTaskMs} | ${m.pan.longestFrameMs} / ${m.pan.longestTaskMs} | ${m.load.rows} |`,
     );
   }
 }
 const table = [
   `Medians of ${LOADS} page loads per N, Chromium ${result.chromium} headless, 1280 × 800, ${result.machine.cpus} shared cores (load average given per run: the figures are noisy). Times in ms from navigation start (load) or from the user's action (filter, map).`,
-  'Filter: choose a population, then a meal type, then "Open now", then "Reset" (back to every site); "→ paint" is the frame after the new count, "busy" the end of the last long task the change caused ("–": the run predates the open-now filter).',
+  'Filter: choose a population, then a meal type, then "Open now", then "Reset" (back to every site), then from every site "Walk-ins welcome", "Step-free entrance" and a language staff speak; "→ paint" is the frame after the new count, "busy" the end of the last long task the change caused ("–": the run predates that filter).',
   '',
-  '| run | N | list data | first row | map markers | longest task (load) | filter → paint (narrow / second / open now / reset) | filter busy (worst) | longest task (filters) | zoom-in settle / longest task | pan longest frame / task | rows in DOM |',
-  '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  '| run | N | list data | first row | map markers | longest task (load) | filter → paint (narrow / second / open now / reset) | facts → paint (walk-ins / step-free / language) | filter busy (worst) | longest task (filters) | zoom-in settle / longest task | pan longest frame / task | rows in DOM |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...rows,
 ].join('\n');
 if (writeReadme) replacePerformanceSection('bench:browser', table);

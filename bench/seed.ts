@@ -1,9 +1,13 @@
-/** Realistic synthetic sites for benchmarks: every list linked, 3–7 hour intervals each, coordinates. */
+/**
+ * Realistic synthetic sites for benchmarks: every list linked, 3–7 hour intervals each, coordinates,
+ * and the facts people choose by (reservation, walk-ins, step-free, languages) on most of them.
+ */
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { REFERENCE_TABLES } from '#server/db/reference-tables.ts';
 import { siteHours, sites } from '#server/db/schema.ts';
 import { REFERENCE_LIST_NAMES } from '#shared/schemas/reference-lists.ts';
+import type { SiteFacts } from '#shared/site-facts.ts';
 
 const STREETS = [
   'Mission St',
@@ -46,8 +50,31 @@ function random(seed: number) {
   };
 }
 
+/** Languages staff speak, weighted roughly as San Francisco's sites list them. */
+const LANGUAGES = ['en', 'en', 'en', 'es', 'es', 'yue', 'yue', 'cmn', 'tl', 'vi', 'ru', 'ko'];
+
+/**
+ * A site's facts: one in five undescribed, the rest with a reservation policy, often walk-ins, a
+ * step-free entrance or not, and one to three languages. Drawn from their own sequence, so the rest of
+ * the data is the same as before facts were seeded.
+ */
+function factsOf(rand: () => number): SiteFacts {
+  if (rand() < 0.2) return {};
+  const reservation = (['required', 'recommended', 'not_needed'] as const)[Math.floor(rand() * 3)]!;
+  const languages = new Set(['en']);
+  const more = Math.floor(rand() * 3);
+  for (let k = 0; k < more; k++) languages.add(LANGUAGES[Math.floor(rand() * LANGUAGES.length)]!);
+  return {
+    reservation,
+    ...(reservation !== 'not_needed' && { walkIns: rand() < 0.5 }),
+    stepFree: rand() < 0.6,
+    languages: [...languages],
+  };
+}
+
 export async function seedBenchData(db: Db, count: number): Promise<void> {
   const rand = random(42);
+  const factsRand = random(7);
   const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
   const itemIds: Record<string, number[]> = {};
   for (const list of REFERENCE_LIST_NAMES) {
@@ -75,6 +102,7 @@ export async function seedBenchData(db: Db, count: number): Promise<void> {
             website: `https://site${n}.example.org`,
             lat: 37.71 + rand() * 0.09,
             lng: -122.5 + rand() * 0.12,
+            facts: factsOf(factsRand),
           };
         }),
       )

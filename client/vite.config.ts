@@ -11,6 +11,8 @@ const root = path.dirname(new URL(import.meta.url).pathname);
 export default defineConfig({
   root,
   plugins: [react()],
+  // The words live beside the server's code (shared/locales); globs over them name the folder by alias.
+  resolve: { alias: { '@locales': path.resolve(root, '..', 'shared', 'locales') } },
   builder: {},
   build: {
     outDir: path.resolve(root, '../dist/client'),

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { LANGUAGES } from './support/constants.ts';
 import { type AdminApi, expect, expectNoAxeViolations, test } from './support/fixtures.ts';
-import { type Lng, scrollToMap, tr, uniqueTag } from './support/public-pages.ts';
+import { appStarted, type Lng, scrollToMap, tr, uniqueTag } from './support/public-pages.ts';
 
 /** A small directory of this journey's own: two sites on the map (one with hours), one partner. */
 async function createDirectory(adminApi: AdminApi) {
@@ -63,6 +63,8 @@ for (const lng of LANGUAGES) {
     page,
     adminApi,
   }) => {
+    // Every public page with axe, in one language: close to a minute on a busy machine.
+    test.slow();
     const d = await createDirectory(adminApi);
     for (const target of publicPages(d)) {
       await test.step(target.name, async () => {
@@ -92,6 +94,8 @@ for (const lng of LANGUAGES) {
     await test.step('locations whose list failed to load', async () => {
       await page.route('**/api/sites', (route) => route.fulfill({ status: 500, body: '{}' }));
       await page.goto(`/about?lng=${lng}`);
+      // Before the app has taken over, the link loads the server's page, which embeds the list.
+      await appStarted(page);
       await page.getByRole('link', { name: tr(lng, 'nav.locations'), exact: true }).click();
       await expect(page.getByRole('button', { name: tr(lng, 'sites:loadError.retry') })).toBeVisible();
       await expectNoAxeViolations(page);
@@ -104,6 +108,8 @@ test('every public page is usable at 320 px wide and at 200 % zoom: nothing scro
   browser,
   adminApi,
 }) => {
+  // A long journey with axe or many steps: 40–60 s on a busy machine.
+  test.slow();
   const d = await createDirectory(adminApi);
   // 200 % zoom in a 1280 px window lays the page out in 640 CSS px at twice the pixel density.
   for (const viewport of [

@@ -14,6 +14,8 @@ test('the holiday calendar: every site closed as usual, one site kept open on a 
   adminApi,
 }) => {
   const site = await adminApi.createSite({ name: unique('Holiday Kitchen') });
+  // A second site, so "closed at the others" has one to close whatever ran before this journey.
+  await adminApi.createSite({ name: unique('Holiday Neighbor') });
   await loginAsAdmin(page);
   await page.goto('/sites');
   await page.getByRole('navigation').getByRole('link', { name: 'Closures' }).click();
@@ -149,7 +151,7 @@ test('a covid status that means "closed": ticked on a site without a closure, th
   await adder.getByRole('button', { name: 'Add closure' }).click();
   await expect(warning).toHaveCount(0);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(new RegExp(`/sites/${site.id}$`));
+  await expect(page).toHaveURL(/\/sites\/$/);
   expect((await getSite(page.request, site.id)).CovidStatuses.map((s) => s.name)).toEqual([status]);
 });
 
@@ -188,7 +190,7 @@ test('Monday to Friday, 11:30 AM to 1:30 PM, added in one action, shows on the p
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(new RegExp(`/sites/${site.id}$`));
+  await expect(page).toHaveURL(/\/sites\/$/);
   expect((await getSite(page.request, site.id)).Hours).toEqual([
     { day: 1, open: '11:30', close: '13:30' },
     { day: 2, open: '11:30', close: '13:30' },

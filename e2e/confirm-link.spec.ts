@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { formatPhone } from '#shared/phone.ts';
 import { loginAsAdmin } from './support/admin.ts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import { checkedToday, createSiteAs, uniqueFacts } from './support/keep-true.ts';
@@ -36,21 +37,52 @@ async function requestLink(page: Page, siteId: number) {
   expect(response.status(), await response.text()).toBe(202);
 }
 
+/** The facts the contact is asked to vouch for, label to value (the page's terms and their definitions). */
+async function factsShown(page: Page): Promise<Map<string, string>> {
+  const main = page.getByRole('main');
+  const terms = await main.getByRole('term').allInnerTexts();
+  const values = await main.getByRole('definition').allInnerTexts();
+  expect(values).toHaveLength(terms.length);
+  return new Map(terms.map((term, index) => [term.trim(), values[index]!.replace(/\s+/g, ' ').trim()]));
+}
+
 /** A signed-out visitor's page (its own browser context: no staff cookie). */
 async function signedOut(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) {
   const context = await browser.newContext(options);
   return { context, page: await context.newPage() };
 }
 
-test('en: the contact confirms from the e-mail, the link then is spent, and a second link files a change', async ({
+test('en: the contact checks what the public reads, confirms from the e-mail, and a second link files a change marked as the contact’s', async ({
   page,
   browser,
+  adminApi,
 }) => {
   const lng: Lng = 'en';
   const tag = uniqueTag();
   await loginAsAdmin(page);
   const facts = uniqueFacts(tag);
-  const site = await createSiteAs(page.request, { name: `Contact Table ${tag}`, ...facts });
+  const population = await adminApi.createItem('populations', { name: `Seniors ${tag}` });
+  const status = await adminApi.createItem('covidstatuses', { name: `Takeout only ${tag}` });
+  const meal = await adminApi.createItem('mealtypes', { name: `Lunch ${tag}` });
+  const service = await adminApi.createItem('services', { name: `Grocery bags ${tag}` });
+  const site = await createSiteAs(page.request, {
+    name: `Contact Table ${tag}`,
+    ...facts,
+    phoneExtension: '7',
+    facts: { reservation: 'required', reserveDays: 1, reserveBy: '13:00', cost: 'free', languages: ['es'] },
+    Hours: [
+      { day: 1, open: '11:30', close: '13:30' },
+      { day: 4, open: '11:30', close: '13:30', weeks: [1, 3] },
+    ],
+    PopulationIds: [population.id],
+    CovidStatusIds: [status.id],
+    MealTypeIds: [meal.id],
+    ServiceIds: [service.id],
+  });
+  const closure = await page.request.post('/api/closures', {
+    data: { startDate: '2099-03-02', endDate: '2099-03-03', reason: `Repairs ${tag}`, siteIds: [site.id] },
+  });
+  expect(closure.status(), await closure.text()).toBe(201);
 
   // Staff send the request from the workspace.
   await page.goto('/admin');
@@ -64,6 +96,10 @@ test('en: the contact confirms from the e-mail, the link then is spent, and a se
       .filter({ hasText: tr(lng, 'admin-workspace:sites.requestSent', { email: facts.email }) }),
   ).toBeVisible();
   const first = await confirmLinkTo(facts.email);
+  // The e-mail names the agency and its phone in each language, to check the request is genuine.
+  const mail = decodedBodies(await newestMailTo(facts.email)).join('\n');
+  for (const language of ['en', 'es', 'zh'] as const) expect(mail).toContain(tr(language, 'agency.name'));
+  expect(mail).toContain('(417) 557-5000');
 
   const contact = await signedOut(browser);
   const answer = await contact.page.goto(first);
@@ -81,6 +117,27 @@ test('en: the contact confirms from the e-mail, the link then is spent, and a se
   await expect(main).toContainText(site.name);
   await expect(main).toContainText(facts.address);
   await expect(main).toContainText(facts.email);
+  // Each list under its own label, the phone as the public reads it, the week in the site page's
+  // words and the upcoming closures: what the contact vouches for is what the public is shown.
+  const shown = await factsShown(contact.page);
+  expect(shown.get(tr(lng, 'reports:confirm.lists.populations'))).toBe(population.name);
+  expect(shown.get(tr(lng, 'reports:confirm.lists.covidstatuses'))).toBe(status.name);
+  expect(shown.get(tr(lng, 'reports:confirm.lists.mealtypes'))).toBe(meal.name);
+  expect(shown.get(tr(lng, 'reports:confirm.lists.services'))).toBe(service.name);
+  expect(shown.get(tr(lng, 'site:phone'))).toBe(`${formatPhone(facts.phoneNumber)}, ext. 7`);
+  // Before you go, for the contact to confirm or correct.
+  expect(shown.get(tr(lng, 'facts:reservation.label'))).toBe(
+    `Reservation needed: call ${formatPhone(facts.phoneNumber)}, ext. 7 by 1:00 PM the day before`,
+  );
+  expect(shown.get(tr(lng, 'facts:cost.label'))).toBe('Free');
+  expect(shown.get(tr(lng, 'facts:languages.label'))).toBe('Staff speak Spanish');
+  expect(shown.get(tr(lng, 'site:hours'))).toContain(
+    'Thursday: 11:30 AM – 1:30 PM (1st and 3rd Thursday of the month)',
+  );
+  expect(shown.get(tr(lng, 'site:hours'))).toContain(`Sunday: ${tr(lng, 'site:closedDay')}`);
+  expect(shown.get(tr(lng, 'site:closures.heading'))).toContain(
+    `Repairs ${tag}: Monday, March 2 to Tuesday, March 3`,
+  );
   await expectNoAxeViolations(contact.page);
 
   await contact.page.getByRole('button', { name: tr(lng, 'reports:confirm.correct') }).click();
@@ -124,6 +181,8 @@ test('en: the contact confirms from the e-mail, the link then is spent, and a se
   );
   await expect(report).toContainText(tr(lng, 'reports:reasons.hours'));
   await expect(report).toContainText(tr(lng, 'admin-workspace:reports.statuses.new'));
+  // Marked as coming from the site's verified contact, not the public form.
+  await expect(report.getByText(tr(lng, 'admin-workspace:reports.fromContact'))).toBeVisible();
 });
 
 for (const lng of ['es', 'zh'] as const) {
@@ -134,7 +193,11 @@ for (const lng of ['es', 'zh'] as const) {
     const tag = uniqueTag();
     await loginAsAdmin(page);
     const facts = uniqueFacts(tag);
-    const site = await createSiteAs(page.request, { name: `Mesa ${tag}`, ...facts });
+    const site = await createSiteAs(page.request, {
+      name: `Mesa ${tag}`,
+      ...facts,
+      Hours: [{ day: 4, open: '11:30', close: '13:30', weeks: [1, 3] }],
+    });
     await requestLink(page, site.id);
     const link = await confirmLinkTo(facts.email);
 
@@ -146,6 +209,15 @@ for (const lng of ['es', 'zh'] as const) {
     ).toBeVisible();
     await expect(contact.page.getByText(tr(lng, 'reports:confirm.intro'))).toBeVisible();
     await expect(contact.page.getByRole('main')).toContainText(site.name);
+    // The week in the site page's own words: the weekday inside the sentence as the language writes it.
+    const hours = (await factsShown(contact.page)).get(tr(lng, 'site:hours')) ?? '';
+    expect(hours).toContain(
+      tr(lng, 'site:weeksNote', {
+        hours: '',
+        weeks: lng === 'es' ? 'primer y tercer' : '第一及第三',
+        day: lng === 'es' ? 'jueves' : '星期四',
+      }).trim(),
+    );
     await expectNoAxeViolations(contact.page);
     expect(await scrollsSideways(contact.page)).toBe(false);
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { type AdminApi, expect, test } from './support/fixtures.ts';
 import { PHONE, scrollsSideways, useLargeText } from './support/large-text.ts';
-import { type Lng, tr, uniqueTag } from './support/public-pages.ts';
+import { type Lng, sitesAppReady, tr, uniqueTag } from './support/public-pages.ts';
 
 /**
  * "Lunch, for seniors, near 24th & Mission (ZIP 94110), call it" (docs/product.md R130–R138) on a
@@ -35,10 +35,6 @@ async function lunchForSeniors(adminApi: AdminApi) {
 const rowNames = (page: Page, lng: Lng) =>
   page.getByRole('list', { name: tr(lng, 'sites:listHeading') }).getByRole('heading', { level: 3 });
 
-/** The page is the app's (not only the server's HTML) once the Apply button, for pages without scripts, is hidden. */
-const appReady = (page: Page, lng: Lng) =>
-  expect(page.getByRole('button', { name: tr(lng, 'sites:filters.apply') })).toBeHidden();
-
 test.describe('on a phone with large text', () => {
   test.use(PHONE);
 
@@ -50,9 +46,9 @@ test.describe('on a phone with large text', () => {
       const d = await lunchForSeniors(adminApi);
       await useLargeText(page, 2);
       await page.goto(`/sites?lng=${lng}`);
-      await appReady(page, lng);
+      await sitesAppReady(page, lng);
 
-      await page.getByRole('textbox', { name: tr(lng, 'sites:near.label') }).fill('94110');
+      await page.getByRole('textbox', { name: tr(lng, 'sites:near.labelNoAddress') }).fill('94110');
       await page.getByRole('button', { name: tr(lng, 'sites:near.submit'), exact: true }).tap();
       await expect(page.getByRole('status').filter({ hasText: '94110' })).toHaveText(
         tr(lng, 'sites:near.found.zip', { label: '94110' }),
@@ -93,7 +89,7 @@ test.describe('on a phone with large text', () => {
       await useLargeText(page, 2);
       await page.goto(`/?lng=${lng}`);
       // Typed at once, even before the app has taken the page over: the boxes are the browser's own.
-      await page.getByRole('textbox', { name: tr(lng, 'sites:near.label') }).fill('94110');
+      await page.getByRole('textbox', { name: tr(lng, 'sites:near.labelNoAddress') }).fill('94110');
       await page.getByRole('searchbox', { name: tr(lng, 'sites:search.label') }).fill(tag);
       await page.getByRole('button', { name: tr(lng, 'sites:near.submit'), exact: true }).tap();
 
@@ -106,7 +102,9 @@ test.describe('on a phone with large text', () => {
         d.middle.name,
         d.far.name,
       ]);
-      await expect(page.getByRole('textbox', { name: tr(lng, 'sites:near.label') })).toHaveValue('94110');
+      await expect(page.getByRole('textbox', { name: tr(lng, 'sites:near.labelNoAddress') })).toHaveValue(
+        '94110',
+      );
       expect(await scrollsSideways(page)).toBe(false);
     });
   }
@@ -118,9 +116,9 @@ test.describe('on a phone with large text', () => {
     const d = await lunchForSeniors(adminApi);
     await useLargeText(page, 2);
     await page.goto(`/sites?mealtype=${d.lunch.id}`);
-    await appReady(page, 'en');
+    await sitesAppReady(page, 'en');
 
-    const near = page.getByRole('textbox', { name: 'Near: ZIP code, neighborhood or address' });
+    const near = page.getByRole('textbox', { name: 'Near: ZIP code or neighborhood' });
     await near.focus();
     await page.keyboard.type('Mission');
     await page.keyboard.press('Enter');
@@ -163,7 +161,7 @@ test.describe('without JavaScript', () => {
   }) => {
     const d = await lunchForSeniors(adminApi);
     await page.goto('/sites?lng=es');
-    await page.getByRole('textbox', { name: tr('es', 'sites:near.label') }).fill('94110');
+    await page.getByRole('textbox', { name: tr('es', 'sites:near.labelNoAddress') }).fill('94110');
     await page.getByLabel(tr('es', 'sites:filters.mealtype.label')).selectOption({ label: d.lunch.name });
     await page.getByLabel(tr('es', 'sites:filters.population.label')).selectOption({ label: d.seniors.name });
     await page.getByRole('button', { name: tr('es', 'sites:filters.apply') }).click();
@@ -194,7 +192,7 @@ test.describe('without JavaScript', () => {
     ]);
 
     // A street address with no geocoder configured: the page says to try a ZIP code.
-    const near = page.getByRole('textbox', { name: tr('es', 'sites:near.label') });
+    const near = page.getByRole('textbox', { name: tr('es', 'sites:near.labelNoAddress') });
     await near.fill('3000 24th St');
     await page.getByRole('button', { name: tr('es', 'sites:near.submit'), exact: true }).click();
     await expect(page.getByText(tr('es', 'sites:near.noGeocoder', { near: '3000 24th St' }))).toBeVisible();
@@ -207,7 +205,7 @@ test.describe('without JavaScript', () => {
     const d = await lunchForSeniors(adminApi);
     const tag = d.near.name.split(' ').at(-1)!;
     await page.goto('/?lng=zh');
-    await page.getByRole('textbox', { name: tr('zh', 'sites:near.label') }).fill('94110');
+    await page.getByRole('textbox', { name: tr('zh', 'sites:near.labelNoAddress') }).fill('94110');
     await page.getByRole('searchbox', { name: tr('zh', 'sites:search.label') }).fill(tag);
     await page.getByRole('button', { name: tr('zh', 'sites:near.submit'), exact: true }).click();
 

@@ -1,9 +1,10 @@
 import { type APIRequestContext, type Page, request } from '@playwright/test';
 import type { Site } from '#shared/schemas/sites.ts';
 import { loginAsAdmin } from './support/admin.ts';
+import { setClock } from './support/clock.ts';
 import { E2E_ADMIN } from './support/constants.ts';
 import { type AdminApi, expect, test } from './support/fixtures.ts';
-import { type Lng, tr, uniqueTag } from './support/public-pages.ts';
+import { type Lng, sitesAppReady, tr, uniqueTag } from './support/public-pages.ts';
 
 /**
  * Statuses on the agency's clock (America/Los_Angeles by default) on a device set to Tokyo, where it is
@@ -68,7 +69,7 @@ test('on a new installation every site is closed on Thanksgiving with no staff a
 }) => {
   // No closure is recorded: Thanksgiving is one of the agency's holidays, which close every site.
   const site = await thursdaySite(adminApi, uniqueTag());
-  await page.clock.install({ time: THANKSGIVING_MORNING });
+  await setClock(page, THANKSGIVING_MORNING);
 
   const expected: Record<Lng, string> = {
     en: 'Closed today: Thanksgiving Day · opens Thu, Dec 3 11:30 AM',
@@ -109,7 +110,7 @@ test('on a new installation every site is closed on Thanksgiving with no staff a
 test('the workspace lists the next holidays with what will happen, and warns about those not reviewed', async ({
   page,
 }) => {
-  await page.clock.install({ time: THANKSGIVING_MORNING });
+  await setClock(page, THANKSGIVING_MORNING);
   await loginAsAdmin(page);
   await page.goto('/admin');
   const section = page.getByRole('region', { name: 'Closures and holidays' });
@@ -148,7 +149,7 @@ test('a site closed until further notice, or with a "closed" status, never shows
     reason: 'Roof repair',
     siteIds: [repairs.id],
   });
-  await page.clock.setFixedTime(TUESDAY_NOON);
+  await setClock(page, TUESDAY_NOON, 'fixed');
 
   for (const lng of LANGUAGES) {
     await page.goto(`/sites?lng=${lng}`);
@@ -178,7 +179,7 @@ test('a site open now says until when, and "Open now" narrows the list (with the
   const lunch = await make('Lunch Now', '11:30', '13:30');
   const supper = await make('Supper Later', '17:00', '19:00');
   const breakfast = await make('Breakfast Over', '08:00', '10:00');
-  await page.clock.setFixedTime(TUESDAY_NOON);
+  await setClock(page, TUESDAY_NOON, 'fixed');
 
   const expected: Record<Lng, [string, string]> = {
     en: ['Open now · until 1:30 PM', 'Opens today at 5:00 PM'],
@@ -197,6 +198,8 @@ test('a site open now says until when, and "Open now" narrows the list (with the
   const names = list.getByRole('heading', { level: 3 });
   await page.goto(`/sites?population=${population.id}&lng=en`);
   await expect(names).toHaveText([breakfast.name, lunch.name, supper.name]);
+  // The server's page shows the statuses too (same clock): choose once the app runs.
+  await sitesAppReady(page, 'en');
   await page
     .getByLabel(tr('en', 'sites:filters.open.label'), { exact: true })
     .selectOption({ label: 'Open now' });

@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type Page, request } from '@playwright/test';
+import { LOCALES_DIR } from '#testing/locales.ts';
 import { E2E_ADMIN } from './support/constants.ts';
 import { type AdminApi, expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import { type Lng, scrollToMap, tr, uniqueTag } from './support/public-pages.ts';
@@ -53,14 +55,14 @@ const ALLOWLIST = new Set(
 );
 
 function localeWords(lng: Lng): Set<string> {
-  const dir = new URL(`../client/src/i18n/locales/${lng}/`, import.meta.url);
+  const dir = path.join(LOCALES_DIR, lng);
   const words = new Set<string>();
   const walk = (node: unknown): void => {
     if (typeof node === 'string') {
       for (const [word] of node.replace(/\{\{\w+\}\}/g, ' ').matchAll(WORD)) words.add(word.toLowerCase());
     } else if (node && typeof node === 'object') Object.values(node).forEach(walk);
   };
-  for (const file of readdirSync(dir)) walk(JSON.parse(readFileSync(new URL(file, dir), 'utf8')));
+  for (const file of readdirSync(dir)) walk(JSON.parse(readFileSync(path.join(dir, file), 'utf8')));
   return words;
 }
 

@@ -1,9 +1,11 @@
 /**
- * Printing (docs/product.md R153–R157): a site page prints on one page with its QR code, and the list
- * prints as a handout — what a caseworker hands to someone without a phone.
+ * Printing (docs/product.md R153–R157, R491–R493): a site page prints on one page with its QR code,
+ * its closures and its printed day, and the list prints as a handout in the list's own order — what a
+ * caseworker hands to someone without a phone, true for the day it says it was printed.
  */
 import { inflateSync } from 'node:zlib';
 import { type APIRequestContext, type Page, request } from '@playwright/test';
+import { setClock } from './support/clock.ts';
 import { E2E_ADMIN } from './support/constants.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tr, uniqueTag } from './support/public-pages.ts';
@@ -68,8 +70,26 @@ test('a site page in Spanish prints on one page: facts, all seven days, closures
     name: `Comedor de la Misión ${tag}`,
     address: '3255 24th St, San Francisco, CA 94110',
     phoneNumber: '4155550142',
+    phoneExtension: '3',
     lat: 37.7752,
     lng: -122.4189,
+    // Every kind of "Before you go" line: the page still prints on one sheet.
+    facts: {
+      reservation: 'required',
+      reserveDays: 1,
+      reserveBy: '13:00',
+      walkIns: false,
+      cost: 'suggested',
+      suggestedAmount: 3,
+      guestPrice: 6,
+      spouse: true,
+      firstVisit: 'form',
+      languages: ['es', 'en', 'yue'],
+      stepFree: true,
+      restroom: true,
+      transport: true,
+      transportPhone: '4155550199',
+    },
     Hours: [
       { day: 1, open: '11:30', close: '13:30' },
       { day: 2, open: '11:30', close: '13:30' },
@@ -79,12 +99,17 @@ test('a site page in Spanish prints on one page: facts, all seven days, closures
       { day: 5, open: '11:30', close: '13:30' },
     ],
   });
-  const closure = await staff.post('/api/closures', {
-    data: { startDate: '2026-12-24', endDate: '2026-12-25', reason: 'Christmas', siteIds: [site.id] },
-  });
-  expect(closure.status(), await closure.text()).toBe(201);
-  closureIds.push(((await closure.json()) as { id: number }).id);
-  await page.clock.setFixedTime(TUESDAY_NOON);
+  // Three closures of its own (and the agency's holidays of the next 60 days besides): still one page.
+  for (const data of [
+    { startDate: '2026-12-07', endDate: '2026-12-07', reason: 'Kitchen inspection' },
+    { startDate: '2026-12-14', endDate: '2026-12-15', reason: 'Staff training' },
+    { startDate: '2026-12-24', endDate: '2026-12-25', reason: 'Christmas' },
+  ]) {
+    const closure = await staff.post('/api/closures', { data: { ...data, siteIds: [site.id] } });
+    expect(closure.status(), await closure.text()).toBe(201);
+    closureIds.push(((await closure.json()) as { id: number }).id);
+  }
+  await setClock(page, TUESDAY_NOON, 'fixed');
 
   const qr = page.waitForResponse((response) => response.url().includes(`/api/sites/${site.id}/qr.svg`));
   await page.goto(`/sites/${site.id}?lng=es`);
@@ -98,6 +123,10 @@ test('a site page in Spanish prints on one page: facts, all seven days, closures
   // On screen the print-only part is neither seen nor heard.
   const qrImage = page.getByRole('img', { name: tr('es', 'print:qrAlt') });
   await expect(qrImage).toBeHidden();
+  // The page's own "Before you go" is on screen; its printed copy (label beside value) is not.
+  const factsRegions = page.getByRole('region', { name: tr('es', 'facts:title'), includeHidden: true });
+  await expect(factsRegions).toHaveCount(2);
+  await expect(factsRegions.and(page.locator('.print-only'))).toBeHidden();
 
   await page.emulateMedia({ media: 'print' });
   // What prints: the facts, the week, the closures, the QR code (loaded), its short address, date, phone.
@@ -112,16 +141,27 @@ test('a site page in Spanish prints on one page: facts, all seven days, closures
     );
     await expect(hours.getByText(new RegExp(`^${name}`, 'i'))).toBeVisible();
   }
-  await expect(page.getByRole('region', { name: tr('es', 'site:closures.heading') })).toContainText(
-    'Christmas',
-  );
+  const beforeYouGo = page.getByRole('region', { name: tr('es', 'facts:title') });
+  await expect(beforeYouGo).toBeVisible();
+  await expect(beforeYouGo).toContainText('(415) 555-0142, ext. 3');
+  await expect(beforeYouGo).toContainText('El personal habla español, inglés, cantonés');
+  const closures = page.getByRole('region', { name: tr('es', 'site:closures.heading') });
+  for (const reason of ['Kitchen inspection', 'Staff training', 'Christmas'])
+    await expect(closures).toContainText(reason);
+  // The printed day instead of the minute's status: what holds all of Tuesday, and no "Abierto ahora".
+  await expect(page.getByText(/^Hoy, martes, 1 de diciembre: 11:30/)).toBeVisible();
+  const printedText = await page.evaluate(() => document.body.innerText);
+  expect(printedText).not.toContain(tr('es', 'sites:filters.open.now'));
+  expect(printedText).not.toContain('Abierto ahora');
   await expect(qrImage).toBeVisible();
   expect(await qrImage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(
     true,
   );
   const host = new URL(baseURL!).host;
   await expect(page.getByText(`${host}/sites/${site.id}`, { exact: true })).toBeVisible();
-  await expect(page.getByText(tr('es', 'print:printedOn', { date: '1 de diciembre de 2026' }))).toBeVisible();
+  await expect(
+    page.getByText(tr('es', 'print:printedOn', { date: 'martes, 1 de diciembre de 2026' })),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: tr('es', 'print:siteLabel') })).toContainText(
     `${tr('es', 'footer.phoneIntro')} (417) 557-5000`,
   );
@@ -170,31 +210,64 @@ test('a site page in Spanish prints on one page: facts, all seven days, closures
   }
 });
 
-test('the list prints as a handout: title, date, phone, filters and each result; no map or filters', async ({
+/** Near ZIP 94110 (the place the near box finds for '94110'). */
+const ZIP_94110 = { lat: 37.750021, lng: -122.415201 };
+
+test('the list prints as a handout in the list’s order, nearest first with distances, each site’s day and week, never a live status', async ({
   page,
   adminApi,
 }) => {
   const tag = uniqueTag();
   const population = await adminApi.createItem('populations', { name: `Handout readers ${tag}` });
+  // Created so that the name order and the distance order differ: Gamma is nearest, Alpha farthest.
   const sites = [];
-  for (const [index, name] of [`Alpha Kitchen ${tag}`, `Beta Table ${tag}`, `Gamma Lunch ${tag}`].entries()) {
+  for (const [index, [name, north]] of (
+    [
+      [`Alpha Kitchen ${tag}`, 0.03],
+      [`Beta Table ${tag}`, 0.01],
+      [`Gamma Lunch ${tag}`, 0.002],
+    ] as const
+  ).entries()) {
     sites.push(
       await adminApi.createSite({
         name,
         address: `${10 + index} Valencia St, San Francisco, CA 94110`,
         phoneNumber: `415555010${index}`,
-        lat: 37.76 + index / 1000,
-        lng: -122.42,
-        Hours: [{ day: 2, open: '11:30', close: '13:30' }],
+        lat: ZIP_94110.lat + north,
+        lng: ZIP_94110.lng,
+        Hours: [
+          { day: 2, open: '11:30', close: '13:30' },
+          { day: 4, open: '11:30', close: '13:30', weeks: [1, 3] },
+        ],
         PopulationIds: [population.id],
+        ...(index === 2 && { facts: { walkIns: true, cost: 'free', stepFree: true } }),
       }),
     );
   }
-  await page.clock.setFixedTime(TUESDAY_NOON);
-  await page.goto(`/sites?population=${population.id}`);
+  const [alpha, beta, gamma] = sites as [(typeof sites)[0], (typeof sites)[0], (typeof sites)[0]];
+  const own = await staff.post('/api/closures', {
+    data: { startDate: '2026-12-09', endDate: '2026-12-09', reason: `Pipes ${tag}`, siteIds: [beta.id] },
+  });
+  expect(own.status(), await own.text()).toBe(201);
+  closureIds.push(((await own.json()) as { id: number }).id);
+  await setClock(page, TUESDAY_NOON, 'fixed');
+  await page.goto(`/sites?near=94110&population=${population.id}`);
   await expect(
     page.getByRole('status').filter({ hasText: tr('en', 'sites:count', { count: 3 }) }),
   ).toBeVisible();
+  // On screen: nearest first from the place, each with its distance.
+  const list = page.getByRole('list', { name: tr('en', 'sites:listHeading') });
+  await expect(list.getByRole('heading', { level: 3 })).toHaveText([gamma.name, beta.name, alpha.name]);
+  const distances: string[] = [];
+  for (const site of [gamma, beta, alpha]) {
+    const row = list
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 3, name: site.name }) });
+    // textContent, not innerText: a row below the fold is not laid out yet (content-visibility).
+    const distance = /About [\d.]+ miles? away/.exec((await row.textContent()) ?? '')?.[0];
+    expect(distance, site.name).toBeDefined();
+    distances.push(distance!);
+  }
   // The browser's print dialog is not part of the page: the journey only records that it was asked for.
   await page.evaluate(() => {
     window.print = () => {
@@ -211,18 +284,35 @@ test('the list prints as a handout: title, date, phone, filters and each result;
   const handout = page.getByRole('region', { name: tr('en', 'print:list.title') });
   await expect(handout).toBeVisible();
   await expect(handout).toContainText(`Population served: ${population.name}`);
+  await expect(handout).toContainText('Near: 94110');
   await expect(handout).toContainText(tr('en', 'print:list.count', { count: 3 }));
-  await expect(handout).toContainText('Printed on December 1, 2026');
+  await expect(handout).toContainText('Printed Tuesday, December 1, 2026');
   await expect(handout).toContainText('(417) 557-5000');
+  // The holidays of every site once, above the sites.
+  await expect(handout).toContainText(`${tr('en', 'print:list.allSites')} `);
   const items = handout.getByRole('listitem');
   await expect(items).toHaveCount(3);
-  for (const [index, site] of sites.entries()) {
-    await expect(items.nth(index)).toContainText(site.name);
-    await expect(items.nth(index)).toContainText(site.address);
-    await expect(items.nth(index)).toContainText(`(415) 555-010${index}`);
-    await expect(items.nth(index)).toContainText('Open now · until 1:30 PM');
-    await expect(items.nth(index)).toContainText("Today's hours: 11:30 AM – 1:30 PM");
+  // Paper keeps the screen's order and distances.
+  for (const [index, site] of [gamma, beta, alpha].entries()) {
+    const item = items.nth(index);
+    await expect(item).toContainText(`${site.name} — ${distances[index]}`);
+    await expect(item).toContainText(site.address);
+    await expect(item).toContainText('Today, Tuesday, December 1: 11:30 AM – 1:30 PM');
+    await expect(item).toContainText(
+      'Hours: Tuesday 11:30 AM – 1:30 PM · Thursday 11:30 AM – 1:30 PM (1st and 3rd Thursday of the month)',
+    );
   }
+  await expect(items.nth(1)).toContainText(`Closures: Pipes ${tag}: Wednesday, December 9`);
+  // Each site's deciding facts in one line, for a site that has them.
+  await expect(items.nth(0)).toContainText(
+    `${tr('en', 'facts:summaryLabel')} Walk-ins welcome · Free · Step-free entrance`,
+  );
+  await expect(items.nth(1)).not.toContainText(tr('en', 'facts:summaryLabel'));
+  await expect(items.nth(0)).not.toContainText('Pipes');
+  // Never the minute's status.
+  const printed = await handout.innerText();
+  expect(printed).not.toContain('Open now');
+  expect(printed).not.toContain('Closed now');
   // Nothing else of the page prints: no heading of the page, no filters, no map, no button.
   await expect(page.getByRole('heading', { level: 1, name: tr('en', 'sites:title') })).toBeHidden();
   await expect(page.getByRole('group', { name: tr('en', 'sites:filters.legend') })).toBeHidden();

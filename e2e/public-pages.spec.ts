@@ -6,7 +6,7 @@ test('the navigation asks who is signed in once per page load, not once per scre
   page,
   adminApi,
 }) => {
-  const site = await adminApi.createSite({ name: `Once Only Kitchen ${uniqueTag()}` });
+  const site = await adminApi.createSite({ name: `000 Once Only Kitchen ${uniqueTag()}` });
   let asked = 0;
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/users/me') asked += 1;
@@ -121,7 +121,7 @@ for (const lng of LANGUAGES) {
     page,
     adminApi,
   }) => {
-    const site = await adminApi.createSite({ name: `Home Page Kitchen ${uniqueTag()}` });
+    const site = await adminApi.createSite({ name: `000 Home Page Kitchen ${uniqueTag()}` });
     await page.goto(`/?lng=${lng}`);
     await expect(page.getByRole('heading', { level: 1, name: tr(lng, 'home:title') })).toBeVisible();
     await expect(page.getByText(tr(lng, 'home:intro'))).toBeVisible();

@@ -1,16 +1,12 @@
 import type { Page } from '@playwright/test';
 import { loginAsAdmin } from './support/admin.ts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
-import { type Lng, tr, uniqueTag } from './support/public-pages.ts';
+import { type Lng, openReportForm, tr, uniqueTag } from './support/public-pages.ts';
 
 /** Opens the site page's "Report a problem" and sends one with the hours and a message. */
 async function sendReport(page: Page, lng: Lng, siteId: number, message: string) {
   await page.goto(`/sites/${siteId}?lng=${lng}`);
-  const open = page.getByRole('button', { name: tr(lng, 'site:report.open') });
-  await expect(open).toHaveAttribute('aria-expanded', 'false');
-  await open.click();
-  await expect(open).toHaveAttribute('aria-expanded', 'true');
-  const reasons = page.getByRole('group', { name: tr(lng, 'reports:form.reasonsLegend') });
+  const reasons = await openReportForm(page, lng);
   // Nothing chosen: the error is on the reasons, and focus goes there.
   await page.getByRole('button', { name: tr(lng, 'reports:form.send') }).click();
   await expect(reasons).toContainText(tr(lng, 'reports:errors.reasons'));

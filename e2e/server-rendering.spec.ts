@@ -58,6 +58,9 @@ test.describe('the public pages arrive rendered: readable before (and without) a
       );
       await expect(page.getByRole('link', { name: /\(415\) 555-0199/ })).toHaveCount(2);
       await expect(page).toHaveTitle(`${site.name} – ${tr(lng, 'appName')}`);
+      // "Report a problem" cannot work without scripts: its button is disabled, the agency's phone follows.
+      await expect(page.getByRole('button', { name: tr(lng, 'site:report.open') })).toBeDisabled();
+      await expect(page.getByText(tr(lng, 'site:report.noScript'))).toBeVisible();
       // What a search result shows: the site, its address, in the page's language; and where the
       // other languages' versions of this page are.
       await expect(page.locator('meta[name="description"]')).toHaveAttribute(

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MAP_ZOOM } from '#shared/constants.ts';
+import { setClock } from './support/clock.ts';
 import { type AdminApi, expect, test } from './support/fixtures.ts';
 import { type Lng, recordTiles, tileOf, tr, uniqueTag } from './support/public-pages.ts';
 
@@ -109,13 +110,13 @@ test.describe("the status and today, on the agency's clock whatever the device's
     adminApi,
   }) => {
     const { site } = await createDetailedSite(adminApi);
-    await page.clock.setFixedTime(new Date('2026-11-25T10:00:00-08:00'));
+    await setClock(page, new Date('2026-11-25T10:00:00-08:00'), 'fixed');
     await page.goto(`/sites/${site.id}`);
     await expect(page.locator('.site-details__status')).toHaveText('Open now · until 11:00 AM');
     const hours = page.getByRole('region', { name: 'Opening hours' });
     await expect(hours.locator('[aria-current="date"]').getByRole('term')).toHaveText('Wednesday Today');
 
-    await page.clock.setFixedTime(new Date('2026-11-24T10:00:00-08:00'));
+    await setClock(page, new Date('2026-11-24T10:00:00-08:00'), 'fixed');
     await page.goto(`/sites/${site.id}?lng=es`);
     await expect(page.locator('.site-details__status')).toHaveText(
       'Cerrado ahora · abre mié a las 9:00 a.m.',

@@ -505,3 +505,36 @@ test.describe('on a 360 px phone', () => {
     await expect(page.locator('.site-map__panel')).toHaveCount(0);
   });
 });
+
+test('with the page scrolled to its end on a wide screen, the first click on a marker opens its popup', async ({
+  page,
+  adminApi,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const tag = uniqueTag();
+  const population = await adminApi.createItem('populations', { name: `Seniors ${tag}` });
+  // A list longer than the screen, so the map beside it is sticky and the page scrolls.
+  const sites = [];
+  for (let i = 0; i < 10; i += 1) {
+    sites.push(
+      await adminApi.createSite({
+        name: `Sticky Map Dining ${i} ${tag}`,
+        lat: 37.74 + i * 0.006,
+        lng: -122.46 + i * 0.008,
+        PopulationIds: [population.id],
+      }),
+    );
+  }
+  await page.goto(`/sites?population=${population.id}`);
+  const marker = map(page).getByRole('button', { name: sites[5]!.name });
+  await expect(marker).toBeAttached();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect
+    .poll(() =>
+      page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1),
+    )
+    .toBe(true);
+  // One click, with the mouse, as a visitor would: the popup opens.
+  await marker.click();
+  await expect(map(page).getByRole('heading', { level: 3, name: sites[5]!.name })).toBeVisible();
+});

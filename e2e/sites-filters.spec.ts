@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import { type AdminApi, expect, test } from './support/fixtures.ts';
-import { type Lng, signInAsAdmin, tr, uniqueTag } from './support/public-pages.ts';
+import { appStarted, type Lng, signInAsAdmin, tr, uniqueTag } from './support/public-pages.ts';
 
 /**
  * The page answers its controls once the browser has taken it over: a server-rendered select changed
@@ -186,6 +186,7 @@ test('a list that fails to load says so plainly, gives the HTTP detail, and can 
   );
   // The server embeds the list in the locations page itself; coming from About, the page asks the API.
   await page.goto('/about');
+  await appStarted(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Locations' }).click();
   const alert = page.getByRole('alert');
   await expect(alert.getByRole('heading', { name: 'We could not load the list of sites.' })).toBeVisible();
@@ -227,3 +228,42 @@ for (const lng of ['en', 'es', 'zh'] as const) {
     await expect(page).toHaveURL(`/sites?lng=${lng}`);
   });
 }
+
+test('ArrowDown through a filter lands on each option in turn, the select showing it at once', async ({
+  page,
+  adminApi,
+}) => {
+  const d = await createDirectory(adminApi);
+  await page.goto('/sites');
+  await appReady(page, d.alpha);
+  const population = page.getByLabel('Population served');
+  const values = await population
+    .getByRole('option')
+    .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+  expect(values.length).toBeGreaterThan(2);
+  await population.focus();
+  // Each key press moves one option on from the one shown, even before the address has followed:
+  // the value is read right after the press, with no waiting for the list to catch up.
+  for (const value of values.slice(1)) {
+    await page.keyboard.press('ArrowDown');
+    expect(await population.inputValue()).toBe(value);
+  }
+  await expect(page).toHaveURL(`/sites?population=${values.at(-1)}`);
+  await expect(population).toBeFocused();
+});
+
+test('when the server cannot be reached, /sites says so once, with the agency’s phone', async ({ page }) => {
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The link must be the app's: before it starts, a click loads the server's page with its data.
+  await appStarted(page);
+  // From here on no request reaches the server (a dropped connection, not an error answer).
+  await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Locations' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert.getByRole('heading', { name: 'We could not load the list of sites.' })).toBeVisible();
+  await expect(alert.getByRole('link', { name: '(417) 557-5000' })).toBeVisible();
+  // The filters' own lists failed too, but that is the same failure: one message, not two.
+  await expect(alert).toHaveCount(1);
+  await expect(page.getByText(tr('en', 'sites:filters.listsError'))).toHaveCount(0);
+});

@@ -5,7 +5,7 @@ import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import { checkedToday, createSiteAs, uniqueFacts } from './support/keep-true.ts';
 import { PHONE, scrollsSideways, useLargeText } from './support/large-text.ts';
 import { newestMailTo } from './support/mail.ts';
-import { type Lng, tr, uniqueTag } from './support/public-pages.ts';
+import { type Lng, openReportForm, tr, uniqueTag } from './support/public-pages.ts';
 
 /** The staff workspace (docs/product.md R194–R198) against the real server, as an administrator. */
 
@@ -192,9 +192,7 @@ test('es: the reference lists show how many sites use each item; a report from a
   // A visitor reports a problem from the site's page.
   const visitor = await browser.newPage();
   await visitor.goto(`/sites/${site.id}?lng=${lng}`);
-  await visitor.getByRole('button', { name: tr(lng, 'site:report.open') }).click();
-  await visitor
-    .getByRole('group', { name: tr(lng, 'reports:form.reasonsLegend') })
+  await (await openReportForm(visitor, lng))
     .getByRole('checkbox', { name: tr(lng, 'reports:reasons.phone') })
     .check();
   const message = `Nuevo teléfono ${tag}`;

@@ -9,15 +9,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { ownerOnlyFiles } from '#server/db/owner-only.ts';
 import { users } from '#server/db/schema.ts';
-import { CHANGE_CHANNEL } from '#server/services/change-notifier.ts';
-import { createGeocoder } from '#server/services/geocoding.ts';
-import { commitImport, previewImport } from '#server/services/imports/imports.ts';
+import { tellOtherProcesses } from '#server/services/data-version.ts';
+import { onDirectoryChange } from '#server/services/directory-changes.ts';
+import { geocoderFor } from '#server/services/geocoding.ts';
+import { commitImport } from '#server/services/imports/commit.ts';
 import { importErrorMessage } from '#server/services/imports/messages.ts';
+import { previewImport } from '#server/services/imports/preview.ts';
 import { ImportError } from '#server/services/spreadsheets/errors.ts';
 import { readSpreadsheet } from '#server/services/spreadsheets/reader.ts';
 import type { ImportPreview, PreviewRow } from '#shared/imports.ts';
@@ -131,6 +133,9 @@ const config = loadConfig();
 let database: Awaited<ReturnType<typeof openDatabase>>;
 try {
   database = await openDatabase(config);
+  // The commit says "the directory changed" (server/services/directory-changes.ts): server processes on
+  // the same PostgreSQL drop their cached pages and answers.
+  onDirectoryChange(database.db, () => tellOtherProcesses(database));
 } catch (error) {
   // The embedded database is single-process: the lock's message says to stop the server first.
   console.error((error as Error).message);
@@ -159,12 +164,7 @@ try {
     memoryMb: config.IMPORT_READ_MEMORY_MB,
   });
   console.log(`${path.basename(file)}: ${table.rows.length} rows, importing as ${admin.email}`);
-  const geocoder = createGeocoder({
-    kind: config.GEOCODER,
-    url: config.GEOCODER_URL,
-    googleKey: config.GOOGLE_MAPS_API_KEY,
-    timeoutMs: config.GEOCODER_TIMEOUT_MS,
-  });
+  const geocoder = geocoderFor(config);
   const preview = await previewImport(db, table, {
     createMissingItems: parsed.values['create-missing-items'],
     userId: admin.id,
@@ -183,8 +183,6 @@ try {
       geocoder,
       onProgress: progress('Saving'),
     });
-    // Server processes on the same PostgreSQL drop their cached pages and answers.
-    if (database.kind === 'postgres') await db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, 'import')`);
     console.log(
       `Committed: ${result.created.length} created, ${result.updated.length} updated` +
         `${result.skipped ? `, ${result.skipped} rows with errors skipped` : ''}.`,

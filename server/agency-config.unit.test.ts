@@ -20,10 +20,11 @@ describe('the agency settings (docs/product.md R110)', () => {
       phone: '4175575000',
       phoneHours: null,
       email: 'meals@example.org',
+      contribution: {},
     });
   });
 
-  it('take a name for every language, or per language, a logo, a phone in any US form, hours and e-mail', () => {
+  it('take a name for every language, or per language, a logo, a phone in any US form, hours, e-mail and contribution words', () => {
     const settings = agencySettings(
       loadConfig({
         AGENCY_NAME: ' Riverside Aging Services ',
@@ -33,6 +34,8 @@ describe('the agency settings (docs/product.md R110)', () => {
         AGENCY_PHONE_HOURS: 'Weekdays 9–4',
         AGENCY_EMAIL: 'help@riverside.example.org',
         AGENCY_NAME_ES: '',
+        AGENCY_CONTRIBUTION_TEXT: ' Pay what you can; no one is turned away. ',
+        AGENCY_CONTRIBUTION_TEXT_ZH: '隨意捐助，不會拒絕任何人用餐。',
       }),
     );
     expect(settings).toEqual({
@@ -41,6 +44,8 @@ describe('the agency settings (docs/product.md R110)', () => {
       phone: '5105550199',
       phoneHours: 'Weekdays 9–4',
       email: 'help@riverside.example.org',
+      // The contribution words only in the languages written; Spanish reads the translated default.
+      contribution: { en: 'Pay what you can; no one is turned away.', zh: '隨意捐助，不會拒絕任何人用餐。' },
     });
     expect(agencySettings(loadConfig({ AGENCY_LOGO_URL: '/uploads/logo.png' })).logoUrl).toBe(
       '/uploads/logo.png',

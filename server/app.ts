@@ -22,6 +22,7 @@ import requestPath, { clientErrorHandler } from './plugins/request-path.ts';
 import securityPlugin, { helmetHeaders, helmetOptions, proxyTrust } from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import staticFiles from './plugins/static-files.ts';
+import testClock from './plugins/test-clock.ts';
 import uploadSweep from './plugins/upload-sweep.ts';
 import assetsRoutes from './routes/assets.ts';
 import authRoutes from './routes/auth.ts';
@@ -37,6 +38,7 @@ import qrRoutes from './routes/qr.ts';
 import referenceListRoutes from './routes/reference-lists.ts';
 import reportsRoutes from './routes/reports.ts';
 import seoRoutes from './routes/seo.ts';
+import siteTrashRoutes from './routes/site-trash.ts';
 import sitesRoutes from './routes/sites.ts';
 import usersRoutes from './routes/users.ts';
 import workspaceRoutes from './routes/workspace.ts';
@@ -90,6 +92,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
 
+  if (config.TEST_CLOCK_HEADER) await app.register(testClock);
   await app.register(swagger, {
     openapi: { info: { title: 'Community meal sites API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -116,7 +119,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { 1: 4 } } as never,
   });
-  await app.register(directoryCache, { cache: ctx.cache, notifier: ctx.notifier });
+  await app.register(directoryCache, { cache: ctx.cache, notifier: ctx.notifier, db: deps.database.db });
   await app.register(sessionPlugin, {
     db: deps.database.db,
     secret: deps.secret,
@@ -148,6 +151,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     metaRoutes,
     seoRoutes,
     sitesRoutes,
+    siteTrashRoutes,
     qrRoutes,
     referenceListRoutes,
     closuresRoutes,

@@ -1,126 +1,12 @@
-import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { FOOTER_PHONE, PHONE_DIGITS } from '#shared/constants.ts';
-import { parseHolidayRules } from '#shared/holidays.ts';
 import { normalizePhone } from '#shared/phone.ts';
 import { PASSWORD_RULE_MESSAGE, PasswordSchema } from '#shared/schemas/users.ts';
-import { DEFAULT_AGENCY_TIME_ZONE, isTimeZone } from './services/agency-clock.ts';
+import { bool, holidays, int, optionalText, origins, timeZone, trustProxy } from './config-fields.ts';
 
 /** The agency's e-mail on /contact when AGENCY_EMAIL is not set (docs/product.md R110). */
 export const DEFAULT_AGENCY_EMAIL = 'meals@example.org';
-
-/** A text setting that may be left out; blank counts as left out. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `must be at most ${max} characters` })
-    .optional()
-    .transform((value) => value || undefined);
-
-/** The range names proxy-addr (and so Fastify's trustProxy) understands. */
-const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
-
-/**
- * Which peers may speak for the client through X-Forwarded-For/Proto/Host
- * (docs/decisions/016-proxies-origins-and-shared-limits.md): nobody (false), everybody (true), the
- * nearest N hops (a number), or the listed addresses, CIDR ranges and range names.
- */
-export type TrustProxy = boolean | number | string[];
-
-const TRUST_PROXY_FORMS =
-  'must be false, true, a hop count (1, 2…) or a comma-separated list of addresses, CIDR ranges ' +
-  `(10.0.0.0/8) and the names ${PROXY_RANGE_NAMES.join(', ')}`;
-
-/** An address, an address/prefix or a range name, as proxy-addr accepts them. */
-function isProxyEntry(entry: string): boolean {
-  if ((PROXY_RANGE_NAMES as readonly string[]).includes(entry)) return true;
-  const [address = '', prefix, extra] = entry.split('/');
-  const family = net.isIP(address);
-  if (family === 0 || extra !== undefined) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
-}
-
-const trustProxy = z
-  .string()
-  .optional()
-  .transform((raw, ctx): TrustProxy => {
-    const value = (raw ?? '').trim().toLowerCase();
-    if (['', 'false', 'no', '0'].includes(value)) return false;
-    if (['true', 'yes'].includes(value)) return true;
-    if (/^\d+$/.test(value)) return Number(value);
-    const entries = value.split(',').map((entry) => entry.trim());
-    const bad = entries.filter((entry) => !isProxyEntry(entry));
-    if (bad.length === 0) return entries;
-    ctx.addIssue({
-      code: 'custom',
-      message: `${TRUST_PROXY_FORMS}; not ${bad.map((b) => `"${b}"`).join(', ')}`,
-    });
-    return z.NEVER;
-  });
-
-/** Extra origins allowed to write, each an http(s) origin such as https://www.meals.example.org. */
-const origins = z
-  .string()
-  .optional()
-  .transform((raw, ctx): string[] => {
-    const found: string[] = [];
-    for (const entry of (raw ?? '').split(',').map((e) => e.trim())) {
-      if (entry === '') continue;
-      let url: URL | undefined;
-      try {
-        url = new URL(entry);
-      } catch {}
-      const origin = url?.origin;
-      if (!url || !/^https?:$/.test(url.protocol) || (entry !== origin && entry !== `${origin}/`)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `must be comma-separated origins such as https://meals.example.org (scheme and host, no path); not "${entry}"`,
-        });
-        continue;
-      }
-      found.push(origin!);
-    }
-    return found;
-  });
-
-/**
- * The agency's time zone, an IANA name: every "today" and "now" of the directory is the agency's
- * (docs/decisions/020-hours-closures-and-agency-time.md). Node's Intl carries the time-zone database,
- * so a name it refuses is a name no clock of ours could use.
- */
-const timeZone = z.string().default(DEFAULT_AGENCY_TIME_ZONE).refine(isTimeZone, {
-  error: 'must be an IANA time-zone name such as America/Los_Angeles or America/New_York',
-});
-
-/**
- * The agency's holidays beyond and instead of the usual ones (docs/decisions/038-holidays-as-computed-
- * closures.md): `-key` removes a usual holiday, `MM-DD Name | Nombre | 名稱` adds one; `;` between entries.
- */
-const holidays = z
-  .string()
-  .default('')
-  .transform((text, ctx) => {
-    const parsed = parseHolidayRules(text);
-    if ('rules' in parsed) return parsed.rules;
-    for (const message of parsed.errors) ctx.addIssue({ code: 'custom', message });
-    return z.NEVER;
-  });
-
-const bool = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
-
-const int = (fallback: number, min = 0) =>
-  z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(min, { error: `must be at least ${min}` })
-    .default(fallback);
 
 const EnvSchema = z
   .object({
@@ -163,6 +49,8 @@ const EnvSchema = z
     ADMIN_LAST_NAME: z.string().default('Administrator'),
     DEMO_DATA: bool(true),
     ALLOW_REGISTRATION: bool(false),
+    // For the browser journeys only: a request's x-test-clock header sets the server's clock for it.
+    TEST_CLOCK_HEADER: bool(false),
     PASSWORD_RESET_TTL_SECONDS: int(86_400, 1),
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     MAP_ATTRIBUTION: z
@@ -226,6 +114,10 @@ const EnvSchema = z
       .transform(normalizePhone)
       .refine((digits) => digits.length === PHONE_DIGITS, { error: 'must be a 10-digit US phone number' }),
     AGENCY_PHONE_HOURS: optionalText(200),
+    // The programme's words about contributions under a site's cost (docs/product.md R506).
+    AGENCY_CONTRIBUTION_TEXT: optionalText(300),
+    AGENCY_CONTRIBUTION_TEXT_ES: optionalText(300),
+    AGENCY_CONTRIBUTION_TEXT_ZH: optionalText(300),
     AGENCY_EMAIL: z.email({ error: 'must be an e-mail address' }).default(DEFAULT_AGENCY_EMAIL),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // The largest real JSON body (a site with every list full and 70 hour intervals) is under 20 KB.
@@ -237,11 +129,13 @@ const EnvSchema = z
     // the balancer's own idle timeout.
     KEEP_ALIVE_TIMEOUT_MS: int(5_000, 100),
     UPLOADS_PER_HOUR: int(30, 1),
-    // Keeping the directory true (docs/product.md R170–R189).
+    // Keeping the directory true (docs/product.md R170–R182).
     STALE_AFTER_DAYS: int(180, 1),
     REPORTS_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
     REPORTS_PER_HOUR: int(5, 1),
     RATE_LIMIT_AUTH_MAX: int(10, 1),
+    // Wrong passwords for one e-mail address, from any client, per RATE_LIMIT_WINDOW_MS (R540).
+    SIGN_IN_FAILURES_PER_ACCOUNT: int(10, 1),
     RATE_LIMIT_WINDOW_MS: int(60_000, 1),
     SESSION_TTL_SECONDS: int(14 * 86_400, 60),
     CLIENT_DIST: z.string().optional(),
@@ -281,6 +175,13 @@ const EnvSchema = z
   })
   .superRefine(
     (env, ctx) => {
+      if (env.NODE_ENV === 'production' && env.TEST_CLOCK_HEADER) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TEST_CLOCK_HEADER'],
+          message: 'must be false in production (it lets a request set the server clock)',
+        });
+      }
       if (env.NODE_ENV === 'production' && !env.BASE_URL) {
         ctx.addIssue({
           code: 'custom',

@@ -95,6 +95,11 @@ describe('loadConfig', () => {
       'SESSION_SECRET',
     ],
     ['production without BASE_URL (links in e-mails)', { NODE_ENV: 'production' }, 'BASE_URL'],
+    [
+      'production with the journeys’ request clock',
+      { NODE_ENV: 'production', BASE_URL: 'https://meals.example.org', TEST_CLOCK_HEADER: 'true' },
+      'TEST_CLOCK_HEADER',
+    ],
     ['a short SESSION_SECRET', { SESSION_SECRET: 'too-short' }, 'SESSION_SECRET'],
     ['ADMIN_EMAIL without ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@example.org' }, 'ADMIN_PASSWORD'],
     ['a malformed ADMIN_EMAIL', { ADMIN_EMAIL: 'admin', ADMIN_PASSWORD: 'x1234567' }, 'ADMIN_EMAIL'],

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { requestClock } from './plugins/test-clock.ts';
 import { agencyDate } from './services/agency-clock.ts';
 import { type AssetService, createAssetService } from './services/assets.ts';
 import {
@@ -12,7 +13,7 @@ import {
 } from './services/change-notifier.ts';
 import { readDataVersion } from './services/data-version.ts';
 import type { FileStorage } from './services/file-storage.ts';
-import { createGeocoder, type Geocoder } from './services/geocoding.ts';
+import { type Geocoder, geocoderFor } from './services/geocoding.ts';
 import { countedMailer, createMailer, type Mailer } from './services/mail.ts';
 import { createMailQueue, type MailQueue } from './services/mail-queue.ts';
 import { createResponseCache, type ResponseCache } from './services/response-cache.ts';
@@ -64,7 +65,8 @@ export function createAppContext(
   storage: FileStorage,
   log: { warn: (obj: object, msg: string) => void },
 ): AppContext {
-  const now = deps.now ?? (() => new Date());
+  // A journey may name the instant per request (server/plugins/test-clock.ts); otherwise the real one.
+  const now = requestClock(deps.now ?? (() => new Date()));
   const { database } = deps;
   const cache = createResponseCache({
     version: () => readDataVersion(database.db),
@@ -99,14 +101,7 @@ export function createAppContext(
     baseUrl: config.BASE_URL ?? `http://localhost:${config.PORT}`,
     mailer,
     mailQueue: createMailQueue(database.db, mailer, { retryMs: config.MAIL_RETRY_MS }),
-    geocoder:
-      deps.geocoder ??
-      createGeocoder({
-        kind: config.GEOCODER,
-        url: config.GEOCODER_URL,
-        googleKey: config.GOOGLE_MAPS_API_KEY,
-        timeoutMs: config.GEOCODER_TIMEOUT_MS,
-      }),
+    geocoder: deps.geocoder ?? geocoderFor(config),
     assets: createAssetService(database.db, {
       storage,
       secret: deps.secret,

@@ -114,3 +114,21 @@ export function weekOfMonth(date: string): { nth: 1 | 2 | 3 | 4 | 5; last: boole
   const last = new Date(ms + 7 * DAY_MS).getUTCMonth() !== at.getUTCMonth();
   return { nth, last };
 }
+
+/**
+ * The zone's offset from UTC in hours when it is the same all year (no daylight-saving time), else
+ * undefined: HSDS gives `timezone` as one number, which would be wrong for half the year in a zone
+ * that changes (docs/decisions/029-open-referral-feed.md).
+ */
+export function fixedUtcOffset(timeZone: string, year: number): number | undefined {
+  const offsetAt = (month: number) => {
+    const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+      .formatToParts(Date.UTC(year, month, 1, 12))
+      .find((part) => part.type === 'timeZoneName')?.value;
+    const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
+    if (!match) return 0;
+    return (match[1] === '-' ? -1 : 1) * (Number(match[2]) + Number(match[3]) / 60);
+  };
+  const winter = offsetAt(0);
+  return winter === offsetAt(6) ? winter : undefined;
+}

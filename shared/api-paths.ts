@@ -1,32 +1,101 @@
 import type { ReferenceListName } from './schemas/reference-lists.ts';
 
-/** Every API path the client calls (docs/product.md R72), so client and server cannot drift apart. */
-export const apiPaths = {
+/**
+ * Every route the server registers under /api, as its pattern (`:id` a parameter): the routes register
+ * with these and `apiPaths` fills them in, so client and server cannot drift apart (docs/product.md R72).
+ * The open-data feed's routes are in shared/feed-routes.ts. server/test/api-paths.test.ts checks that
+ * the server registers exactly these and those.
+ */
+export const apiRoutes = {
   sites: '/api/sites',
-  site: (id: number | string) => `/api/sites/${id}`,
-  /** The QR code (SVG) of a site page's address in one language (docs/product.md R154). */
-  siteQr: (id: number | string, language: string) => `/api/sites/${id}/qr.svg?lng=${language}`,
-  list: (list: ReferenceListName) => `/api/${list}`,
-  listItem: (list: ReferenceListName, id: number | string) => `/api/${list}/${id}`,
+  site: '/api/sites/:id',
+  siteHistory: '/api/sites/:id/history',
+  siteQr: '/api/sites/:id/qr.svg',
+  siteConfirmations: '/api/sites/:id/confirmations',
+  siteConfirmationRequests: '/api/sites/:id/confirmation-requests',
+  sitesExport: (format: 'csv' | 'xlsx') => `/api/sites/export.${format}` as const,
+  importTemplate: '/api/sites/import-template.csv',
+  imports: '/api/imports',
+  import: '/api/imports/:id',
+  importCommit: '/api/imports/:id/commit',
+  list: (list: ReferenceListName) => `/api/${list}` as const,
+  listItem: (list: ReferenceListName) => `/api/${list}/:id` as const,
+  listItemUsage: (list: ReferenceListName) => `/api/${list}/:id/usage` as const,
+  listItemHistory: (list: ReferenceListName) => `/api/${list}/:id/history` as const,
   login: '/api/auth/login',
   logout: '/api/auth/logout',
   register: '/api/auth/register',
   me: '/api/users/me',
-  user: (id: number | string) => `/api/users/${id}`,
+  user: '/api/users/:id',
+  userEvents: '/api/users/:id/events',
   passwords: '/api/passwords',
-  password: (token: string) => `/api/passwords/${encodeURIComponent(token)}`,
+  password: '/api/passwords/:token',
+  confirmation: '/api/confirmations/:token',
   assets: '/api/assets',
+  upload: '/api/uploads/:signedId',
   config: '/api/config',
-  /** Current and upcoming closures; `siteClosures(id)` only those covering one site (all-sites ones too). */
+  openapi: '/api/openapi.json',
   closures: '/api/closures',
-  siteClosures: (siteId: number | string) => `/api/closures?siteId=${siteId}`,
-  closure: (id: number | string) => `/api/closures/${id}`,
-  /** The agency's holidays with staff's decisions (administrators); one occurrence by key and observed day. */
+  closure: '/api/closures/:id',
+  closureHistory: '/api/closures/:id/history',
   holidays: '/api/closures/holidays',
-  holiday: (key: string, date: string) => `/api/closures/holidays/${encodeURIComponent(key)}/${date}`,
-  /** The near box's lookup: a ZIP code, neighborhood or address in the asked language. */
-  places: (q: string, language: string) =>
-    `/api/places?q=${encodeURIComponent(q)}&lng=${encodeURIComponent(language)}`,
+  holiday: '/api/closures/holidays/:key/:date',
+  holidayHistory: '/api/closures/holidays/:key/:date/history',
+  places: '/api/places',
+  reports: '/api/reports',
+  report: '/api/reports/:id',
+  workspace: '/api/workspace',
+  /** The trash of deleted sites (R553); a restore; `DELETE sitesTrash` empties it (R554). */
+  sitesTrash: '/api/sites/trash',
+  siteRestore: '/api/sites/trash/:id/restore',
 } as const;
 
-/** Client routes that other code (e-mails, redirects) must agree on. */
+/** The names of a pattern's `:name` parameters. */
+type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A route pattern with its `:name` parameters filled in, each value URI-encoded. */
+export function fillPath<P extends string>(pattern: P, params: Record<ParamsOf<P>, number | string>): string {
+  const values: Record<string, number | string> = params;
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name]!));
+}
+
+/** Every API path the client calls, filled in from `apiRoutes` (docs/product.md R72). */
+export const apiPaths = {
+  sites: apiRoutes.sites,
+  site: (id: number | string) => fillPath(apiRoutes.site, { id }),
+  /** The QR code (SVG) of a site page's address in one language (docs/product.md R154). */
+  siteQr: (id: number | string, language: string) => `${fillPath(apiRoutes.siteQr, { id })}?lng=${language}`,
+  list: apiRoutes.list,
+  /** Not encoded: the id may also be the OpenAPI document's `{id}`. */
+  listItem: (list: ReferenceListName, id: number | string) => `${apiRoutes.list(list)}/${id}`,
+  login: apiRoutes.login,
+  logout: apiRoutes.logout,
+  register: apiRoutes.register,
+  me: apiRoutes.me,
+  user: (id: number | string) => fillPath(apiRoutes.user, { id }),
+  passwords: apiRoutes.passwords,
+  password: (token: string) => fillPath(apiRoutes.password, { token }),
+  assets: apiRoutes.assets,
+  config: apiRoutes.config,
+  /** Current and upcoming closures; `siteClosures(id)` only those covering one site (all-sites ones too). */
+  closures: apiRoutes.closures,
+  siteClosures: (siteId: number | string) => `${apiRoutes.closures}?siteId=${siteId}`,
+  closure: (id: number | string) => fillPath(apiRoutes.closure, { id }),
+  /** The agency's holidays with staff's decisions (administrators); one occurrence by key and observed day. */
+  holidays: apiRoutes.holidays,
+  holiday: (key: string, date: string) => fillPath(apiRoutes.holiday, { key, date }),
+  /** A spreadsheet's import preview (the file as the body), then its commit (docs/product.md R238). */
+  imports: (createMissingItems = false) =>
+    `${apiRoutes.imports}${createMissingItems ? '?createMissingItems=true' : ''}`,
+  importCommit: (id: string) => fillPath(apiRoutes.importCommit, { id }),
+  importTemplate: apiRoutes.importTemplate,
+  /** The sites as CSV or Excel, with the locations page's filters when given (its query string, R236). */
+  sitesExport: (format: 'csv' | 'xlsx', search = '') => `${apiRoutes.sitesExport(format)}${search}`,
+  /** The near box's lookup: a ZIP code, neighborhood or address in the asked language. */
+  places: (q: string, language: string) =>
+    `${apiRoutes.places}?q=${encodeURIComponent(q)}&lng=${encodeURIComponent(language)}`,
+} as const;

@@ -18,6 +18,11 @@ export interface AgencySettings {
   /** When the phone is answered, as the deployment wrote it; null: the translated default text. */
   phoneHours: string | null;
   email: string;
+  /**
+   * The programme's words about contributions (AGENCY_CONTRIBUTION_TEXT, _ES, _ZH), shown under a site's
+   * cost; a language not given uses the translated default, "No one is turned away…" (R506).
+   */
+  contribution: { en?: string; es?: string; zh?: string };
 }
 
 /** Runtime settings and preloaded data the server embeds in index.html (never baked into the build). */
@@ -27,6 +32,11 @@ export interface AppData {
     mapAttribution: string;
     mapApiKey: string | null;
     allowRegistration: boolean;
+    /**
+     * Whether the near box can look up a street address (a geocoder is configured): its label and
+     * hint offer one only then (docs/product.md R476). Absent: no.
+     */
+    addressLookup?: boolean;
     /**
      * The agency's IANA time zone (AGENCY_TIME_ZONE): the pages' "now", "today" and dates are in it.
      * The server always sends it; absent only in a page without server data (then America/Los_Angeles).

@@ -6,10 +6,13 @@ import {
   filtersToSearchParams,
   hasActiveFilters,
   type SiteFilters,
+  setFactFilter,
   setFilter,
   setOpenFilter,
+  spokenLanguagesOf,
 } from './filters.ts';
 import { fieldsPerList, REFERENCE_LISTS } from './reference-lists.ts';
+import type { SiteFacts } from './site-facts.ts';
 
 describe('filtersFromSearchParams', () => {
   it.each<[string, SiteFilters]>([
@@ -37,6 +40,17 @@ describe('filtersFromSearchParams', () => {
     ['open=today&population=2', { population: 2, open: 'today' }],
     ['open=tomorrow', {}],
     ['open=', {}],
+    ['walkins=1&stepfree=1&speaks=yue', { walkins: true, stepfree: true, speaks: 'yue' }],
+    ['speaks=yue&population=2&walkins=1', { population: 2, walkins: true, speaks: 'yue' }],
+    ['walkins=0', {}],
+    ['walkins=true', {}],
+    ['stepfree=yes', {}],
+    ['stepfree=', {}],
+    ['speaks=klingon', {}],
+    ['speaks=YUE', {}],
+    ['speaks=', {}],
+    ['speaks=toString', {}],
+    ['speaks=__proto__', {}],
   ])('%j → %j', (query, expected) => {
     expect(filtersFromSearchParams(new URLSearchParams(query))).toEqual(expected);
   });
@@ -52,6 +66,12 @@ describe('filtersToSearchParams', () => {
     [{ service: 4 }, 'service=9', 'service=4'],
     [{ open: 'now', population: 3 }, 'lng=es&open=today', 'lng=es&population=3&open=now'],
     [{ population: 3 }, 'open=now', 'population=3'],
+    [
+      { speaks: 'yue', stepfree: true, walkins: true, population: 3, open: 'now' },
+      'lng=zh',
+      'lng=zh&population=3&open=now&walkins=1&stepfree=1&speaks=yue',
+    ],
+    [{ stepfree: true }, 'speaks=yue&walkins=1', 'stepfree=1'],
   ])('%j over %j → %j', (filters, base, expected) => {
     expect(filtersToSearchParams(filters, new URLSearchParams(base)).toString()).toBe(expected);
   });
@@ -101,6 +121,9 @@ describe('hasActiveFilters', () => {
     [{ status: 1 }, true],
     [{ partner: 1, service: 2 }, true],
     [{ open: 'now' }, true],
+    [{ walkins: true }, true],
+    [{ stepfree: true }, true],
+    [{ speaks: 'yue' }, true],
   ])('%j → %s', (filters, expected) => {
     expect(hasActiveFilters(filters)).toBe(expected);
   });
@@ -137,6 +160,50 @@ describe('filterSites', () => {
 
   it('keeps the order of the list', () => {
     expect(filterSites([...sites].reverse(), { service: 5 }).map((s) => s.id)).toEqual([3, 1]);
+  });
+});
+
+describe('the facts filters', () => {
+  const described = (id: number, facts: SiteFacts | null, lists: Partial<Record<string, number[]>> = {}) => ({
+    ...site(id, lists),
+    facts,
+  });
+  const sites = [
+    described(1, { walkIns: true, stepFree: true, languages: ['en', 'yue'] }, { population: [1] }),
+    described(2, { reservation: 'not_needed', stepFree: false, languages: ['es'] }),
+    described(3, { reservation: 'required', stepFree: true, languages: ['yue', 'cmn'] }, { population: [1] }),
+    described(4, { reservation: 'required', walkIns: true, languages: ['yue'] }),
+    described(5, null),
+    described(6, {}),
+  ];
+
+  it.each<[string, SiteFilters, number[]]>([
+    ['walk-ins: said so, or no reservation needed', { walkins: true }, [1, 2, 4]],
+    ['step-free: known yes only', { stepfree: true }, [1, 3]],
+    ['a language staff speak', { speaks: 'yue' }, [1, 3, 4]],
+    ['the three together (AND)', { walkins: true, stepfree: true, speaks: 'yue' }, [1]],
+    ['with a list filter (AND)', { population: 1, stepfree: true }, [1, 3]],
+    ['with a list filter, nothing left', { population: 1, speaks: 'es' }, []],
+    ['a language nobody lists', { speaks: 'ko' }, []],
+  ])('%s', (_name, filters, expected) => {
+    expect(filterSites(sites, filters).map((s) => s.id)).toEqual(expected);
+  });
+
+  it('round-trips through the URL', () => {
+    const filters: SiteFilters = { service: 2, walkins: true, stepfree: true, speaks: 'cmn' };
+    expect(filtersFromSearchParams(filtersToSearchParams(filters))).toEqual(filters);
+  });
+
+  it('sets and clears each one, leaving the others alone', () => {
+    const on = setFactFilter(setFactFilter({ population: 3 }, 'walkins', true), 'speaks', 'yue');
+    expect(on).toEqual({ population: 3, walkins: true, speaks: 'yue' });
+    expect(setFactFilter(on, 'speaks', '')).toEqual({ population: 3, walkins: true });
+    expect(setFactFilter(on, 'walkins', undefined)).toEqual({ population: 3, speaks: 'yue' });
+  });
+
+  it('offers the languages at least one site lists, in the list order of languages', () => {
+    expect(spokenLanguagesOf(sites)).toEqual(['en', 'es', 'yue', 'cmn']);
+    expect(spokenLanguagesOf([described(1, null), described(2, { languages: [] })])).toEqual([]);
   });
 });
 

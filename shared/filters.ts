@@ -7,6 +7,14 @@ import {
   type SiteListKey,
 } from './reference-lists.ts';
 import type { ReferenceItem } from './schemas/reference-lists.ts';
+import {
+  isSpokenLanguage,
+  isStepFree,
+  type SiteFacts,
+  SPOKEN_LANGUAGE_CODES,
+  speaks,
+  welcomesWalkIns,
+} from './site-facts.ts';
 
 /** A filter of the locations page: its query key, the list it picks from, and that list's key on a site. */
 export type SiteFilter = {
@@ -36,7 +44,25 @@ export const OPEN_FILTERS: readonly OpenFilter[] = ['now', 'today'];
 /** The query key of the opening filter: `/sites?open=now`. */
 export const OPEN_KEY = 'open';
 
-export type SiteFilters = Partial<Record<FilterKey, number>> & { open?: OpenFilter };
+/**
+ * The filters by the site facts people choose by (docs/product.md R530–R534): walk-ins welcome and a
+ * step-free entrance (`/sites?walkins=1&stepfree=1`, only ever '1'), and a language staff speak by its
+ * code (`speaks=yue`, a code of SPOKEN_LANGUAGES). Written after the lists and the opening filter.
+ */
+export const WALK_INS_KEY = 'walkins';
+export const STEP_FREE_KEY = 'stepfree';
+export const SPEAKS_KEY = 'speaks';
+/** The facts' filters in their one order in the URL. */
+export const FACT_FILTER_KEYS = [WALK_INS_KEY, STEP_FREE_KEY, SPEAKS_KEY] as const;
+export type FactFilterKey = (typeof FACT_FILTER_KEYS)[number];
+
+export type SiteFilters = Partial<Record<FilterKey, number>> & {
+  open?: OpenFilter;
+  walkins?: true;
+  stepfree?: true;
+  /** A spoken language's code (SPOKEN_LANGUAGES). */
+  speaks?: string;
+};
 export const FILTER_KEYS: readonly FilterKey[] = SITE_FILTERS.map((filter) => filter.key);
 
 /** Reads the filters from a query string; anything that is not a positive id is ignored. */
@@ -48,6 +74,10 @@ export function filtersFromSearchParams(params: URLSearchParams): SiteFilters {
   }
   const open = params.get(OPEN_KEY);
   if (open && (OPEN_FILTERS as readonly string[]).includes(open)) filters.open = open as OpenFilter;
+  if (params.get(WALK_INS_KEY) === '1') filters.walkins = true;
+  if (params.get(STEP_FREE_KEY) === '1') filters.stepfree = true;
+  const language = params.get(SPEAKS_KEY);
+  if (isSpokenLanguage(language)) filters.speaks = language;
   return filters;
 }
 
@@ -62,11 +92,15 @@ export function filtersToSearchParams(
   const params = new URLSearchParams(base);
   for (const key of FILTER_KEYS) params.delete(key);
   params.delete(OPEN_KEY);
+  for (const key of FACT_FILTER_KEYS) params.delete(key);
   for (const key of FILTER_KEYS) {
     const id = filters[key];
     if (id !== undefined) params.set(key, String(id));
   }
   if (filters.open) params.set(OPEN_KEY, filters.open);
+  if (filters.walkins) params.set(WALK_INS_KEY, '1');
+  if (filters.stepfree) params.set(STEP_FREE_KEY, '1');
+  if (filters.speaks) params.set(SPEAKS_KEY, filters.speaks);
   return params;
 }
 
@@ -86,18 +120,53 @@ export function setOpenFilter(filters: SiteFilters, open: OpenFilter | undefined
   return next;
 }
 
-export function hasActiveFilters(filters: SiteFilters): boolean {
-  return filters.open !== undefined || FILTER_KEYS.some((key) => filters[key] !== undefined);
+/** Sets or clears one of the facts' filters: `walkins` and `stepfree` take true, `speaks` a code. */
+export function setFactFilter<K extends FactFilterKey>(
+  filters: SiteFilters,
+  key: K,
+  value: SiteFilters[K] | undefined,
+): SiteFilters {
+  const next = { ...filters };
+  if (value === undefined || value === '') delete next[key];
+  else next[key] = value;
+  return next;
 }
 
-type FilterableSite = Record<SiteListKey, readonly Pick<ReferenceItem, 'id'>[]>;
+export function hasActiveFilters(filters: SiteFilters): boolean {
+  return (
+    filters.open !== undefined ||
+    FILTER_KEYS.some((key) => filters[key] !== undefined) ||
+    FACT_FILTER_KEYS.some((key) => filters[key] !== undefined)
+  );
+}
 
-/** The sites that match every active filter (AND); no active filter keeps every site. */
+type FilterableSite = Record<SiteListKey, readonly Pick<ReferenceItem, 'id'>[]> & {
+  facts?: SiteFacts | null;
+};
+
+/**
+ * The sites that match every active filter (AND); no active filter keeps every site. The facts'
+ * filters keep only sites known to match (an unknown fact is not a yes). One pass, a check per site
+ * that does not grow with the number of sites.
+ */
 export function filterSites<S extends FilterableSite>(sites: readonly S[], filters: SiteFilters): S[] {
   const active = SITE_FILTERS.filter((filter) => filters[filter.key] !== undefined);
-  return sites.filter((site) =>
-    active.every((filter) => site[filter.siteKey].some((item) => item.id === filters[filter.key])),
+  const { walkins, stepfree, speaks: language } = filters;
+  if (active.length === 0 && !walkins && !stepfree && !language) return sites.slice();
+  return sites.filter(
+    (site) =>
+      (!walkins || welcomesWalkIns(site.facts)) &&
+      (!stepfree || isStepFree(site.facts)) &&
+      (!language || speaks(site.facts, language)) &&
+      active.every((filter) => site[filter.siteKey].some((item) => item.id === filters[filter.key])),
   );
+}
+
+/** The codes of the languages at least one site lists, in SPOKEN_LANGUAGES order (the "Staff speak" choices). */
+export function spokenLanguagesOf(sites: readonly { facts?: SiteFacts | null }[]): string[] {
+  const listed = new Set<string>();
+  for (const site of sites) for (const code of site.facts?.languages ?? []) listed.add(code);
+  return SPOKEN_LANGUAGE_CODES.filter((code) => listed.has(code));
 }
 
 /**

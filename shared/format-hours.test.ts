@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatInterval, formatTime, intlLocale, weekdayName, weeklyHours } from './format-hours.ts';
+import {
+  formatCalendarDate,
+  formatInstant,
+  formatInterval,
+  formatTime,
+  intlLocale,
+  weekdayName,
+  weeklyHours,
+} from './format-hours.ts';
 
 /** ICU separates '1:30' and 'PM' with a narrow no-break space; compare with plain spaces. */
 const plain = (text: string) => text.replace(/\s/g, ' ');
@@ -91,5 +99,31 @@ describe('weeklyHours', () => {
 
   it('is empty without hours', () => {
     expect(weeklyHours([], 'en')).toEqual([]);
+  });
+});
+
+describe('formatInstant and formatCalendarDate: one format for every screen', () => {
+  // 23:05 UTC on 24 November is 3:05 PM in San Francisco.
+  const instant = '2026-11-24T23:05:00.000Z';
+  it.each([
+    ['en', 'Nov 24, 2026, 3:05 PM'],
+    ['es', /24 nov 2026.*3:05 p\.\s?m\./],
+    ['zh', /2026年11月24日.*下午3:05/],
+  ])('writes an instant on the agency clock, on the %s reader’s 12-hour clock', (language, expected) => {
+    const text = formatInstant(instant, language, 'America/Los_Angeles');
+    if (typeof expected === 'string') expect(text).toBe(expected);
+    else expect(text).toMatch(expected);
+  });
+
+  it('writes the date only, long, and leaves an unreadable instant as given', () => {
+    expect(formatInstant(instant, 'en', 'America/Los_Angeles', { length: 'long', withTime: false })).toBe(
+      'November 24, 2026',
+    );
+    expect(formatInstant('soon', 'en', 'America/Los_Angeles')).toBe('soon');
+  });
+
+  it('writes a calendar date whatever the device zone, with its weekday when asked', () => {
+    expect(formatCalendarDate('2026-11-26', 'en')).toBe('Nov 26, 2026');
+    expect(formatCalendarDate('2026-11-26', 'en', { weekday: true })).toBe('Thursday, Nov 26, 2026');
   });
 });

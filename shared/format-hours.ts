@@ -95,3 +95,57 @@ export function weeklyHours(hours: readonly HoursInterval[], language: string | 
     intervals: intervals.map((interval) => formatInterval(interval, language)),
   }));
 }
+
+const zonedFormatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * One formatter per (locale, options, zone) for instants — a moment written on the agency's clock
+ * ('Nov 24, 2026, 3:05 PM'), never the device's. Dates without a time go through `formatter` (UTC).
+ */
+function zonedFormatter(locale: string, options: Intl.DateTimeFormatOptions, timeZone: string) {
+  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
+  let cached = zonedFormatters.get(key);
+  if (!cached) {
+    cached = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    zonedFormatters.set(key, cached);
+  }
+  return cached;
+}
+
+/** The length of a written date: 'Nov 24, 2026' (short), 'November 24, 2026' (long). */
+export type DateLength = 'short' | 'long';
+
+/**
+ * An instant (ISO 8601 or ms) on the agency's clock in the reader's language, with the time on the
+ * language's own clock (12-hour in English and US Spanish, 下午 in Chinese): 'Nov 24, 2026, 3:05 PM'.
+ * `withTime: false` writes the date only. An unreadable instant is returned as given.
+ */
+export function formatInstant(
+  instant: string | number,
+  language: string | undefined,
+  timeZone: string,
+  options: { length?: DateLength; withTime?: boolean } = {},
+): string {
+  const time = typeof instant === 'number' ? instant : Date.parse(instant);
+  if (Number.isNaN(time)) return String(instant);
+  const { length = 'short', withTime = true } = options;
+  return zonedFormatter(
+    intlLocale(language),
+    { dateStyle: length === 'long' ? 'long' : 'medium', ...(withTime ? { timeStyle: 'short' } : {}) },
+    timeZone,
+  ).format(time);
+}
+
+/** A calendar date ('YYYY-MM-DD') as staff read it: 'Nov 24, 2026'; with `weekday`, 'Thursday, Nov 26, 2026'. */
+export function formatCalendarDate(
+  date: string,
+  language: string | undefined,
+  options: { weekday?: boolean } = {},
+): string {
+  const [y = 1970, m = 1, d = 1] = date.split('-').map(Number);
+  return formatter(intlLocale(language), {
+    ...(options.weekday ? { weekday: 'long' } : {}),
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+}

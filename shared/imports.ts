@@ -1,10 +1,12 @@
+import { FACT_COLUMNS, type FactColumn } from './fact-cells.ts';
+
 /**
  * The spreadsheet import and export contract (docs/product.md R230–R239): the columns, the preview
  * the API answers, and the codes of the errors about a whole file. No zod: the staff screen reads it.
  */
 
-/** The export's columns, in order; the import reads the same headers (docs/product.md R236). */
-export const SHEET_COLUMNS = [
+/** The export's columns before the site's facts (the facts' columns are FACT_COLUMNS). */
+export const SITE_COLUMNS = [
   'id',
   'name',
   'address',
@@ -19,8 +21,14 @@ export const SHEET_COLUMNS = [
   'mealTypes',
   'services',
   'covidStatuses',
+  'phoneExtension',
 ] as const;
-export type SheetColumn = (typeof SHEET_COLUMNS)[number];
+/**
+ * The export's columns, in order; the import reads the same headers (docs/product.md R236): the site,
+ * then its facts and their notes in three languages (shared/fact-cells.ts, R545).
+ */
+export const SHEET_COLUMNS: readonly SheetColumn[] = [...SITE_COLUMNS, ...FACT_COLUMNS];
+export type SheetColumn = (typeof SITE_COLUMNS)[number] | FactColumn;
 /** Without these a file is refused. */
 export const REQUIRED_COLUMNS = ['name', 'address'] as const satisfies readonly SheetColumn[];
 
@@ -80,7 +88,8 @@ export interface ImportErrorAnswer {
 }
 
 /** A site as one row of the sheet: every cell as text (lists joined with "; "). */
-export type SheetRow = Record<SheetColumn, string>;
+/** A row's cells: every column of the site; the facts' columns where the row or site has them. */
+export type SheetRow = Record<(typeof SITE_COLUMNS)[number], string> & Partial<Record<FactColumn, string>>;
 
 export interface RowError {
   column: string;

@@ -15,6 +15,13 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_MESSAGE_MAX = 2000;
 export const REPORT_CONTACT_MAX = 200;
 
+/**
+ * Who sent a report (R496): the public form, or a site's contact answering the secret link e-mailed to
+ * the site's own address (the link proves the address, so staff can trust the change more).
+ */
+export const REPORT_SOURCES = ['public', 'site-contact'] as const;
+export type ReportSource = (typeof REPORT_SOURCES)[number];
+
 export const REPORT_STATUSES = ['new', 'in-progress', 'resolved', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const REPORT_NOTE_MAX = 1000;

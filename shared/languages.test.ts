@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   FALLBACK_LANGUAGE,
+  firstLanguage,
   isLanguage,
   isPageInLanguage,
   LANGUAGE_LABELS,
@@ -86,5 +87,13 @@ describe('isPageInLanguage', () => {
     ['fr', 'fr', false],
   ] as const)('page %s, app %s → %s', (pageLang, language, expected) => {
     expect(isPageInLanguage(pageLang, language)).toBe(expected);
+  });
+});
+
+describe('firstLanguage', () => {
+  it('takes the first candidate that names one of ours, passing over blanks and other languages', () => {
+    expect(firstLanguage([undefined, null, 'fr', 'es-MX', 'zh'])).toBe('es');
+    expect(firstLanguage(['de', 'fr-CA;q=0.9, zh-TW;q=0.8'])).toBe('zh');
+    expect(firstLanguage(['de', undefined])).toBeUndefined();
   });
 });

@@ -27,6 +27,19 @@ export function pickLanguage(header: string | undefined | null): Language | unde
 }
 
 /**
+ * The first of `candidates` that names one of our languages ('es-MX' counts as 'es'; an
+ * Accept-Language list is ranked), or undefined: the one rule the server (`preferredLanguage`) and the
+ * browser (`detectLanguage`) follow over their own sources, in their own order.
+ */
+export function firstLanguage(candidates: Iterable<string | null | undefined>): Language | undefined {
+  for (const candidate of candidates) {
+    const language = pickLanguage(candidate);
+    if (language) return language;
+  }
+  return undefined;
+}
+
+/**
  * The language tag of markup (`<html lang>`, `lang` attributes, `hreflang`): Chinese is written in
  * Traditional characters, so it is `zh-Hant`. `zh` stays the code in URLs (`?lng=zh`), storage,
  * cookies and the API (docs/decisions/022-translated-data.md).
@@ -44,4 +57,30 @@ export function htmlLang(language: Language): string {
  */
 export function isPageInLanguage(pageLang: string | undefined, language: string | undefined): boolean {
   return pageLang !== undefined && isLanguage(language) && pageLang === HTML_LANGS[language];
+}
+
+/**
+ * The value of the first cookie called `name` in a Cookie header, %-decoded; undefined when there is
+ * none or it cannot be decoded ('%', '%E0%A4%A'): a bad cookie is ignored, never an error. One pass
+ * over the header with indexOf, no regular expression.
+ */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  let start = 0;
+  while (start < header.length) {
+    let end = header.indexOf(';', start);
+    if (end < 0) end = header.length;
+    const eq = header.indexOf('=', start);
+    if (eq >= 0 && eq < end && header.slice(start, eq).trim() === name) {
+      let value = header.slice(eq + 1, end).trim();
+      if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return undefined;
+      }
+    }
+    start = end + 1;
+  }
+  return undefined;
 }

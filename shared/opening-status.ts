@@ -139,7 +139,7 @@ function spansOn(hours: readonly StatusHours[], date: string, weekday: number): 
   return spans.sort((a, b) => a.open - b.open || a.close - b.close);
 }
 
-function nextOpeningAmong(
+export function nextOpeningAmong(
   site: StatusSite,
   applying: readonly StatusClosure[],
   fromDate: string,
@@ -243,4 +243,34 @@ export function siteStatus(
 /** Open now or later today. */
 export function isOpenToday(status: SiteStatus): boolean {
   return status.kind === 'open' || status.kind === 'opens-later';
+}
+
+/** How far ahead the agency's usual holidays are listed with a site (staff's own closures: all of them). */
+export const HOLIDAYS_AHEAD_DAYS = 60;
+
+/**
+ * The closures of a site from the agency's date `today` on (dated ones and those until further
+ * notice), by start date; of the agency's usual holidays (closures made by rule, docs/product.md
+ * R440), only the next HOLIDAYS_AHEAD_DAYS days, so a page, its printout and the contact's check are
+ * not a year's calendar. The site page, the printouts and the site contact's page all list these.
+ */
+export function upcomingClosures<C extends StatusClosure>(
+  siteId: number,
+  closures: readonly C[],
+  today: string,
+): C[] {
+  const holidaysUntil = addDays(today, HOLIDAYS_AHEAD_DAYS);
+  return (closuresForSite(siteId, closures) as C[])
+    .filter((closure) => closure.endDate === null || closure.endDate >= today)
+    .filter((closure) => !('holiday' in closure && closure.holiday) || closure.startDate <= holidaysUntil)
+    .sort((a, b) => a.startDate.localeCompare(b.startDate));
+}
+
+/**
+ * A site's day as paper says it (docs/product.md R491): its status at the start of the agency's date
+ * `today` — a closure or closing status of that day, no hours that day, or the day's hours — never
+ * the minute's "open now", which a printout cannot keep true.
+ */
+export function statusOfDay(site: StatusSite, closures: readonly StatusClosure[], today: string): SiteStatus {
+  return siteStatusAt(site, closures, { date: today, weekday: weekdayOf(today), minutes: 0 });
 }

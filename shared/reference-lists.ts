@@ -33,7 +33,7 @@ type ListEntry<Key extends string, Spec extends ListSpec> = Spec & {
   idsKey: `${Spec['singular']}Ids`;
   siteKey: Spec['plural'];
   sql: Spec['sql'] & { link: `site_${Spec['sql']['table']}` };
-  /** The translation keys the list needs, per namespace (client/src/i18n/locales/<lang>/<ns>.json). */
+  /** The translation keys the list needs, per namespace (shared/locales/<lang>/<ns>.json). */
   i18n: {
     sites: {
       filterLabel: `filters.${Spec['filterKey']}.label`;
@@ -42,6 +42,11 @@ type ListEntry<Key extends string, Spec extends ListSpec> = Spec & {
     admin: { title: `lists.${Key}.title`; plural: `lists.${Key}.plural`; add: `lists.${Key}.add` };
     /** The label of its row on a site's page; lists shown in brackets have none. */
     site: { row?: `lists.${Key}` };
+    /**
+     * The label of its own row on the site contact's page, every list apart (docs/product.md R490): the
+     * contact vouches for each list, so none hides in another's brackets there.
+     */
+    reports: { fact: `confirm.lists.${Key}` };
   };
 };
 
@@ -59,6 +64,7 @@ function defineLists<const Specs extends Record<string, ListSpec>>(
         sites: { filterLabel: `filters.${spec.filterKey}.label`, filterAll: `filters.${spec.filterKey}.all` },
         admin: { title: `lists.${key}.title`, plural: `lists.${key}.plural`, add: `lists.${key}.add` },
         site: 'row' in spec.sitePage ? { row: `lists.${key}` } : {},
+        reports: { fact: `confirm.lists.${key}` },
       },
     };
     return [key, entry];

@@ -4,7 +4,7 @@ import type { z } from 'zod';
  * Every validation error the API and the forms can report: a stable code and its English message.
  * A 422 carries `{path, message, code, params?}`; clients translate `code` (with `params`) and may
  * show `message` as it is. Placeholders `{name}` are filled from the params; a list param is joined
- * with ", ". Adding a rule is one line here, its translations in common.json `validation.codes`, and
+ * with ", ". Adding a rule is one line here, its translations in validation.json `codes`, and
  * `invalidField(path, code)` or `coded(code)` where it is raised.
  */
 export const VALIDATION_MESSAGES = {
@@ -58,6 +58,12 @@ export const VALIDATION_MESSAGES = {
   duplicate_row: 'names the same site as row {row}',
   already_exists: 'is already in this list',
   no_email: 'the site has no e-mail address',
+  invalid_amount: 'must be an amount of dollars with at most two decimals, from 0 to {max}',
+  invalid_lead_time: 'must be a whole number of days from 0 to {max} (or as many hours)',
+  lead_time_twice: 'must be given in hours or in days, not both',
+  unknown_language: 'has unknown language codes: {codes}',
+  amount_when_free: 'must be left out when the meal is free',
+  invalid_extension: 'must be an extension of 1 to 6 digits',
   /** Not raised by any rule: what an error without a known code is answered with. */
   invalid: 'is invalid',
 } as const satisfies Record<string, string>;

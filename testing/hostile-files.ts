@@ -7,7 +7,7 @@
 import { crc32 } from 'node:zlib';
 import { Deflate, deflateSync, strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import writeXlsxFile from 'write-excel-file/node';
-import { MAX_UNZIPPED_BYTES } from '#server/services/spreadsheets/read.ts';
+import { MAX_UNZIPPED_BYTES } from '#server/services/spreadsheets/xlsx-archive.ts';
 import { IMPORT_LIMITS } from '#shared/imports.ts';
 
 /** A real workbook (header name, address and one site), unpacked: its parts to tamper with. */

@@ -10,10 +10,12 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { preloadKeys } from '#shared/app-data.ts';
+import { escapeHtml } from '#shared/html.ts';
 import { parseId } from '#shared/ids.ts';
 import type { Language } from '#shared/languages.ts';
 import { createQueryClient } from './app/app.tsx';
 import { AppRoutes } from './app/router.tsx';
+import { allResources } from './i18n/all-words.ts';
 import { baseOptions } from './i18n/index.ts';
 import { pageResources } from './i18n/page-namespaces.ts';
 import { type AppData, appData, seedQueryClient, setAppData } from './lib/app-data.ts';
@@ -42,7 +44,7 @@ function i18nFor(language: Language) {
   let instance = instances.get(language);
   if (!instance) {
     instance = createInstance();
-    const options = baseOptions();
+    const options = baseOptions(allResources());
     // The information pages' text, which the browser loads only with those pages (i18n/page-namespaces.ts).
     for (const [lng, namespaces] of Object.entries(pageResources())) {
       options.resources[lng] = { ...options.resources[lng], ...namespaces };
@@ -51,10 +53,6 @@ function i18nFor(language: Language) {
     instances.set(language, instance);
   }
   return instance;
-}
-
-function escapeHtml(text: string) {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** Text of the first h1, as HTML (already escaped). */

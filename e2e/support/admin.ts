@@ -1,16 +1,15 @@
-import fs from 'node:fs';
+import { randomInt } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { REFERENCE_LIST_NAMES, REFERENCE_LISTS, type ReferenceListName } from '#shared/reference-lists.ts';
 import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
 import type { Site } from '#shared/schemas/sites.ts';
+import { readLocale } from '#testing/locales.ts';
 import { E2E_ADMIN } from './constants.ts';
 import { expect, loginThroughForm } from './fixtures.ts';
 
 /** English words of the admin screens, as the editors show them. */
 const ADMIN_EN: { lists: Record<ReferenceListName, { title: string; plural: string; add: string }> } =
-  JSON.parse(
-    fs.readFileSync(new URL('../../client/src/i18n/locales/en/admin.json', import.meta.url), 'utf8'),
-  );
+  readLocale('en', 'admin') as typeof ADMIN_EN;
 
 /** Every list editor: URL segment, API list, form title, checklist legend and add link, from the registry. */
 export const LISTS = REFERENCE_LIST_NAMES.map((list) => ({
@@ -30,6 +29,20 @@ export async function loginAsAdmin(page: Page) {
 /** A name no other test (or earlier run on a reused database) has used. */
 export function unique(prefix: string) {
   return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+/**
+ * Two phone numbers of (415) 7xx-xxxx no other journey uses, as stored and as the form shows them.
+ * A journey that saves a phone through the form needs one: a number another site has makes the form
+ * stop to ask whether it is a duplicate (docs/product.md R177).
+ */
+export function phonePair() {
+  const phone = (n: number) => {
+    const digits = `415${n}`;
+    return { digits, shown: `(415) ${digits.slice(3, 6)}-${digits.slice(6)}` };
+  };
+  const base = 7_000_000 + randomInt(0, 999_000);
+  return [phone(base), phone(base + 1)] as const;
 }
 
 /** Presses Tab (only the keyboard) until `target` has focus. */

@@ -16,9 +16,15 @@ export async function useLargeText(page: Page, scale = 2) {
   });
 }
 
-/** True when the page is wider than the screen (something scrolls sideways). */
+/**
+ * True when the page is wider than the screen (something scrolls sideways). Measured against the
+ * root's `clientWidth`, not `innerWidth`: on a phone the window widens to the widest content, so a
+ * page that overflows would seem to fit its own (widened) window.
+ */
 export function scrollsSideways(page: Page) {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 0.5);
+  return page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth + 0.5,
+  );
 }
 
 /** True when the element's top edge is within the first screen (no scrolling needed to see it start). */

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { readLocale } from '#testing/locales.ts';
 import { E2E_ADMIN } from './constants.ts';
 import { expect } from './fixtures.ts';
 
@@ -10,8 +10,7 @@ function namespace(lng: Lng, ns: string) {
   const key = `${lng}/${ns}`;
   let data = cache.get(key);
   if (!data) {
-    const file = new URL(`../../client/src/i18n/locales/${key}.json`, import.meta.url);
-    data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    data = readLocale(lng, ns);
     cache.set(key, data);
   }
   return data;
@@ -81,3 +80,28 @@ export const mapSection = (page: Page, lng: Lng = 'en') =>
 export async function scrollToMap(page: Page, lng: Lng = 'en') {
   await mapSection(page, lng).scrollIntoViewIfNeeded();
 }
+
+/**
+ * Opens a site page's "Report a problem". Its button works once the app runs: a tap on the server's
+ * page before that does nothing, and a visitor taps again, as this does until the form is open.
+ */
+export async function openReportForm(page: Page, lng: Lng) {
+  const open = page.getByRole('button', { name: tr(lng, 'site:report.open') });
+  const reasons = page.getByRole('group', { name: tr(lng, 'reports:form.reasonsLegend') });
+  await expect(open).toHaveAttribute('aria-expanded', 'false');
+  // With scripts on, the words for a browser without them stay hidden.
+  await expect(page.getByText(tr(lng, 'site:report.noScript'))).toBeHidden();
+  await expect(async () => {
+    if ((await open.getAttribute('aria-expanded')) !== 'true') await open.click();
+    await expect(reasons).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  await expect(open).toHaveAttribute('aria-expanded', 'true');
+  return reasons;
+}
+
+/** /sites is the app's (not only the server's HTML) once the Apply button, for pages without scripts, is hidden. */
+export const sitesAppReady = (page: Page, lng: Lng) =>
+  expect(page.getByRole('button', { name: tr(lng, 'sites:filters.apply') })).toBeHidden();
+
+/** Waits until the app has taken over the server's page (client/src/app/app.tsx sets <html data-started>). */
+export const appStarted = (page: Page) => expect(page.locator('html[data-started]')).toHaveCount(1);

@@ -14,6 +14,8 @@ let scratch: string;
 beforeAll(() => {
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'meals-import-rules-'));
   fs.copyFileSync(path.join(root, 'biome.json'), path.join(scratch, 'biome.json'));
+  // The linter's own rules (GritQL plugins) that biome.json names.
+  fs.cpSync(path.join(root, 'lint'), path.join(scratch, 'lint'), { recursive: true });
 });
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
@@ -49,9 +51,15 @@ describe('the linter refuses imports across the layers', () => {
     ['client/src/features/sites/api/list.ts', '#client/app/router.tsx', 'nor the app layer'],
     ['server/routes/things.ts', 'drizzle-orm', 'Routes run no SQL'],
     ['server/routes/things.ts', '../db/schema.ts', 'Routes run no SQL'],
+    ['server/routes/things.ts', '../db/schema/directory.ts', 'Routes run no SQL'],
     ['server/routes/things.ts', './sites.ts', 'never imports another route'],
     ['server/services/things.ts', '../routes/sites.ts', 'never imports a route'],
     ['server/services/things.ts', '../../testing/factories.ts', 'through the package.json aliases'],
+    ['server/services/things.ts', '#client/i18n/index.ts', 'never import from client/'],
+    ['server/plugins/things.ts', '../../client/src/lib/api.ts', 'never import from client/'],
+    ['server/routes/things.ts', '#client/lib/api.ts', 'never import from client/'],
+    ['server/main.ts', '../client/src/entry-server.tsx', 'never import from client/'],
+    ['scripts/things.ts', '../client/src/i18n/resources.ts', 'never import from client/'],
   ])('%s importing %s', (file, specifier, message) => {
     const output = lint({ [file]: use(specifier) });
     expect(output).toContain('lint/style/noRestrictedImports');
@@ -73,8 +81,27 @@ describe('the linter refuses imports across the layers', () => {
     ['client/src/app/router.tsx', '#client/features/sites/api/get-sites.ts'],
     ['server/routes/things.ts', '../services/sites.ts'],
     ['server/services/things.ts', '#shared/languages.ts'],
+    ['server/services/things.ts', '#shared/locales/en/common.json'],
+    ['server/services/things.ts', '../db/client.ts'],
+    ['server/services/things.ts', '@aws-sdk/client-s3'],
   ])('but lets %s import %s', (file, specifier) => {
     const output = lint({ [file]: use(specifier) });
     expect(output).not.toContain('noRestrictedImports');
+  });
+});
+
+describe('the linter keeps one date formatter', () => {
+  const formatter = "export const when = new Intl.DateTimeFormat('es-US', { dateStyle: 'long' });\n";
+
+  it.each([
+    'client/src/components/admin/when.tsx',
+    'client/src/features/workspace/model/when.ts',
+    'server/services/when.ts',
+  ])('refuses a new Intl.DateTimeFormat in %s', (file) => {
+    expect(lint({ [file]: formatter })).toContain('formatting module (shared/format-hours.ts)');
+  });
+
+  it('lets the formatting module make them', () => {
+    expect(lint({ 'shared/format-hours.ts': formatter })).not.toContain('formatting module');
   });
 });

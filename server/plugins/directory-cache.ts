@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { REFERENCE_LIST_NAMES } from '#shared/schemas/reference-lists.ts';
+import type { Db } from '../db/client.ts';
 import type { ChangeNotifier } from '../services/change-notifier.ts';
+import { onDirectoryChange } from '../services/directory-changes.ts';
 import { type CachedResponse, pickEncoding, type ResponseCache } from '../services/response-cache.ts';
 
 declare module 'fastify' {
@@ -25,19 +26,11 @@ declare module 'fastify' {
 /** How long start-up waits for the change listener's first LISTEN. */
 const LISTENING_WAIT_MS = 5000;
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/**
- * Write routes that change what the public reads: sites, closures, every reference list, a site
- * contact's answer to a confirmation link (it sets the site's `confirmedAt`, docs/product.md R181), and
- * the commit of a spreadsheet import (docs/product.md R234).
- */
-export const DIRECTORY_WRITE = new RegExp(
-  `^/api/((sites|closures|confirmations|${REFERENCE_LIST_NAMES.join('|')})(/|$)|imports/:id/commit$)`,
-);
-
 interface DirectoryCacheOptions {
   cache: ResponseCache;
   notifier: ChangeNotifier;
+  /** The database whose directory writes this process hears (server/services/directory-changes.ts). */
+  db: Db;
 }
 
 /**
@@ -50,24 +43,19 @@ export default fp(async function directoryCache(app: FastifyInstance, options: D
   const { cache, notifier } = options;
 
   app.decorate('responseCache', cache);
-  const publishWrite: onSendAsyncHookHandler = async (request, reply, payload) => {
-    if (reply.statusCode < 400) {
-      await notifier
-        .publish()
-        .catch((error: unknown) => request.log.warn({ err: error }, 'could not notify other processes'));
-    }
-    return payload;
-  };
-  // Only the directory's write routes carry the hook: reads (most requests) run no extra onSend.
-  app.addHook('onRoute', (route) => {
-    const methods = [route.method].flat();
-    if (!methods.some((method) => WRITE_METHODS.has(method)) || !DIRECTORY_WRITE.test(route.url ?? ''))
-      return;
-    route.onSend = [...[route.onSend ?? []].flat(), publishWrite as never];
-  });
+  // Every service writing what the public reads says so right after its commit, before the write's
+  // answer leaves: this process drops its cached answers at once and the other processes hear it.
+  const stopHearing = onDirectoryChange(options.db, () =>
+    notifier
+      .publish()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'could not notify other processes')),
+  );
   // Serve once other processes' writes can be heard (bounded: /readyz says 503 until then anyway).
   app.addHook('onReady', () => notifier.listening(LISTENING_WAIT_MS));
-  app.addHook('onClose', async () => notifier.close());
+  app.addHook('onClose', async () => {
+    stopHearing();
+    await notifier.close();
+  });
 
   app.decorateReply(
     'sendCached',

@@ -37,6 +37,20 @@ export async function countHit(db: Db, key: string, windowMs: number): Promise<H
   return { current: Number(row.hits), ttl };
 }
 
+/** The count on `key` in its current window without counting a hit, or undefined when none is open. */
+export async function peekHits(db: Db, key: string): Promise<Hit | undefined> {
+  const result = await db.execute(sql`
+    select hits, (extract(epoch from resets_at - now()) * 1000)::float8 as ttl_ms
+    from rate_limits where key = ${key} and resets_at > now()`);
+  const row = rowsOf<{ hits: number | string; ttl_ms: number | string }>(result)[0];
+  return row && { current: Number(row.hits), ttl: Math.max(0, Math.ceil(Number(row.ttl_ms))) };
+}
+
+/** Ends the window on `key`: the next hit starts again at 1. */
+export async function clearHits(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key}`);
+}
+
 /** Deletes the windows that have ended; answers how many rows went. */
 export async function sweepExpired(db: Db): Promise<number> {
   const result = await db.execute(sql`delete from rate_limits where resets_at < now()`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { cookieValue } from '#shared/languages.ts';
 import { collapseSlashes, pagePath, pageRoute } from '../services/page-data.ts';
-import { cookieValue } from './language.ts';
 import { headerSafe, isPathTooLong, MAX_PATH_BYTES, splitUrl } from './request-path.ts';
 
 /**

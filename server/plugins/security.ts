@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
-import type { TrustProxy } from '../config.ts';
+import type { TrustProxy } from '../config-fields.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../services/errors.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';

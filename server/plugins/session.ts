@@ -1,11 +1,10 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
-import { HttpError } from '../services/errors.ts';
 
 declare module 'fastify' {
   interface Session {
@@ -72,8 +71,8 @@ interface SessionOptions {
 /**
  * Sessions are not global: @fastify/session builds and signs a Session object for every request it
  * sees, cookie or not, which was the largest share of a cached public read's cost. The plugin offers
- * `app.sessions` for the route plugins that need a session, and refuses at start-up any route that
- * checks the user (requireUser, requireAdmin) in a context without one.
+ * `app.sessions` for the route plugins that need a session; staff routes get theirs, and their check
+ * of the caller, from the staff route group (server/plugins/staff-routes.ts).
  */
 export default fp(async function sessionPlugin(app: FastifyInstance, options: SessionOptions) {
   const store = databaseStore(options.db);
@@ -101,15 +100,6 @@ export default fp(async function sessionPlugin(app: FastifyInstance, options: Se
     ),
   );
 
-  app.addHook('onRoute', function refuseGuardWithoutSession(this: FastifyInstance, route) {
-    const hooks = [route.onRequest, route.preParsing, route.preValidation, route.preHandler].flat();
-    const guarded = hooks.some((hook) => hook === requireUser || hook === requireAdmin);
-    if (guarded && !this.hasRequestDecorator('session'))
-      throw new Error(
-        `${route.method} ${route.url} checks the signed-in user but its plugin has no session: register app.sessions there first`,
-      );
-  });
-
   app.decorateRequest('currentUser', function currentUser(this: FastifyRequest) {
     const cache = this as FastifyRequest & { _user?: Promise<typeof users.$inferSelect | null> };
     cache._user ??= (async () => {
@@ -134,15 +124,3 @@ export default fp(async function sessionPlugin(app: FastifyInstance, options: Se
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 });
-
-/** preHandler: a signed-in user (401 otherwise). */
-export async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
-  if (!(await request.currentUser())) throw new HttpError(401, 'Please log in.');
-}
-
-/** preHandler: an administrator (401 anonymous, 403 signed-in non-admin). */
-export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply) {
-  const user = await request.currentUser();
-  if (!user) throw new HttpError(401, 'Please log in.');
-  if (!user.isAdmin) throw new HttpError(403, 'Only administrators may do this.');
-}

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '#shared/api-paths.ts';
 import { BlobInputSchema, DirectUploadSchema } from '#shared/schemas/assets.ts';
+import { errorAnswers, NoContentSchema } from '#shared/schemas/errors.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../plugins/session.ts';
+import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
 import { HttpError, NotFoundError } from '../services/errors.ts';
 
 const assetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -15,13 +17,13 @@ const assetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     scope.put<{ Params: { signedId: string } }>(
-      '/api/uploads/:signedId',
-      { onRequest: requireUser, schema: { tags } },
+      apiRoutes.upload,
+      { schema: { tags, response: { 204: NoContentSchema, ...errorAnswers(400, 401, 403, 404, 413) } } },
       async (request, reply) => {
-        const user = await request.currentUser();
+        const user = staffUser(request);
         const body = (request.body as NodeJS.ReadableStream | undefined) ?? request.raw;
         try {
-          await ctx.assets.receive(request.params.signedId, user!.id, body as never);
+          await ctx.assets.receive(request.params.signedId, user.id, body as never);
         } catch (error) {
           // Refused before the whole body arrived (too long, not ours…): the rest of it will never be
           // read, so the connection is closed after the answer. Kept alive, it would sit paused until
@@ -33,28 +35,30 @@ const assetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
             throw new HttpError(400, 'The upload was cut off before the end.');
           throw error;
         }
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       },
     );
   };
 
   // Uploading needs the signed-in user, so only it loads the session; reading a stored file does not.
-  const signedInRoutes: FastifyPluginAsyncZod = async (signedIn) => {
-    await signedIn.register(signedIn.sessions);
+  const signedInRoutes: FastifyPluginAsyncZod<AppContext> = async (signedIn) => {
     signedIn.post(
-      '/api/assets',
+      apiRoutes.assets,
       {
-        onRequest: requireUser,
-        schema: { tags, body: BlobInputSchema, response: { 200: DirectUploadSchema } },
+        schema: {
+          tags,
+          body: BlobInputSchema,
+          response: { 200: DirectUploadSchema, ...errorAnswers(400, 401, 403, 413, 415, 422) },
+        },
       },
       async (request) => {
-        const user = await request.currentUser();
-        return ctx.assets.create(user!.id, request.body.blob);
+        const user = staffUser(request);
+        return ctx.assets.create(user.id, request.body.blob);
       },
     );
     await signedIn.register(uploadTarget);
   };
-  await app.register(signedInRoutes);
+  await staffRoutes(app, ctx, signedInRoutes, { allow: 'signedIn' });
 
   app.get(
     '/uploads/:key',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '#shared/api-paths.ts';
 import { parseId } from '#shared/ids.ts';
 import {
   type Closure,
@@ -12,8 +13,9 @@ import {
   HolidayParamsSchema,
 } from '#shared/schemas/closures.ts';
 import { IdParamsSchema, VersionQuerySchema } from '#shared/schemas/common.ts';
+import { errorAnswers, NoContentSchema } from '#shared/schemas/errors.ts';
 import type { AppContext } from '../context.ts';
-import { requireAdmin } from '../plugins/session.ts';
+import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
 import {
   CLOSURE_ENTITY,
   closuresOfSite,
@@ -45,7 +47,7 @@ const closuresRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const tags = ['closures'];
 
   app.get(
-    '/api/closures',
+    apiRoutes.closures,
     {
       compress: false,
       decompress: false,
@@ -62,57 +64,70 @@ const closuresRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.get(
-    '/api/closures/:id',
-    { schema: { tags, params: IdParamsSchema, response: { 200: ClosureSchema } } },
+    apiRoutes.closure,
+    { schema: { tags, params: IdParamsSchema, response: { 200: ClosureSchema, ...errorAnswers(404) } } },
     (request) => getClosure(db, idOf(request.params)),
   );
 
-  await app.register(closureAdminRoutes, ctx);
+  await staffRoutes(app, ctx, closureAdminRoutes);
 };
 
 /** Writes and the history, for administrators, checked on request like every other write. */
 const closureAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
   const tags = ['closures'];
-  await app.register(app.sessions);
 
   app.post(
-    '/api/closures',
+    apiRoutes.closures,
     {
-      onRequest: requireAdmin,
-      schema: { tags, body: ClosureCreateSchema, response: { 201: ClosureSchema } },
+      schema: {
+        tags,
+        body: ClosureCreateSchema,
+        response: { 201: ClosureSchema, ...errorAnswers(400, 401, 403, 404, 409, 413, 415, 422) },
+      },
     },
     async (request, reply) => {
-      const user = await request.currentUser();
-      return reply.code(201).send(await createClosure(db, request.body, user!.id));
+      const user = staffUser(request);
+      return reply.code(201).send(await createClosure(db, request.body, user.id));
     },
   );
 
   app.patch(
-    '/api/closures/:id',
+    apiRoutes.closure,
     {
-      onRequest: requireAdmin,
-      schema: { tags, params: IdParamsSchema, body: ClosureUpdateSchema, response: { 200: ClosureSchema } },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: ClosureUpdateSchema,
+        response: { 200: ClosureSchema, ...errorAnswers(400, 401, 403, 404, 409, 413, 415, 422) },
+      },
     },
     async (request) => {
-      const user = await request.currentUser();
-      return updateClosure(db, idOf(request.params), request.body, user!.id);
+      const user = staffUser(request);
+      return updateClosure(db, idOf(request.params), request.body, user.id);
     },
   );
 
   app.delete(
-    '/api/closures/:id',
-    { onRequest: requireAdmin, schema: { tags, params: IdParamsSchema, querystring: VersionQuerySchema } },
+    apiRoutes.closure,
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        querystring: VersionQuerySchema,
+        response: { 204: NoContentSchema, ...errorAnswers(401, 403, 404, 409, 422) },
+      },
+    },
     async (request, reply) => {
-      const user = await request.currentUser();
-      await deleteClosure(db, idOf(request.params), user!.id, request.query.version);
-      return reply.code(204).send();
+      const user = staffUser(request);
+      await deleteClosure(db, idOf(request.params), user.id, request.query.version);
+      return reply.code(204).send(null);
     },
   );
 
   app.get(
-    '/api/closures/:id/history',
-    { onRequest: requireAdmin, schema: { tags, params: IdParamsSchema } },
+    apiRoutes.closureHistory,
+    { schema: { tags, params: IdParamsSchema, response: { ...errorAnswers(401, 403, 404) } } },
     (request) => listHistory(db, CLOSURE_ENTITY, idOf(request.params)),
   );
 
@@ -120,41 +135,39 @@ const closureAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   // twelve months' occurrences with staff's decisions; a decision is a directory write (the public
   // closures include the holidays), so its path is under /api/closures.
   app.get(
-    '/api/closures/holidays',
+    apiRoutes.holidays,
     {
-      onRequest: requireAdmin,
-      schema: { tags, response: { 200: z.array(HolidayOccurrenceSchema) } },
+      schema: { tags, response: { 200: z.array(HolidayOccurrenceSchema), ...errorAnswers(401, 403) } },
     },
     () => holidayOccurrences(db, ctx.config.AGENCY_HOLIDAYS, ctx.today()),
   );
 
   app.put(
-    '/api/closures/holidays/:key/:date',
+    apiRoutes.holiday,
     {
-      onRequest: requireAdmin,
       schema: {
         tags,
         params: HolidayParamsSchema,
         body: HolidayDecisionSchema,
-        response: { 200: HolidayOccurrenceSchema },
+        response: { 200: HolidayOccurrenceSchema, ...errorAnswers(400, 401, 403, 404, 409, 413, 415, 422) },
       },
     },
     async (request) => {
-      const user = await request.currentUser();
+      const user = staffUser(request);
       return decideHoliday(
         db,
         ctx.config.AGENCY_HOLIDAYS,
         ctx.today(),
         request.params,
         request.body,
-        user!.id,
+        user.id,
       );
     },
   );
 
   app.get(
-    '/api/closures/holidays/:key/:date/history',
-    { onRequest: requireAdmin, schema: { tags, params: HolidayParamsSchema } },
+    apiRoutes.holidayHistory,
+    { schema: { tags, params: HolidayParamsSchema, response: { ...errorAnswers(401, 403, 404, 422) } } },
     async (request) => {
       const id = await holidayDecisionId(db, request.params.key, request.params.date);
       return id === undefined ? [] : listHistory(db, HOLIDAY_ENTITY, id);

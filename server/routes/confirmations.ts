@@ -1,14 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '#shared/api-paths.ts';
+import { type Closure, ClosureSchema } from '#shared/schemas/closures.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 import {
   ConfirmationCreateSchema,
   ConfirmationRequestAnswerSchema,
   ContactAnswerSchema,
 } from '#shared/schemas/confirmations.ts';
+import { errorAnswers } from '#shared/schemas/errors.ts';
 import { SiteSchema } from '#shared/schemas/sites.ts';
 import type { AppContext } from '../context.ts';
-import { requireAdmin } from '../plugins/session.ts';
+import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
 import {
   answerContactLink,
   ContactMailUnavailableError,
@@ -16,6 +19,8 @@ import {
   contactLinkView,
   sendContactLink,
 } from '../services/confirmations.ts';
+import { agencySettings } from '../services/public-config.ts';
+import { publicReads } from '../services/public-reads.ts';
 import { reportEmail } from '../services/reports.ts';
 import { idOf } from '../services/route-params.ts';
 
@@ -31,26 +36,40 @@ const confirmationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   const { db } = ctx.database;
   const tags = ['confirmations'];
   const rateLimit = { max: ctx.config.RATE_LIMIT_AUTH_MAX, timeWindow: ctx.config.RATE_LIMIT_WINDOW_MS };
+  const reads = publicReads(ctx);
 
   app.get(
-    '/api/confirmations/:token',
+    apiRoutes.confirmation,
     {
       config: { rateLimit },
       schema: {
         tags,
         params: TokenParamsSchema,
-        response: { 200: z.object({ site: SiteSchema, expiresAt: z.string() }) },
+        response: {
+          200: z.object({ site: SiteSchema, closures: z.array(ClosureSchema), expiresAt: z.string() }),
+          ...errorAnswers(404, 410, 429),
+        },
       },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return contactLinkView(db, request.params.token, ctx.now());
+      // The one closures list (staff's and the agency's holidays) the public pages read (R490).
+      const closures = JSON.parse((await reads.closures()).raw.toString()) as Closure[];
+      return contactLinkView(db, request.params.token, ctx.now(), { closures, today: ctx.today() });
     },
   );
 
   app.post(
-    '/api/confirmations/:token',
-    { config: { rateLimit }, schema: { tags, params: TokenParamsSchema, body: ContactAnswerSchema } },
+    apiRoutes.confirmation,
+    {
+      config: { rateLimit },
+      schema: {
+        tags,
+        params: TokenParamsSchema,
+        body: ContactAnswerSchema,
+        response: { ...errorAnswers(400, 404, 410, 413, 415, 422, 429) },
+      },
+    },
     async (request) => {
       const { report } = await answerContactLink(db, request.params.token, request.body, ctx.now());
       const to = ctx.config.REPORTS_EMAIL;
@@ -60,41 +79,48 @@ const confirmationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     },
   );
 
-  await app.register(confirmationAdminRoutes, ctx);
+  await staffRoutes(app, ctx, confirmationAdminRoutes);
 };
 
 const confirmationAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
   const tags = ['confirmations'];
-  await app.register(app.sessions);
 
   app.post(
-    '/api/sites/:id/confirmations',
+    apiRoutes.siteConfirmations,
     {
-      onRequest: requireAdmin,
-      schema: { tags, params: IdParamsSchema, body: ConfirmationCreateSchema, response: { 201: SiteSchema } },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: ConfirmationCreateSchema,
+        response: { 201: SiteSchema, ...errorAnswers(400, 401, 403, 404, 413, 415, 422) },
+      },
     },
     async (request, reply) => {
-      const user = await request.currentUser();
-      const site = await confirmSite(db, idOf(request.params), request.body, user!.id, ctx.now());
+      const user = staffUser(request);
+      const site = await confirmSite(db, idOf(request.params), request.body, user.id, ctx.now());
       return reply.code(201).send(site);
     },
   );
 
   app.post(
-    '/api/sites/:id/confirmation-requests',
+    apiRoutes.siteConfirmationRequests,
     {
-      onRequest: requireAdmin,
-      schema: { tags, params: IdParamsSchema, response: { 202: ConfirmationRequestAnswerSchema } },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        response: { 202: ConfirmationRequestAnswerSchema, ...errorAnswers(401, 403, 404, 422, 503) },
+      },
     },
     async (request, reply) => {
-      const user = await request.currentUser();
+      const user = staffUser(request);
       try {
         const sent = await sendContactLink(db, idOf(request.params), {
           baseUrl: ctx.baseUrl,
+          agency: agencySettings(ctx.config),
           mailer: ctx.mailer,
           now: ctx.now(),
-          userId: user!.id,
+          userId: user.id,
         });
         // The link is a secret: the log says where it went, never the token.
         request.log.info({ siteId: idOf(request.params) }, 'confirmation link e-mailed to the site contact');

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { feedRoutes } from '#shared/feed-routes.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
+import { errorAnswers } from '#shared/schemas/errors.ts';
 import type { AppContext } from '../context.ts';
 import { createHsdsFeed, type FeedVersion } from '../services/hsds/feed.ts';
 
@@ -45,7 +47,7 @@ const hsdsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     return reply.header('etag', etag).type('application/json; charset=utf-8').send(body);
   }
 
-  app.options('/api/hsds/*', { schema: { hide: true } }, (_request, reply) =>
+  app.options(feedRoutes.hsdsPreflight, { schema: { hide: true } }, (_request, reply) =>
     reply
       .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
       .header('access-control-allow-headers', 'If-None-Match')
@@ -54,12 +56,12 @@ const hsdsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       .send(),
   );
 
-  app.get('/api/hsds', { schema: { tags, summary: 'About this HSDS 3.0 feed' } }, (request, reply) =>
+  app.get(feedRoutes.hsds, { schema: { tags, summary: 'About this HSDS 3.0 feed' } }, (request, reply) =>
     sendJson(request, reply, () => feed.meta()),
   );
 
   app.get(
-    '/api/hsds/services',
+    feedRoutes.hsdsServices,
     { schema: { tags, summary: 'A page of services (one per dining site)' } },
     (request, reply) =>
       sendJson(request, reply, ({ dataset }) =>
@@ -68,13 +70,20 @@ const hsdsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.get(
-    '/api/hsds/services/:id',
-    { schema: { tags, summary: 'A fully nested service', params: IdParamsSchema } },
+    feedRoutes.hsdsService,
+    {
+      schema: {
+        tags,
+        summary: 'A fully nested service',
+        params: IdParamsSchema,
+        response: errorAnswers(404),
+      },
+    },
     (request, reply) => sendJson(request, reply, ({ dataset }) => feed.service(dataset, request.params.id)),
   );
 
   app.get(
-    '/api/hsds/service_at_locations',
+    feedRoutes.hsdsServiceAtLocations,
     { schema: { tags, summary: 'A page of services at locations' } },
     (request, reply) =>
       sendJson(request, reply, ({ dataset }) =>
@@ -83,12 +92,13 @@ const hsdsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.get(
-    '/api/hsds/service_at_locations/:id',
+    feedRoutes.hsdsServiceAtLocation,
     {
       schema: {
         tags,
         summary: 'A service at a location, with its location and schedules',
         params: IdParamsSchema,
+        response: errorAnswers(404),
       },
     },
     (request, reply) =>
@@ -96,7 +106,7 @@ const hsdsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.get(
-    '/api/hsds/organizations',
+    feedRoutes.hsdsOrganizations,
     { schema: { tags, summary: 'A page of organizations: the agency and the nutrition partners' } },
     (request, reply) =>
       sendJson(request, reply, ({ dataset }) =>
@@ -105,14 +115,21 @@ const hsdsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.get(
-    '/api/hsds/organizations/:id',
-    { schema: { tags, summary: 'An organization with its services and locations', params: IdParamsSchema } },
+    feedRoutes.hsdsOrganization,
+    {
+      schema: {
+        tags,
+        summary: 'An organization with its services and locations',
+        params: IdParamsSchema,
+        response: errorAnswers(404),
+      },
+    },
     (request, reply) =>
       sendJson(request, reply, ({ dataset }) => feed.organization(dataset, request.params.id)),
   );
 
   app.get(
-    '/api/hsds/datapackage.zip',
+    feedRoutes.hsdsDataPackage,
     { compress: false, schema: { tags, summary: 'Every HSDS table as CSV, with datapackage.json, zipped' } },
     async (request, reply) => {
       const zip = (await feed.version()).zip();

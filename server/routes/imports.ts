@@ -1,26 +1,42 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '#shared/api-paths.ts';
 import { CSV_TYPE, IMPORT_LIMITS, XLSX_TYPE } from '#shared/imports.ts';
+import { errorAnswers, RefusalErrorSchema } from '#shared/schemas/errors.ts';
+import { ImportPreviewSchema, ImportResultSchema, StoredImportSchema } from '#shared/schemas/imports.ts';
 import type { AppContext } from '../context.ts';
 import { errorHandler } from '../plugins/errors.ts';
-import { requireAdmin } from '../plugins/session.ts';
-import { commitImport, getImport, previewImport } from '../services/imports/imports.ts';
+import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
+import { commitImport } from '../services/imports/commit.ts';
 import { importErrorMessage } from '../services/imports/messages.ts';
+import { previewImport } from '../services/imports/preview.ts';
+import { getImport } from '../services/imports/store.ts';
 import { timeImport } from '../services/metrics.ts';
 import { ImportError } from '../services/spreadsheets/errors.ts';
 import { exportFilename, exportSites } from '../services/spreadsheets/export.ts';
 import { readSpreadsheet } from '../services/spreadsheets/reader.ts';
 import { templateCsv } from '../services/spreadsheets/write.ts';
 
+/** The error answers of an import route: a refused file carries a `code`, not field errors. */
+function refusals(...statuses: Parameters<typeof errorAnswers>) {
+  const answers = errorAnswers(...statuses);
+  for (const status of statuses) answers[status] = RefusalErrorSchema;
+  return answers;
+}
+
 /**
  * Spreadsheets in and out, for administrators (docs/product.md R230–R239): the import preview and its
- * commit, the blank template, and the export of the sites as CSV or Excel.
+ * commit, the blank template, and the export of the sites as CSV or Excel. In the staff route group
+ * (docs/decisions/048): the caller is checked before a byte of the file is read.
  */
 const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  await staffRoutes(app, ctx, importsStaffRoutes);
+};
+
+const importsStaffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
   const tags = ['imports'];
-  await app.register(app.sessions);
 
   // The file arrives as the raw body, read up to the file limit (413 at the first byte over).
   app.addContentTypeParser(
@@ -49,13 +65,13 @@ const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   });
 
   app.post(
-    '/api/imports',
+    apiRoutes.imports,
     {
-      onRequest: requireAdmin,
       bodyLimit: IMPORT_LIMITS.maxBytes,
       schema: {
         tags,
         querystring: z.object({ createMissingItems: z.enum(['true', 'false']).optional() }),
+        response: { 201: ImportPreviewSchema, ...refusals(400, 401, 403, 413, 415, 422) },
         hide: false,
       },
     },
@@ -63,7 +79,7 @@ const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (!Buffer.isBuffer(request.body) || (type !== CSV_TYPE && type !== XLSX_TYPE))
         throw new ImportError(415, 'unsupported_type');
-      const user = await request.currentUser();
+      const user = staffUser(request);
       const table = await readSpreadsheet(request.body, type === CSV_TYPE ? 'csv' : 'xlsx', {
         timeoutMs: ctx.config.IMPORT_READ_TIMEOUT_MS,
         memoryMb: ctx.config.IMPORT_READ_MEMORY_MB,
@@ -71,7 +87,7 @@ const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       const preview = await timeImport('preview', () =>
         previewImport(db, table, {
           createMissingItems: request.query.createMissingItems === 'true',
-          userId: user!.id,
+          userId: user.id,
           language: request.language,
           geocoder: ctx.geocoder,
           geocodeLimit: ctx.config.IMPORT_GEOCODES_MAX,
@@ -83,26 +99,32 @@ const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.get(
-    '/api/imports/:id',
-    { onRequest: requireAdmin, schema: { tags, params: z.object({ id: z.string() }) } },
+    apiRoutes.import,
+    {
+      schema: {
+        tags,
+        params: z.object({ id: z.string() }),
+        response: { 200: StoredImportSchema, ...errorAnswers(401, 403, 404, 410) },
+      },
+    },
     async (request) => getImport(db, request.params.id, ctx.now()),
   );
 
   app.post(
-    '/api/imports/:id/commit',
+    apiRoutes.importCommit,
     {
-      onRequest: requireAdmin,
       schema: {
         tags,
         params: z.object({ id: z.string() }),
         body: z.object({ skipErrors: z.boolean().optional() }).optional(),
+        response: { 200: ImportResultSchema, ...refusals(400, 401, 403, 404, 409, 410, 413, 415, 422) },
       },
     },
     async (request) => {
-      const user = await request.currentUser();
+      const user = staffUser(request);
       return timeImport('commit', () =>
         commitImport(db, request.params.id, {
-          userId: user!.id,
+          userId: user.id,
           skipErrors: request.body?.skipErrors === true,
           now: ctx.now(),
           geocoder: ctx.geocoder,
@@ -112,8 +134,8 @@ const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.get(
-    '/api/sites/import-template.csv',
-    { onRequest: requireAdmin, schema: { tags } },
+    apiRoutes.importTemplate,
+    { schema: { tags, response: { ...errorAnswers(401, 403) } } },
     async (_request, reply) =>
       reply
         .type('text/csv; charset=utf-8')
@@ -123,8 +145,8 @@ const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
 
   for (const format of ['csv', 'xlsx'] as const) {
     app.get(
-      `/api/sites/export.${format}`,
-      { onRequest: requireAdmin, schema: { tags } },
+      apiRoutes.sitesExport(format),
+      { schema: { tags, response: { ...errorAnswers(401, 403) } } },
       async (request, reply) => {
         const body = await exportSites(db, request.query as Record<string, unknown>, format);
         return reply

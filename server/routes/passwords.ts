@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '#shared/api-paths.ts';
+import { errorAnswers } from '#shared/schemas/errors.ts';
 import { ForgotPasswordSchema, ResetPasswordSchema } from '#shared/schemas/users.ts';
 import type { AppContext } from '../context.ts';
 import { checkReset, completeReset, ResetMailUnavailableError, requestReset } from '../services/passwords.ts';
+
+/** The answer of a request or a reset that went through: its status and a sentence. */
+const MessageSchema = z.object({ status: z.number(), message: z.string() });
 
 const TokenParamsSchema = z.object({ token: z.string().max(200) });
 
@@ -12,8 +17,15 @@ const passwordsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const rateLimit = { max: ctx.config.RATE_LIMIT_AUTH_MAX, timeWindow: ctx.config.RATE_LIMIT_WINDOW_MS };
 
   app.post(
-    '/api/passwords',
-    { config: { rateLimit }, schema: { tags, body: ForgotPasswordSchema } },
+    apiRoutes.passwords,
+    {
+      config: { rateLimit },
+      schema: {
+        tags,
+        body: ForgotPasswordSchema,
+        response: { 202: MessageSchema, ...errorAnswers(400, 415, 422, 429, 503) },
+      },
+    },
     async (request, reply) => {
       let sent: { file?: string };
       try {
@@ -38,7 +50,7 @@ const passwordsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.get(
-    '/api/passwords/:token',
+    apiRoutes.password,
     { config: { rateLimit }, schema: { tags, params: TokenParamsSchema } },
     async (request) => {
       await checkReset(db, request.params.token);
@@ -47,8 +59,16 @@ const passwordsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.patch(
-    '/api/passwords/:token',
-    { config: { rateLimit }, schema: { tags, params: TokenParamsSchema, body: ResetPasswordSchema } },
+    apiRoutes.password,
+    {
+      config: { rateLimit },
+      schema: {
+        tags,
+        params: TokenParamsSchema,
+        body: ResetPasswordSchema,
+        response: { 200: MessageSchema, ...errorAnswers(400, 404, 410, 415, 422, 429) },
+      },
+    },
     async (request, reply) => {
       await completeReset(db, request.params.token, request.body.password);
       return reply.code(200).send({ status: 200, message: 'Your new password has been saved.' });

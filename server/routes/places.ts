@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiRoutes } from '#shared/api-paths.ts';
 import { PLACE_NOT_FOUND } from '#shared/places.ts';
 import { PlaceNotFoundSchema, PlaceQuerySchema, PlaceSchema } from '#shared/schemas/places.ts';
 import type { AppContext } from '../context.ts';
@@ -13,7 +14,7 @@ import { placesFor } from '../services/places.ts';
 const placesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const places = placesFor(ctx);
   app.get(
-    '/api/places',
+    apiRoutes.places,
     {
       config: {
         rateLimit: { max: ctx.config.PLACES_RATE_LIMIT_MAX, timeWindow: ctx.config.RATE_LIMIT_WINDOW_MS },

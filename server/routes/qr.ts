@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '#shared/api-paths.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
+import { errorAnswers, NoContentSchema } from '#shared/schemas/errors.ts';
 import type { AppContext } from '../context.ts';
 import { publicReads } from '../services/public-reads.ts';
 import { canonicalOrigin, createQrCache, sitePageUrl } from '../services/qr.ts';
@@ -19,13 +21,18 @@ const qrRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { BASE_URL, ALLOWED_ORIGINS } = ctx.config;
   const qrSvg = createQrCache();
   app.get(
-    '/api/sites/:id/qr.svg',
+    apiRoutes.siteQr,
     {
       schema: {
         tags: ['sites'],
         summary: "QR code (SVG) of the site page's address",
         params: IdParamsSchema,
         querystring: z.object({ lng: z.string().max(20).optional() }),
+        response: {
+          200: z.string().describe('The SVG image'),
+          304: NoContentSchema.describe('Not modified'),
+          ...errorAnswers(404, 422),
+        },
       },
     },
     async (request, reply) => {
@@ -42,7 +49,7 @@ const qrRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         .type('image/svg+xml')
         .header('Cache-Control', `public, max-age=${QR_MAX_AGE_SECONDS}`)
         .header('ETag', image.etag);
-      if (request.headers['if-none-match'] === image.etag) return reply.code(304).send();
+      if (request.headers['if-none-match'] === image.etag) return reply.code(304).send(null);
       return reply.send(image.svg);
     },
   );

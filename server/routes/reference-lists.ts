@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '#shared/api-paths.ts';
 import { IdParamsSchema, VersionQuerySchema } from '#shared/schemas/common.ts';
+import { errorAnswers, NoContentSchema } from '#shared/schemas/errors.ts';
 import {
   REFERENCE_LIST_NAMES,
   ReferenceItemSchema,
   referenceItemInputSchema,
 } from '#shared/schemas/reference-lists.ts';
 import type { AppContext } from '../context.ts';
-import { requireAdmin } from '../plugins/session.ts';
+import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
 import { listHistory } from '../services/history.ts';
 import { publicReads } from '../services/public-reads.ts';
 import { createItem, deleteItem, getItem, updateItem, usageCount } from '../services/reference-lists.ts';
@@ -18,78 +20,96 @@ const referenceListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   const { db } = ctx.database;
   const reads = publicReads(ctx);
   for (const list of REFERENCE_LIST_NAMES) {
-    const base = `/api/${list}`;
     const tags = [list];
 
     app.get(
-      base,
+      apiRoutes.list(list),
       {
         compress: false,
         decompress: false,
-        schema: { tags, response: { 200: z.array(ReferenceItemSchema) } },
+        schema: { tags, response: { 200: z.array(ReferenceItemSchema), ...errorAnswers(429) } },
       },
       async (request, reply) => reply.sendCached(request, await reads.list(list)),
     );
 
     app.get(
-      `${base}/:id`,
-      { schema: { tags, params: IdParamsSchema, response: { 200: ReferenceItemSchema } } },
+      apiRoutes.listItem(list),
+      {
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          response: { 200: ReferenceItemSchema, ...errorAnswers(404) },
+        },
+      },
       (request) => getItem(db, list, idOf(request.params)),
     );
   }
-  await app.register(referenceListAdminRoutes, ctx);
+  await staffRoutes(app, ctx, referenceListAdminRoutes);
 };
 
-/** Writes, usage and history, for administrators: only these routes load the session. */
+/** Writes, usage and history, for administrators: only this staff group loads the session. */
 const referenceListAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
-  await app.register(app.sessions);
   for (const list of REFERENCE_LIST_NAMES) {
-    const base = `/api/${list}`;
     const body = referenceItemInputSchema(list);
     const tags = [list];
 
     app.post(
-      base,
-      { onRequest: requireAdmin, schema: { tags, body, response: { 201: ReferenceItemSchema } } },
+      apiRoutes.list(list),
+      {
+        schema: {
+          tags,
+          body,
+          response: { 201: ReferenceItemSchema, ...errorAnswers(400, 401, 403, 409, 413, 415, 422) },
+        },
+      },
       async (request, reply) => {
-        const user = await request.currentUser();
-        return reply.code(201).send(await createItem(db, list, request.body, user!.id));
+        const user = staffUser(request);
+        return reply.code(201).send(await createItem(db, list, request.body, user.id));
       },
     );
 
     app.patch(
-      `${base}/:id`,
+      apiRoutes.listItem(list),
       {
-        onRequest: requireAdmin,
         schema: {
           tags,
           params: IdParamsSchema,
           body: body.partial(),
-          response: { 200: ReferenceItemSchema },
+          response: { 200: ReferenceItemSchema, ...errorAnswers(400, 401, 403, 404, 409, 413, 415, 422) },
         },
       },
       async (request) => {
-        const user = await request.currentUser();
-        return updateItem(db, list, idOf(request.params), request.body, user!.id);
+        const user = staffUser(request);
+        return updateItem(db, list, idOf(request.params), request.body, user.id);
       },
     );
 
     app.delete(
-      `${base}/:id`,
-      { onRequest: requireAdmin, schema: { tags, params: IdParamsSchema, querystring: VersionQuerySchema } },
+      apiRoutes.listItem(list),
+      {
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          querystring: VersionQuerySchema,
+          response: { 204: NoContentSchema, ...errorAnswers(401, 403, 404, 409, 422) },
+        },
+      },
       async (request, reply) => {
-        const user = await request.currentUser();
-        await deleteItem(db, list, idOf(request.params), user!.id, request.query.version);
-        return reply.code(204).send();
+        const user = staffUser(request);
+        await deleteItem(db, list, idOf(request.params), user.id, request.query.version);
+        return reply.code(204).send(null);
       },
     );
 
     app.get(
-      `${base}/:id/usage`,
+      apiRoutes.listItemUsage(list),
       {
-        onRequest: requireAdmin,
-        schema: { tags, params: IdParamsSchema, response: { 200: z.object({ sites: z.number() }) } },
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          response: { 200: z.object({ sites: z.number() }), ...errorAnswers(401, 403, 404) },
+        },
       },
       async (request) => {
         const id = idOf(request.params);
@@ -99,8 +119,8 @@ const referenceListAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     );
 
     app.get(
-      `${base}/:id/history`,
-      { onRequest: requireAdmin, schema: { tags, params: IdParamsSchema } },
+      apiRoutes.listItemHistory(list),
+      { schema: { tags, params: IdParamsSchema, response: { ...errorAnswers(401, 403, 404) } } },
       (request) => listHistory(db, list, idOf(request.params)),
     );
   }

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '#shared/api-paths.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
+import { errorAnswers } from '#shared/schemas/errors.ts';
 import {
   ReportCreateSchema,
   ReportQuerySchema,
@@ -9,7 +11,7 @@ import {
 } from '#shared/schemas/reports.ts';
 import type { AppContext } from '../context.ts';
 import { countHit } from '../plugins/rate-limit-store.ts';
-import { requireAdmin } from '../plugins/session.ts';
+import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
 import { HttpError } from '../services/errors.ts';
 import { createReport, listReports, reportEmail, reportLimits, updateReport } from '../services/reports.ts';
 import { idOf } from '../services/route-params.ts';
@@ -26,8 +28,14 @@ const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const HOUR_MS = 3_600_000;
 
   app.post(
-    '/api/reports',
-    { schema: { tags, body: ReportCreateSchema, response: { 202: ReceivedSchema } } },
+    apiRoutes.reports,
+    {
+      schema: {
+        tags,
+        body: ReportCreateSchema,
+        response: { 202: ReceivedSchema, ...errorAnswers(400, 413, 415, 422, 429) },
+      },
+    },
     async (request, reply) => {
       // Counted only once the body is valid: a form's 422s never use up anybody's reports (R373).
       // Per client address, and a wider allowance per IPv6 /64 (one household or office network).
@@ -52,30 +60,37 @@ const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     },
   );
 
-  await app.register(reportsAdminRoutes, ctx);
+  await staffRoutes(app, ctx, reportsAdminRoutes);
 };
 
 const reportsAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
   const tags = ['reports'];
-  await app.register(app.sessions);
 
   app.get(
-    '/api/reports',
+    apiRoutes.reports,
     {
-      onRequest: requireAdmin,
-      schema: { tags, querystring: ReportQuerySchema, response: { 200: z.array(ReportSchema) } },
+      schema: {
+        tags,
+        querystring: ReportQuerySchema,
+        response: { 200: z.array(ReportSchema), ...errorAnswers(401, 403, 422) },
+      },
     },
     async (request) => listReports(db, request.query.status),
   );
 
   app.patch(
-    '/api/reports/:id',
+    apiRoutes.report,
     {
-      onRequest: requireAdmin,
-      schema: { tags, params: IdParamsSchema, body: ReportUpdateSchema, response: { 200: ReportSchema } },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: ReportUpdateSchema,
+        response: { 200: ReportSchema, ...errorAnswers(400, 401, 403, 404, 413, 415, 422) },
+      },
     },
-    async (request) => updateReport(db, idOf(request.params), request.body, ctx.now()),
+    // A note is added to the report's trail with its author, as is a change of status (R541).
+    async (request) => updateReport(db, idOf(request.params), request.body, ctx.now(), staffUser(request).id),
   );
 };
 

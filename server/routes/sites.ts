@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '#shared/api-paths.ts';
 import { IdParamsSchema, VersionQuerySchema } from '#shared/schemas/common.ts';
-import { SiteCreateSchema, SiteSchema, SiteUpdateSchema } from '#shared/schemas/sites.ts';
+import { errorAnswers, NoContentSchema } from '#shared/schemas/errors.ts';
+import { moveExtension, SiteCreateSchema, SiteSchema, SiteUpdateSchema } from '#shared/schemas/sites.ts';
 import type { AppContext } from '../context.ts';
-import { requireAdmin } from '../plugins/session.ts';
+import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
 import { NotFoundError } from '../services/errors.ts';
 import { listHistory } from '../services/history.ts';
 import { locate } from '../services/locate.ts';
@@ -16,17 +18,21 @@ const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const tags = ['sites'];
 
   app.get(
-    '/api/sites',
-    { compress: false, decompress: false, schema: { tags, response: { 200: z.array(SiteSchema) } } },
+    apiRoutes.sites,
+    {
+      compress: false,
+      decompress: false,
+      schema: { tags, response: { 200: z.array(SiteSchema), ...errorAnswers(429) } },
+    },
     async (request, reply) => reply.sendCached(request, await reads.sites()),
   );
 
   app.get(
-    '/api/sites/:id',
+    apiRoutes.site,
     {
       compress: false,
       decompress: false,
-      schema: { tags, params: IdParamsSchema, response: { 200: SiteSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: SiteSchema, ...errorAnswers(404) } },
     },
     async (request, reply) => {
       const id = idOf(request.params);
@@ -34,61 +40,81 @@ const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     },
   );
 
-  await app.register(siteAdminRoutes, ctx);
+  await staffRoutes(app, ctx, siteAdminRoutes);
 };
 
 /**
- * Writes and the history, all for administrators: only these routes load the session, so the public
- * reads above never pay for it (docs/decisions/009-per-request-overhead.md). Writes check the caller
- * on request, before the body is read or validated: a refused caller gets 401/403 and learns nothing
- * about the record or the body rules (docs/product.md R43).
+ * Writes and the history, all for administrators, in the staff route group (docs/decisions/048): only
+ * these routes load the session, so the public reads above never pay for it (docs/decisions/009). The
+ * group checks the caller on request, before the body is read or validated: a refused caller gets
+ * 401/403 and learns nothing about the record or the body rules (docs/product.md R43).
  */
 const siteAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
   const tags = ['sites'];
-  await app.register(app.sessions);
+  // '415.555.0142 x3' is the number and its extension (docs/product.md R503), before the schema reads it.
+  app.addHook('preValidation', async (request) => {
+    if (request.method === 'POST' || request.method === 'PATCH') request.body = moveExtension(request.body);
+  });
 
   app.post(
-    '/api/sites',
-    { onRequest: requireAdmin, schema: { tags, body: SiteCreateSchema, response: { 201: SiteSchema } } },
+    apiRoutes.sites,
+    {
+      schema: {
+        tags,
+        body: SiteCreateSchema,
+        response: { 201: SiteSchema, ...errorAnswers(400, 401, 403, 409, 413, 415, 422) },
+      },
+    },
     async (request, reply) => {
-      const user = await request.currentUser();
+      const user = staffUser(request);
       const { input, warning } = await locate(ctx.geocoder, request.body, undefined);
-      const site = await createSite(db, input, user!.id);
+      const site = await createSite(db, input, user.id);
       return reply.code(201).send({ ...site, ...(warning && { geocodeWarning: warning }) });
     },
   );
 
   app.patch(
-    '/api/sites/:id',
+    apiRoutes.site,
     {
-      onRequest: requireAdmin,
-      schema: { tags, params: IdParamsSchema, body: SiteUpdateSchema, response: { 200: SiteSchema } },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: SiteUpdateSchema,
+        response: { 200: SiteSchema, ...errorAnswers(400, 401, 403, 404, 409, 413, 415, 422) },
+      },
     },
     async (request) => {
       const id = idOf(request.params);
-      const user = await request.currentUser();
+      const user = staffUser(request);
       const current = await siteLocation(db, id);
       if (!current) throw new NotFoundError();
       const { input, warning } = await locate(ctx.geocoder, request.body, current);
-      const site = await updateSite(db, id, input, user!.id);
+      const site = await updateSite(db, id, input, user.id);
       return { ...site, ...(warning && { geocodeWarning: warning }) };
     },
   );
 
   app.delete(
-    '/api/sites/:id',
-    { onRequest: requireAdmin, schema: { tags, params: IdParamsSchema, querystring: VersionQuerySchema } },
+    apiRoutes.site,
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        querystring: VersionQuerySchema,
+        response: { 204: NoContentSchema, ...errorAnswers(401, 403, 404, 409, 422) },
+      },
+    },
     async (request, reply) => {
-      const user = await request.currentUser();
-      await deleteSite(db, idOf(request.params), user!.id, request.query.version);
-      return reply.code(204).send();
+      const user = staffUser(request);
+      await deleteSite(db, idOf(request.params), user.id, request.query.version);
+      return reply.code(204).send(null);
     },
   );
 
   app.get(
-    '/api/sites/:id/history',
-    { onRequest: requireAdmin, schema: { tags, params: IdParamsSchema } },
+    apiRoutes.siteHistory,
+    { schema: { tags, params: IdParamsSchema, response: { ...errorAnswers(401, 403, 404) } } },
     async (request) => listHistory(db, 'site', idOf(request.params)),
   );
 };

@@ -1,11 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '#shared/api-paths.ts';
 import { isLanguage } from '#shared/languages.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
+import { errorAnswers } from '#shared/schemas/errors.ts';
 import { AccountEventSchema, UserSchema, UserUpdateSchema } from '#shared/schemas/users.ts';
 import type { AppContext } from '../context.ts';
-import { requireAdmin, requireUser } from '../plugins/session.ts';
+import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
 import { listAccountEvents } from '../services/account-events.ts';
 import { endOtherSessions, findUserById, needsProof, presentUser, updateUser } from '../services/accounts.ts';
 import { HttpError, NotFoundError } from '../services/errors.ts';
@@ -15,42 +17,53 @@ import { idOf } from '../services/route-params.ts';
 const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
   const tags = ['users'];
-  await app.register(app.sessions);
-
-  app.get('/api/users/me', { schema: { tags, response: { 200: UserSchema } } }, async (request, reply) => {
-    const user = await request.currentUser();
-    if (!user) return reply.code(204 as 200).send(undefined as never);
-    return presentUser(db, user, ctx.assets);
+  // Who is signed in, if anyone: no content when nobody is.
+  await app.register(async function currentUserRoute(me) {
+    await me.register(me.sessions);
+    me.get(apiRoutes.me, { schema: { tags, response: { 200: UserSchema } } }, async (request, reply) => {
+      const user = await request.currentUser();
+      if (!user) return reply.code(204 as 200).send(undefined as never);
+      return presentUser(db, user, ctx.assets);
+    });
   });
+  // An account is its owner's (any signed-in user); its events are for administrators.
+  await staffRoutes(app, ctx, accountRoutes, { allow: 'signedIn' });
+};
 
-  /**
-   * The signed-in user, and only when the id is their own (docs/product.md R43). An onRequest hook: the
-   * caller is checked before the body is read, so nobody else's request costs a parse.
-   */
-  const ownAccountOnly = async (request: FastifyRequest) => {
-    const user = await request.currentUser();
-    if (!user) throw new HttpError(401, 'Please log in.');
-    const id = idOf(request.params as { id: string });
-    if (user.id !== id) throw new HttpError(403, 'You may only see and change your own account.');
-  };
-  const self = async (request: FastifyRequest) => (await request.currentUser())!;
+/**
+ * The signed-in user, and only when the id is their own (docs/product.md R43). An onRequest hook after
+ * the group's: the caller is checked before the body is read, so nobody else's request costs a parse.
+ */
+async function ownAccountOnly(request: FastifyRequest) {
+  const id = idOf(request.params as { id: string });
+  if (staffUser(request).id !== id) throw new HttpError(403, 'You may only see and change your own account.');
+}
+
+const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+  const tags = ['users'];
+  const self = (request: FastifyRequest) => staffUser(request).row;
 
   app.get(
-    '/api/users/:id',
+    apiRoutes.user,
     {
-      onRequest: [requireUser, ownAccountOnly],
-      schema: { tags, params: IdParamsSchema, response: { 200: UserSchema } },
+      onRequest: ownAccountOnly,
+      schema: { tags, params: IdParamsSchema, response: { 200: UserSchema, ...errorAnswers(401, 403, 404) } },
     },
-    async (request) => presentUser(db, await self(request), ctx.assets),
+    async (request) => presentUser(db, self(request), ctx.assets),
   );
 
   // What happened to an account (R431): created, promoted, password or e-mail changed, reset,
   // sign-in failures; newest first, for administrators.
   app.get(
-    '/api/users/:id/events',
+    apiRoutes.userEvents,
     {
-      onRequest: requireAdmin,
-      schema: { tags, params: IdParamsSchema, response: { 200: z.array(AccountEventSchema) } },
+      config: { allow: 'admin' },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        response: { 200: z.array(AccountEventSchema), ...errorAnswers(401, 403, 404) },
+      },
     },
     async (request) => {
       const id = idOf(request.params);
@@ -65,17 +78,22 @@ const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const proofLimit = app.createRateLimit({
     max: ctx.config.RATE_LIMIT_AUTH_MAX,
     timeWindow: ctx.config.RATE_LIMIT_WINDOW_MS,
-    keyGenerator: async (request) => `account-proof:${(await request.currentUser())?.id}`,
+    keyGenerator: (request) => `account-proof:${staffUser(request).id}`,
   });
 
   for (const method of ['PATCH', 'PUT'] as const) {
     app.route({
       method,
-      url: '/api/users/:id',
-      onRequest: [requireUser, ownAccountOnly],
-      schema: { tags, params: IdParamsSchema, body: UserUpdateSchema, response: { 200: UserSchema } },
+      url: apiRoutes.user,
+      onRequest: ownAccountOnly,
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: UserUpdateSchema,
+        response: { 200: UserSchema, ...errorAnswers(400, 401, 403, 404, 409, 413, 415, 422, 429) },
+      },
       handler: async (request, reply) => {
-        const user = await self(request);
+        const user = self(request);
         if (needsProof(user, request.body)) {
           const limit = await proofLimit(request);
           if (!limit.isAllowed && limit.isExceeded) {

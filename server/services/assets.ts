@@ -1,15 +1,22 @@
+/**
+ * The asset service: direct uploads named by a signed id, the bounds on them (per hour, unclaimed),
+ * a user's picture claimed, retired and swept, and an upload found by its public key. Which bytes
+ * are a picture is decided in picture-types.ts.
+ */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, count, eq, gt, like, lt, lte, notLike, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { apiRoutes, fillPath } from '#shared/api-paths.ts';
 import { contentTypeFor, extensionOf, IMAGE_EXTENSIONS } from '#shared/schemas/assets.ts';
 import { invalidField, type ValidationCode, type ValidationParams } from '#shared/validation.ts';
 import type { Db } from '../db/client.ts';
 import { assets, users } from '../db/schema.ts';
 import { HttpError, NotFoundError, ValidationError } from './errors.ts';
 import { type FileStorage, readAll } from './file-storage.ts';
+import { imageTypeOf, MAX_INPUT_PIXELS, pictureTypeOf } from './picture-types.ts';
 
 type AssetRow = typeof assets.$inferSelect;
 const ASSET_KEY = /^[A-Za-z0-9_-]{32}$/;
@@ -29,38 +36,6 @@ const unclaimed = sql`not exists (select 1 from ${users} where ${users.pictureAs
 
 /** First half of the advisory lock that makes "count this hour's uploads, then add one" one step. */
 const UPLOAD_LOCK = 0x75706c64;
-
-/**
- * The image types a picture may be, told by the file's first bytes (its signature), never by its name
- * or declared type: libvips reads many more formats (TIFF, SVG, HEIF…) that are not taken here.
- * Each maps to sharp's name for the format, which must agree when the file is decoded.
- */
-const PICTURE_SIGNATURES: {
-  type: string;
-  format: 'png' | 'jpeg' | 'gif';
-  matches: (b: Buffer) => boolean;
-}[] = [
-  {
-    type: 'image/png',
-    format: 'png',
-    matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  },
-  {
-    type: 'image/jpeg',
-    format: 'jpeg',
-    matches: (b) => b.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])),
-  },
-  {
-    type: 'image/gif',
-    format: 'gif',
-    matches: (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')),
-  },
-];
-
-/** The picture type these bytes start with, or undefined when they are not one of the accepted ones. */
-const pictureTypeOf = (bytes: Buffer) => PICTURE_SIGNATURES.find((s) => s.matches(bytes));
-/** A decompression bomb (a small file of enormous pixel size) is refused, not decoded. */
-const MAX_INPUT_PIXELS = 40_000_000;
 
 interface AssetOptions {
   /** Where the files go: a folder on this machine or a bucket (docs/decisions/012-object-storage.md). */
@@ -152,7 +127,10 @@ export function createAssetService(db: Db, options: AssetOptions) {
     const signedId = signedIdFor(row.id);
     return {
       signed_id: signedId,
-      direct_upload: { url: `/api/uploads/${signedId}`, headers: { 'Content-Type': row.contentType } },
+      direct_upload: {
+        url: fillPath(apiRoutes.upload, { signedId }),
+        headers: { 'Content-Type': row.contentType },
+      },
     };
   }
 
@@ -185,23 +163,6 @@ export function createAssetService(db: Db, options: AssetOptions) {
       : asset.contentType;
     await storage.put(asset.key, bytes, contentType);
     await db.update(assets).set({ uploadedAt: new Date(), contentType }).where(eq(assets.id, asset.id));
-  }
-
-  /**
-   * The content type of an accepted picture: its signature is PNG, JPEG or GIF and it decodes as that
-   * same format within the pixel bound. Anything else is "is not a valid image" on `path`.
-   */
-  async function imageTypeOf(bytes: Buffer, path: string) {
-    const invalid = new ValidationError([invalidField(path, 'invalid_image')]);
-    const signature = pictureTypeOf(bytes);
-    if (!signature) throw invalid;
-    try {
-      const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-      if (meta.format !== signature.format || !meta.width || !meta.height) throw new Error('not that image');
-    } catch {
-      throw invalid;
-    }
-    return signature.type;
   }
 
   /** Checks that a signed id is this user's uploaded image, strips its metadata and bounds its size. */

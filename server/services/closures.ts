@@ -4,6 +4,7 @@ import type { Closure, ClosureCreate, ClosureUpdate } from '#shared/schemas/clos
 import { invalidField } from '#shared/validation.ts';
 import { type Db, rowsOf } from '../db/client.ts';
 import { closureSites, closures } from '../db/schema.ts';
+import { directoryWrite } from './directory-changes.ts';
 import { ConflictError, NotFoundError, ValidationError } from './errors.ts';
 import { diff, recordHistory } from './history.ts';
 import { holidayClosures } from './holidays.ts';
@@ -86,7 +87,7 @@ function snapshot(closure: Closure) {
 }
 
 export async function createClosure(db: Db, input: ClosureCreate, userId: number | null): Promise<Closure> {
-  return db.transaction(async (tx) => {
+  return directoryWrite(db, async (tx) => {
     const allSites = input.allSites === true;
     const [row] = await tx
       .insert(closures)
@@ -136,7 +137,7 @@ export async function updateClosure(
   input: ClosureUpdate,
   userId: number | null,
 ): Promise<Closure> {
-  return db.transaction(async (tx) => {
+  return directoryWrite(db, async (tx) => {
     await lockClosure(tx, id, input.version);
     const before = await getClosure(tx, id);
 
@@ -176,7 +177,7 @@ export async function updateClosure(
 }
 
 export async function deleteClosure(db: Db, id: number, userId: number | null, version?: number) {
-  await db.transaction(async (tx) => {
+  await directoryWrite(db, async (tx) => {
     await lockClosure(tx, id, version);
     const before = await getClosure(tx, id);
     await tx.delete(closures).where(eq(closures.id, id));
@@ -226,4 +227,39 @@ export async function removeSiteFromClosures(tx: Db, siteId: number, userId: num
       changes: { siteIds: [before.siteIds, siteIds] },
     });
   }
+}
+
+/**
+ * A site restored from the trash goes back into the closures that named it, where they still exist
+ * (recorded in each closure's history); answers the ids that no longer exist (docs/product.md R554).
+ */
+export async function returnSiteToClosures(
+  tx: Db,
+  siteId: number,
+  closureIds: readonly number[],
+  userId: number | null,
+) {
+  const gone: number[] = [];
+  for (const id of [...closureIds].sort((a, b) => a - b)) {
+    const [found] = await tx.select({ id: closures.id }).from(closures).where(eq(closures.id, id));
+    if (!found) {
+      gone.push(id);
+      continue;
+    }
+    const before = await getClosure(tx, id);
+    await tx.insert(closureSites).values({ closureId: id, siteId }).onConflictDoNothing();
+    await tx
+      .update(closures)
+      .set({ updatedBy: userId, updatedAt: new Date(), version: sql`${closures.version} + 1` })
+      .where(eq(closures.id, id));
+    const siteIds = [...before.siteIds, siteId].sort((a, b) => a - b);
+    await recordHistory(tx, {
+      entity: CLOSURE_ENTITY,
+      entityId: id,
+      action: 'update',
+      userId,
+      changes: { siteIds: [before.siteIds, siteIds] },
+    });
+  }
+  return gone;
 }

@@ -1,17 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { AgencySettings } from '#shared/app-data.ts';
+import { HTML_LANGS, LANGUAGES, type Language } from '#shared/languages.ts';
+import { upcomingClosures } from '#shared/opening-status.ts';
+import { formatPhone } from '#shared/phone.ts';
+import type { Closure } from '#shared/schemas/closures.ts';
 import type { ConfirmationCreate, ContactAnswer } from '#shared/schemas/confirmations.ts';
 import type { Site } from '#shared/schemas/sites.ts';
+import { localized, type Translations } from '#shared/translations.ts';
 import { invalidField } from '#shared/validation.ts';
 import type { Db } from '../db/client.ts';
 import { confirmationLinks, sites } from '../db/schema.ts';
 import { countHit } from '../plugins/rate-limit-store.ts';
 import { revokeContactLinks } from './contact-links.ts';
+import { directoryWrite } from './directory-changes.ts';
 import { HttpError, NotFoundError, TooManyRequestsError, ValidationError } from './errors.ts';
 import { recordHistory } from './history.ts';
 import { escapeHtml, MailDeliveryError, type Mailer, type Message, oneLine } from './mail.ts';
+import { agencyNameIn } from './page-text.ts';
 import { createReport } from './reports.ts';
-import { getSite } from './sites.ts';
+import { getSite } from './site-reads.ts';
 
 /**
  * Records that a site's facts were checked (docs/product.md R170): sets `confirmedAt` to `at` and
@@ -25,7 +33,7 @@ export async function confirmSite(
   userId: number | null,
   at: Date,
 ): Promise<Site> {
-  return db.transaction(async (tx) => {
+  return directoryWrite(db, async (tx) => {
     const updated = await tx
       .update(sites)
       .set({ confirmedAt: at })
@@ -52,6 +60,8 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
 
 interface ContactLinkOptions {
   baseUrl: string;
+  /** Named in the e-mail, with its phone, so the contact can check the request is genuine (R494). */
+  agency: AgencySettings;
   mailer: Mailer;
   now: Date;
   userId: number | null;
@@ -71,7 +81,7 @@ export class ContactMailUnavailableError extends HttpError {
  */
 export async function sendContactLink(db: Db, siteId: number, options: ContactLinkOptions) {
   const [site] = await db
-    .select({ id: sites.id, name: sites.name, email: sites.email })
+    .select({ id: sites.id, name: sites.name, translations: sites.translations, email: sites.email })
     .from(sites)
     .where(eq(sites.id, siteId));
   if (!site) throw new NotFoundError();
@@ -96,7 +106,9 @@ export async function sendContactLink(db: Db, siteId: number, options: ContactLi
     .returning({ id: confirmationLinks.id });
   const url = `${options.baseUrl.replace(/\/$/, '')}/confirm/${token}`;
   try {
-    await options.mailer.send(contactEmail({ to: site.email, siteName: site.name, link: url, expiresAt }));
+    await options.mailer.send(
+      contactEmail({ to: site.email, site, agency: options.agency, link: url, expiresAt }),
+    );
   } catch (error) {
     if (!(error instanceof MailDeliveryError)) throw error;
     await db.delete(confirmationLinks).where(eq(confirmationLinks.id, link!.id));
@@ -122,10 +134,23 @@ async function usableLink(db: Db, token: string, now: Date) {
   return link;
 }
 
-/** What the link's page shows: the site's public facts and when the link stops working. */
-export async function contactLinkView(db: Db, token: string, now: Date) {
+/**
+ * What the link's page shows (docs/product.md R181, R490): the site's public facts, its upcoming
+ * closures (staff's and the agency's holidays, from the one closures list `closures`, as its page lists
+ * them on the agency's date `today`) and when the link stops working.
+ */
+export async function contactLinkView(
+  db: Db,
+  token: string,
+  now: Date,
+  { closures, today }: { closures: readonly Closure[]; today: string },
+) {
   const link = await usableLink(db, token, now);
-  return { site: await getSite(db, link.siteId), expiresAt: link.expiresAt.toISOString() };
+  return {
+    site: await getSite(db, link.siteId),
+    closures: upcomingClosures(link.siteId, closures, today),
+    expiresAt: link.expiresAt.toISOString(),
+  };
 }
 
 /**
@@ -136,7 +161,7 @@ export async function contactLinkView(db: Db, token: string, now: Date) {
  */
 export async function answerContactLink(db: Db, token: string, answer: ContactAnswer, now: Date) {
   const link = await usableLink(db, token, now);
-  return db.transaction(async (tx) => {
+  return directoryWrite(db, async (tx) => {
     // The site first, as a site save takes it: two of its links answered at once wait for each other
     // here instead of each holding one link and waiting for the other's.
     await tx.select({ id: sites.id }).from(sites).where(eq(sites.id, link.siteId)).for('update');
@@ -164,6 +189,7 @@ export async function answerContactLink(db: Db, token: string, answer: ContactAn
       );
       return { report: null };
     }
+    // Marked as the site contact's (R496): the link went to the site's own address.
     const report = await createReport(
       tx,
       {
@@ -172,44 +198,76 @@ export async function answerContactLink(db: Db, token: string, answer: ContactAn
         message: answer.message,
       },
       now,
+      'site-contact',
     );
     return { report };
   });
 }
 
+/** One paragraph of the contact's e-mail, in its language: the sentences around the site's name. */
+const CONTACT_WORDS: Record<
+  Language,
+  (words: { site: string; agency: string; phone: string }) => { before: string; after: string }
+> = {
+  en: ({ agency, phone }) => ({
+    before: 'Hello, the Community Meal Sites directory lists "',
+    after: `". Please open this link to tell us whether its address, phone number, hours, upcoming closures and the rest of its listing are still correct. It takes one minute and works once, for 14 days. This request comes from ${agency}: to check that it is genuine, call ${phone}.`,
+  }),
+  es: ({ agency, phone }) => ({
+    before: 'Hola: el directorio de Comedores Comunitarios incluye "',
+    after: `". Abra este enlace para decirnos si su dirección, teléfono, horario, próximos cierres y demás datos siguen siendo correctos. Toma un minuto y funciona una sola vez, durante 14 días. Esta solicitud viene de ${agency}: para comprobar que es auténtica, llame al ${phone}.`,
+  }),
+  zh: ({ agency, phone }) => ({
+    before: '您好！社區用餐點名錄列有「',
+    after: `」。請開啟以下連結，告訴我們其地址、電話、開放時間、即將到來的休息日及其他資料是否仍然正確。只需一分鐘；連結只可使用一次，有效期為 14 日。此要求來自${agency}；如欲核實此要求是否真確，請致電 ${phone}。`,
+  }),
+};
+
 /**
  * The e-mail to a site's contact, in English, Spanish and Chinese (the agency does not know the
- * contact's language), each with the same link.
+ * contact's language), each with the same link (docs/product.md R180, R494): each paragraph names the
+ * site as the public reads it in that language (its English name, marked, when it has no translation)
+ * and the agency with its phone, so the contact can check the request is genuine before opening it.
  */
 export function contactEmail(options: {
   to: string;
-  siteName: string;
+  site: { name: string; translations?: Translations<'name'> | null };
+  agency: Pick<AgencySettings, 'name' | 'phone'>;
   link: string;
   expiresAt: Date;
 }): Message {
-  // A site's name is staff's text, but it is one line in these sentences and the subject (R360).
-  options = { ...options, siteName: oneLine(options.siteName) };
-  const paragraphs = [
-    `Hello, the Community Meal Sites directory lists "${options.siteName}". Please open this link to tell us whether its address, phone number and hours are still correct. It takes one minute and works once, for 14 days.`,
-    `Hola: el directorio de Comedores Comunitarios incluye "${options.siteName}". Abra este enlace para decirnos si su dirección, teléfono y horario siguen siendo correctos. Toma un minuto y funciona una sola vez, durante 14 días.`,
-    `您好！社區用餐點名錄列有「${options.siteName}」。請開啟以下連結，告訴我們其地址、電話及開放時間是否仍然正確。只需一分鐘；連結只可使用一次，有效期為 14 日。`,
-  ];
+  const phone = formatPhone(options.agency.phone);
+  const paragraphs = LANGUAGES.map((language) => {
+    // A site's name and the agency's are staff's text, but each is one line in these sentences (R360).
+    const name = localized(options.site, 'name', language);
+    const site = oneLine(name.text);
+    const agency = oneLine(agencyNameIn(options.agency, language));
+    const { before, after } = CONTACT_WORDS[language]({ site, agency, phone });
+    return {
+      lang: HTML_LANGS[language],
+      text: `${before}${site}${after}`,
+      html: `${escapeHtml(before)}${
+        name.lang === language ? escapeHtml(site) : `<span lang="${name.lang}">${escapeHtml(site)}</span>`
+      }${escapeHtml(after)}`,
+    };
+  });
   const text = [
-    ...paragraphs.flatMap((p) => [p, options.link, '']),
+    ...paragraphs.flatMap((p) => [p.text, options.link, '']),
     'If you are not the contact for this site, you can ignore this e-mail.',
   ].join('\n');
   const html = `<!doctype html><html lang="en"><body style="font-family:sans-serif;font-size:16px;line-height:1.5">
 ${paragraphs
   .map(
-    (p, i) =>
-      `<p lang="${['en', 'es', 'zh-Hant'][i]}">${escapeHtml(p)}</p>\n<p><a href="${escapeHtml(options.link)}">${escapeHtml(options.link)}</a></p>`,
+    (p) =>
+      `<p lang="${p.lang}">${p.html}</p>\n<p><a href="${escapeHtml(options.link)}">${escapeHtml(options.link)}</a></p>`,
   )
   .join('\n')}
 <p>If you are not the contact for this site, you can ignore this e-mail.</p>
 </body></html>`;
+  const subjectName = oneLine(options.site.name);
   return {
     to: options.to,
-    subject: `Please check the listing of ${options.siteName} / Revise los datos / 請核對資料`,
+    subject: `Please check the listing of ${subjectName} / Revise los datos / 請核對資料`,
     text,
     html,
   };

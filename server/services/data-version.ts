@@ -32,6 +32,14 @@ export async function bumpDataVersion(db: Db): Promise<number> {
  */
 export async function announceDataChanged(database: Database): Promise<number> {
   const version = await bumpDataVersion(database.db);
-  if (database.pool) await database.pool.query('select pg_notify($1, $2)', [CHANGE_CHANNEL, 'changed']);
+  await tellOtherProcesses(database);
   return version;
+}
+
+/**
+ * On PostgreSQL, a NOTIFY on the change channel: every server process listening drops its cached
+ * answers. What a command that writes the directory outside a server (an import) hears its writes with.
+ */
+export async function tellOtherProcesses(database: Database): Promise<void> {
+  if (database.pool) await database.pool.query('select pg_notify($1, $2)', [CHANGE_CHANNEL, 'changed']);
 }

@@ -1,3 +1,4 @@
+import type { Config } from '../config.ts';
 import { recordGeocode } from './metrics.ts';
 import { currentRequestId } from './request-context.ts';
 
@@ -52,6 +53,18 @@ async function boundedText(response: Response, maxBytes: number): Promise<string
 
 const valid = (lat: number, lng: number) =>
   Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+
+/** The geocoder the configuration names (GEOCODER and its settings): the server's and the command line's. */
+export function geocoderFor(
+  config: Pick<Config, 'GEOCODER' | 'GEOCODER_URL' | 'GOOGLE_MAPS_API_KEY' | 'GEOCODER_TIMEOUT_MS'>,
+): Geocoder | undefined {
+  return createGeocoder({
+    kind: config.GEOCODER,
+    url: config.GEOCODER_URL,
+    googleKey: config.GOOGLE_MAPS_API_KEY,
+    timeoutMs: config.GEOCODER_TIMEOUT_MS,
+  });
+}
 
 export function createGeocoder(options: GeocoderOptions): Geocoder | undefined {
   if (options.kind === 'none') return undefined;

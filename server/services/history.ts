@@ -4,9 +4,10 @@ import { history, users } from '../db/schema.ts';
 
 /**
  * `confirm`: staff or the site's contact checked a site's facts (docs/product.md R170); `import`: a
- * create or update made by a spreadsheet import (docs/product.md R234).
+ * create or update made by a spreadsheet import (docs/product.md R234); `restore`: a deleted site
+ * brought back from the trash (docs/product.md R554).
  */
-export type HistoryAction = 'create' | 'update' | 'delete' | 'confirm' | 'import';
+export type HistoryAction = 'create' | 'update' | 'delete' | 'confirm' | 'import' | 'restore';
 type Snapshot = Record<string, unknown>;
 
 /** The fields that differ between two snapshots, as { field: [before, after] }. */

@@ -5,6 +5,7 @@ import type { Closure, HolidayDecision, HolidayOccurrence } from '#shared/schema
 import { invalidField } from '#shared/validation.ts';
 import { type Db, rowsOf } from '../db/client.ts';
 import { holidayDecisions } from '../db/schema.ts';
+import { directoryWrite } from './directory-changes.ts';
 import { ConflictError, NotFoundError, ValidationError } from './errors.ts';
 import { diff, recordHistory } from './history.ts';
 
@@ -148,7 +149,7 @@ export async function decideHoliday(
     (o) => o.key === target.key && o.date === target.date,
   );
   if (!occurrence) throw new NotFoundError();
-  return db.transaction(async (tx) => {
+  return directoryWrite(db, async (tx) => {
     await tx
       .insert(holidayDecisions)
       .values({ holidayKey: target.key, date: target.date, version: 0, updatedBy: userId })

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import type { Mailer, Message } from './mail.ts';
@@ -8,6 +8,11 @@ import { recordEmail } from './metrics.ts';
 const MAX_BACKOFF_MS = 3_600_000;
 /** Messages taken per round. */
 const BATCH = 10;
+/**
+ * How long a sent message stays in the outbox (for an operator asking "did it go?"): a report's
+ * notice carries what the visitor wrote and how to reach them, so it is not kept for ever.
+ */
+export const SENT_KEPT_DAYS = 7;
 
 /** Puts a message in the outbox (mail_outbox); the worker sends it after the request. */
 export async function enqueueMail(db: Db, message: Message, now = new Date()) {
@@ -41,7 +46,8 @@ const LEASE_MS = 120_000;
  * locked`, so several processes on one PostgreSQL never take the same message, and its next attempt
  * is moved past the lease — then sent with no transaction open (a slow mail server must not hold a
  * database connection, the embedded database's only one least of all), then marked sent or given
- * its next attempt. Answers how many were sent.
+ * its next attempt. Messages sent more than SENT_KEPT_DAYS ago are then removed. Answers how many
+ * were sent.
  */
 export async function deliverDue(
   db: Db,
@@ -93,6 +99,9 @@ export async function deliverDue(
     if (attempts > 1) options.log.info({ mailId: row.id, attempts }, 'queued e-mail sent');
     sent += 1;
   }
+  await db
+    .delete(mailOutbox)
+    .where(lt(mailOutbox.sentAt, new Date(now().getTime() - SENT_KEPT_DAYS * 86_400_000)));
   // Anything still unsent — due now (a full batch) or later (a retry) — keeps the caller's worker awake.
   if (failed || sent === BATCH) return { sent, more: true };
   const [waiting] = await db

@@ -19,8 +19,11 @@ const report = (over: Partial<Report> = {}): Report => ({
   reasons: ['hours'],
   message: 'Closed on Mondays now.',
   contact: null,
+  source: 'public',
   status: 'new',
   note: null,
+  notes: [],
+  events: [],
   createdAt: '2026-11-26T10:00:00.000Z',
   updatedAt: '2026-11-26T10:00:00.000Z',
   ...over,
@@ -79,6 +82,22 @@ describe('the staff notice of a report', () => {
     expect(mail.text).toContain('a problem with Glide Review it (site 7).');
     expect(mail.subject).toBe('Problem reported: Glide Review it');
   });
+
+  it("says when the changes came from the site's contact through the e-mailed link (R496)", () => {
+    const mail = reportEmail(
+      report({ source: 'site-contact' }),
+      'staff@agency.example.org',
+      'https://x.example',
+    );
+    expect(mail.text.split('\n')[0]).toBe(
+      "The site's contact, through the confirmation link e-mailed to the site's address, reported changes to Glide Memorial (site 7).",
+    );
+    expect(mail.subject).toBe("Changes from the site's contact: Glide Memorial");
+    expect(mail.html).toContain('the confirmation link e-mailed');
+    expect(reportEmail(report(), 'staff@agency.example.org', 'https://x.example').text).toMatch(
+      /^A member of the public reported a problem with Glide Memorial/,
+    );
+  });
 });
 
 describe('greetings', () => {
@@ -134,7 +153,8 @@ describe("the site contact's e-mail", () => {
   it('keeps a site name with a line break on one line in the text, the HTML and the subject', () => {
     const mail = contactEmail({
       to: 'contact@example.org',
-      siteName: 'Glide\nhttps://evil.example/confirm',
+      site: { name: 'Glide\nhttps://evil.example/confirm' },
+      agency: { name: {}, phone: '4175575000' },
       link: 'https://meals.example.org/confirm/abc',
       expiresAt: new Date('2026-12-10T00:00:00Z'),
     });

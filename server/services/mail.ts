@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { escapeHtml } from '#shared/html.ts';
 import { recordEmail } from './metrics.ts';
 
 export interface Message {
@@ -111,13 +112,8 @@ export function quoteHtml(value: string): string {
   return `<blockquote style="margin:0 0 1em;padding:0 0 0 12px;border-left:3px solid #999;color:#333">${lines.join('<br>')}</blockquote>`;
 }
 
-/** Text for an HTML e-mail: the five characters that could start markup, escaped. */
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
+/** Text for an HTML e-mail: the one escaper (shared/html.ts), here for every e-mail builder. */
+export { escapeHtml };
 
 /**
  * A name fit to greet someone with, or undefined: plain words only (letters and their accents,

@@ -1,8 +1,10 @@
-import en from '#client/i18n/locales/en/common.json' with { type: 'json' };
-import es from '#client/i18n/locales/es/common.json' with { type: 'json' };
-import zh from '#client/i18n/locales/zh/common.json' with { type: 'json' };
+import type { AgencySettings } from '#shared/app-data.ts';
 import { FOOTER_PHONE } from '#shared/constants.ts';
+import { escapeHtml } from '#shared/html.ts';
 import { htmlLang, type Language } from '#shared/languages.ts';
+import en from '#shared/locales/en/common.json' with { type: 'json' };
+import es from '#shared/locales/es/common.json' with { type: 'json' };
+import zh from '#shared/locales/zh/common.json' with { type: 'json' };
 import { formatPhone } from '#shared/phone.ts';
 
 /**
@@ -12,12 +14,6 @@ import { formatPhone } from '#shared/phone.ts';
  * and reviewed in one place.
  */
 const COMMON: Record<Language, { meta: { description: string; noscript: string } }> = { en, es, zh };
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 export interface PageText {
   /** The `lang` of `<html>`: 'zh-Hant' for Chinese. */
@@ -36,4 +32,12 @@ export function pageText(language: Language, phone: string = FOOTER_PHONE): Page
     description: escapeHtml(meta.description),
     noscript: escapeHtml(meta.noscript.replace('{{phone}}', formatPhone(phone))),
   };
+}
+
+/**
+ * The agency's name in `language` (docs/product.md R110): the deployment's own (AGENCY_NAME…), else
+ * the interface's translated default, as the pages' header and footer say it.
+ */
+export function agencyNameIn(agency: Pick<AgencySettings, 'name'>, language: Language): string {
+  return agency.name[language] ?? (COMMON[language] as unknown as typeof en).agency.name;
 }

@@ -8,6 +8,7 @@ import { findUserByEmail, hashPassword, revokeResetLinks } from './accounts.ts';
 import { HttpError, NotFoundError } from './errors.ts';
 import { MailDeliveryError, type Mailer } from './mail.ts';
 import { resetEmail } from './reset-email.ts';
+import { clearSignInFailures } from './sign-in-limits.ts';
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -92,7 +93,13 @@ export async function completeReset(db: Db, token: string, password: string): Pr
       .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
       .returning({ id: passwordResets.id });
     if (!used.length) throw new NotFoundError('This password reset link is invalid.');
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, reset.userId))
+      .returning({ email: users.email });
+    // A new password ends a lock-out by wrong passwords (R540): the link proved the mailbox.
+    if (user) await clearSignInFailures(tx, user.email);
     await revokeResetLinks(tx, reset.userId);
     await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
     await recordAccountEvent(tx, {

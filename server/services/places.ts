@@ -102,6 +102,59 @@ function neighborhoodIndex(neighborhoods: readonly Neighborhood[]) {
   return index;
 }
 
+const HAN = /\p{Script=Han}/u;
+
+/**
+ * The neighborhood whose name (or alias) is contained in a longer text: "24th and Mission", "near the
+ * Mission district", "唐人街附近" (docs/product.md R476). Whole words only (so "Sunset" is not found in
+ * "Sunsets"), and in Chinese any run of characters; the longest name wins ("Mission District" over
+ * "Mission", "Outer Sunset" over "Sunset"), then the first in the text. Each start in the text is
+ * tried with at most as many words (or Chinese characters) as the longest name has: linear in the
+ * text's length.
+ */
+function containedNeighborhood(
+  key: string,
+  index: ReadonlyMap<string, Neighborhood>,
+  longest: { words: number; chars: number },
+): Neighborhood | undefined {
+  let best: { key: string; place: Neighborhood } | undefined;
+  const consider = (candidate: string) => {
+    const place = index.get(candidate);
+    if (place && (!best || candidate.length > best.key.length)) best = { key: candidate, place };
+  };
+  const words = key.split(' ').filter(Boolean);
+  for (let start = 0; start < words.length; start += 1) {
+    let candidate = '';
+    for (let end = start; end < words.length && end - start < longest.words; end += 1) {
+      candidate = candidate ? `${candidate} ${words[end]}` : words[end]!;
+      consider(candidate);
+    }
+  }
+  for (const word of words) {
+    if (!HAN.test(word)) continue;
+    const chars = [...word];
+    for (let start = 0; start < chars.length; start += 1) {
+      let candidate = '';
+      for (let end = start; end < chars.length && end - start < longest.chars; end += 1) {
+        candidate += chars[end];
+        consider(candidate);
+      }
+    }
+  }
+  return best?.place;
+}
+
+/** How many words, and Chinese characters, the longest name of the index has. */
+function longestName(index: ReadonlyMap<string, Neighborhood>) {
+  let words = 1;
+  let chars = 1;
+  for (const key of index.keys()) {
+    words = Math.max(words, key.split(' ').length);
+    if (HAN.test(key)) chars = Math.max(chars, [...key].length);
+  }
+  return { words, chars };
+}
+
 let zipTable: Map<string, { latitude: number; longitude: number }> | undefined;
 /** The ZIP table (about 34,000 entries), loaded on the first ZIP code asked for. */
 function zips() {
@@ -146,6 +199,7 @@ export function createPlaces(options: PlacesOptions) {
   const inCity = (typed: string) =>
     city && cityKey && !placeKey(typed).includes(cityKey) ? `${typed}, ${city}` : typed;
   const index = neighborhoodIndex(neighborhoods);
+  const longest = longestName(index);
   const geocoder = options.geocoder && sharedGeocoderCache(options.geocoder);
   const count = options.countGeocode ?? windowCounter(options.windowMs, options.now ?? Date.now);
 
@@ -163,15 +217,24 @@ export function createPlaces(options: PlacesOptions) {
         : { found: false, geocoder: Boolean(options.geocoder) };
     }
     const key = placeKey(typed);
+    const inNeighborhood = (place: Neighborhood): PlaceAnswer => ({
+      found: true,
+      place: {
+        lat: place.lat,
+        lng: place.lng,
+        label: neighborhoodLabel(place, language),
+        kind: 'neighborhood',
+      },
+    });
     const neighborhood = index.get(key) ?? index.get(key.replace(CITY_SUFFIX, ''));
-    if (neighborhood) {
-      const { lat, lng } = neighborhood;
-      return {
-        found: true,
-        place: { lat, lng, label: neighborhoodLabel(neighborhood, language), kind: 'neighborhood' },
-      };
-    }
-    if (!geocoder || !/\p{L}/u.test(key)) return { found: false, geocoder: Boolean(geocoder) };
+    if (neighborhood) return inNeighborhood(neighborhood);
+    // An intersection or a sentence naming a neighborhood: its neighborhood, when no geocoder can
+    // place it more exactly (or the geocoder found nothing).
+    const contained = () => {
+      const place = containedNeighborhood(key, index, longest);
+      return place ? inNeighborhood(place) : undefined;
+    };
+    if (!geocoder || !/\p{L}/u.test(key)) return contained() ?? { found: false, geocoder: Boolean(geocoder) };
     // What is sent is also the cache key (geocoderQuery): only the same question shares an answer.
     const query = inCity(typed);
     // Only questions the geocoder is actually asked count; past the limit, the answer is "limited"
@@ -179,9 +242,9 @@ export function createPlaces(options: PlacesOptions) {
     if (!geocoder.cached(query) && (await count(normalizeIP(client))) > options.geocodesPerWindow)
       return { found: false, limited: true };
     const result = await geocoder.geocode(query);
-    return result.ok
-      ? { found: true, place: { lat: result.lat, lng: result.lng, label: typed, kind: 'address' } }
-      : { found: false, geocoder: true };
+    if (result.ok)
+      return { found: true, place: { lat: result.lat, lng: result.lng, label: typed, kind: 'address' } };
+    return contained() ?? { found: false, geocoder: true };
   }
 
   return { lookup, neighborhoods };

@@ -62,7 +62,12 @@ describe('the place a near text names', () => {
   });
 
   it('says there is no geocoder when an address cannot be looked up', async () => {
-    expect(await without.lookup('24th & Mission', 'en', 'client')).toEqual({ found: false, geocoder: false });
+    expect(await without.lookup('3255 Elm Ave', 'en', 'client')).toEqual({ found: false, geocoder: false });
+    // A corner named with its neighborhood is found by the neighborhood (docs/product.md R476).
+    expect(await without.lookup('24th & Mission', 'en', 'client')).toMatchObject({
+      found: true,
+      place: { kind: 'neighborhood', label: 'Mission' },
+    });
     // ZIP codes and neighborhoods need no geocoder.
     expect(await without.lookup('94124', 'en', 'client')).toMatchObject({ found: true });
     expect(await without.lookup('Visitacion Valley', 'en', 'client')).toMatchObject({ found: true });

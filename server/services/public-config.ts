@@ -20,15 +20,29 @@ export function agencySettings(config: Config): AgencySettings {
     phone: config.AGENCY_PHONE,
     phoneHours: config.AGENCY_PHONE_HOURS ?? null,
     email: config.AGENCY_EMAIL,
+    contribution: compactWords({
+      en: config.AGENCY_CONTRIBUTION_TEXT,
+      es: config.AGENCY_CONTRIBUTION_TEXT_ES,
+      zh: config.AGENCY_CONTRIBUTION_TEXT_ZH,
+    }),
   };
+}
+
+/** Only the languages the deployment wrote; the others use the translated default. */
+function compactWords(words: AgencySettings['contribution']): AgencySettings['contribution'] {
+  return Object.fromEntries(
+    Object.entries(words).filter(([, text]) => text),
+  ) as AgencySettings['contribution'];
 }
 
 /**
  * The runtime settings the browser needs (map tiles, registration). Only this whitelist reaches the
  * page, through GET /api/config and the server-rendered pages; nothing else of the configuration does.
  */
-export function publicConfig(ctx: Pick<AppContext, 'config'>) {
+export function publicConfig(ctx: Pick<AppContext, 'config' | 'geocoder'>) {
   return {
+    /** Whether the near box can look up a street address (a geocoder is configured, R131, R476). */
+    addressLookup: ctx.geocoder !== undefined,
     mapTileUrl: ctx.config.MAP_TILE_URL,
     mapAttribution: ctx.config.MAP_ATTRIBUTION,
     mapApiKey: ctx.config.MAP_API_KEY ?? null,

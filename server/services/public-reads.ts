@@ -2,7 +2,7 @@ import type { ReferenceListName } from '#shared/schemas/reference-lists.ts';
 import type { AppContext } from '../context.ts';
 import { currentClosuresJson } from './closures.ts';
 import { listItems } from './reference-lists.ts';
-import { cachedSitesJson, getSiteJson } from './sites.ts';
+import { getSiteJson, sitesListBody } from './site-reads.ts';
 
 /**
  * The public read answers as cached bytes, under one set of keys: the API routes send them and the
@@ -11,7 +11,7 @@ import { cachedSitesJson, getSiteJson } from './sites.ts';
 export function publicReads(ctx: Pick<AppContext, 'cache' | 'database' | 'today' | 'config'>) {
   const { db } = ctx.database;
   return {
-    sites: () => ctx.cache.get('sites', () => cachedSitesJson(db)),
+    sites: () => ctx.cache.get('sites', () => sitesListBody(db)),
     /** Throws NotFoundError (404) for an unknown id. */
     site: (id: number) => ctx.cache.get(`site:${id}`, () => getSiteJson(db, id)),
     list: (list: ReferenceListName) =>

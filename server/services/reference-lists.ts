@@ -7,6 +7,7 @@ import { invalidField } from '#shared/validation.ts';
 import type { Db } from '../db/client.ts';
 import { REFERENCE_TABLES } from '../db/reference-tables.ts';
 import type { nutritionPartners } from '../db/schema.ts';
+import { directoryWrite } from './directory-changes.ts';
 import { ConflictError, NotFoundError, ValidationError } from './errors.ts';
 import { diff, type HistoryAction, recordHistory } from './history.ts';
 
@@ -90,7 +91,7 @@ export async function createItem(
   userId: number | null,
   action: HistoryAction = 'create',
 ) {
-  return db.transaction(async (tx) => {
+  return directoryWrite(db, async (tx) => {
     const table = tableOf(list);
     await refuseTakenName(tx, list, input.name);
     const [row] = await tx
@@ -110,7 +111,7 @@ export async function updateItem(
   input: ItemInput,
   userId: number | null,
 ) {
-  return db.transaction(async (tx) => {
+  return directoryWrite(db, async (tx) => {
     const table = tableOf(list);
     const [before] = await tx.select().from(table).where(eq(table.id, id)).for('update');
     if (!before) throw new NotFoundError();
@@ -155,7 +156,7 @@ export async function deleteItem(
   userId: number | null,
   version?: number,
 ) {
-  return db.transaction(async (tx) => {
+  return directoryWrite(db, async (tx) => {
     const table = tableOf(list);
     const [before] = await tx.select().from(table).where(eq(table.id, id)).for('update');
     if (!before) throw new NotFoundError();

@@ -7,6 +7,7 @@ import {
   type Report,
   type ReportCreate,
   type ReportReason,
+  type ReportSource,
   type ReportStatus,
   type ReportUpdate,
 } from '#shared/schemas/reports.ts';
@@ -15,6 +16,7 @@ import type { Db } from '../db/client.ts';
 import { reports, sites } from '../db/schema.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
 import { escapeHtml, type Message, oneLine, quoteHtml, quoteText } from './mail.ts';
+import { recordReportChange, trailsOf } from './report-trail.ts';
 
 /** The same report (site, reasons, message) sent again within this time is not stored again (R174). */
 const DUPLICATE_WINDOW_MS = 24 * 3_600_000;
@@ -29,6 +31,7 @@ const columns = {
   reasons: reports.reasons,
   message: reports.message,
   contact: reports.contact,
+  source: reports.source,
   status: reports.status,
   note: reports.note,
   createdAt: reports.createdAt,
@@ -42,20 +45,28 @@ interface Row {
   reasons: string[];
   message: string | null;
   contact: string | null;
+  source: string;
   status: string;
   note: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
-function present(row: Row): Report {
-  return {
+async function present(db: Db, rows: Row[]): Promise<Report[]> {
+  const trails = await trailsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
     ...row,
+    notes: trails.get(row.id)?.notes ?? [],
+    events: trails.get(row.id)?.events ?? [],
     reasons: row.reasons as ReportReason[],
+    source: row.source as ReportSource,
     status: row.status as ReportStatus,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  };
+  }));
 }
 
 async function reportById(db: Db, id: number): Promise<Report> {
@@ -65,18 +76,21 @@ async function reportById(db: Db, id: number): Promise<Report> {
     .leftJoin(sites, eq(sites.id, reports.siteId))
     .where(eq(reports.id, id));
   if (!row) throw new NotFoundError();
-  return present(row);
+  return (await present(db, [row]))[0]!;
 }
 
 /**
  * Stores a report from the public (docs/product.md R172–R174) and answers it, or null when it was not
  * stored because the same report arrived within 24 hours. An unknown site is a 422 on `siteId`. Two
  * identical reports at the same instant are serialised on their fingerprint, so only one is stored.
+ * `source` says who sent it (R496); a site contact's report is never taken for a repeat of the
+ * public's, so its mark is never lost.
  */
 export async function createReport(
   db: Db,
   input: Omit<ReportCreate, 'website'>,
   now: Date,
+  source: ReportSource = 'public',
 ): Promise<Report | null> {
   const siteId = input.siteId ?? null;
   const message = input.message ?? null;
@@ -87,7 +101,7 @@ export async function createReport(
       if (!site) throw new ValidationError([invalidField('siteId', 'unknown_ids', { ids: [siteId] })]);
     }
     // Identical reports arriving together wait for each other here, so only the first is stored.
-    const key = JSON.stringify(['report', siteId, reasons, message]);
+    const key = JSON.stringify(['report', siteId, reasons, message, source]);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
     const since = new Date(now.getTime() - DUPLICATE_WINDOW_MS);
     const [seen] = await tx
@@ -98,6 +112,7 @@ export async function createReport(
           siteId === null ? isNull(reports.siteId) : eq(reports.siteId, siteId),
           eq(reports.reasons, reasons),
           message === null ? isNull(reports.message) : eq(reports.message, message),
+          eq(reports.source, source),
           gt(reports.createdAt, since),
         ),
       )
@@ -110,6 +125,7 @@ export async function createReport(
         reasons,
         message,
         contact: input.contact ?? null,
+        source,
         createdAt: now,
         updatedAt: now,
       })
@@ -126,11 +142,21 @@ export async function listReports(db: Db, status?: ReportStatus): Promise<Report
     .leftJoin(sites, eq(sites.id, reports.siteId))
     .where(status ? eq(reports.status, status) : undefined)
     .orderBy(desc(reports.createdAt), desc(reports.id));
-  return rows.map(present);
+  return present(db, rows);
 }
 
-/** Moves a report to a status allowed from its current one (R175); 422 `report_transition` otherwise. */
-export async function updateReport(db: Db, id: number, input: ReportUpdate, now: Date): Promise<Report> {
+/**
+ * Moves a report to a status allowed from its current one (R175); 422 `report_transition` otherwise.
+ * A note is added to the report's notes, and a change of status recorded, both with `userId` (R541);
+ * `note` answers the latest note.
+ */
+export async function updateReport(
+  db: Db,
+  id: number,
+  input: ReportUpdate,
+  now: Date,
+  userId: number | null,
+): Promise<Report> {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ status: reports.status })
@@ -146,9 +172,10 @@ export async function updateReport(db: Db, id: number, input: ReportUpdate, now:
       .set({
         status: input.status,
         updatedAt: now,
-        ...(input.note !== undefined && { note: input.note || null }),
+        ...(input.note && { note: input.note }),
       })
       .where(eq(reports.id, id));
+    await recordReportChange(tx, { reportId: id, userId, from, to: input.status, note: input.note }, now);
     return reportById(tx, id);
   });
 }
@@ -175,8 +202,13 @@ export function reportEmail(report: Report, to: string, baseUrl: string): Messag
     { label: 'Message, as sent:', value: report.message, none: 'Message: (none)' },
     { label: 'Contact, as sent:', value: report.contact, none: 'Contact: (none given)' },
   ];
+  // A change from the site's own contact (R496) is said to be one, so staff can weigh it.
+  const who =
+    report.source === 'site-contact'
+      ? `The site's contact, through the confirmation link e-mailed to the site's address, reported changes to ${about}.`
+      : `A member of the public reported a problem with ${about}.`;
   const text = [
-    `A member of the public reported a problem with ${about}.`,
+    who,
     '',
     reasons,
     ...typed.flatMap(({ label, value, none }) => (value ? [label, quoteText(value)] : [none])),
@@ -184,7 +216,7 @@ export function reportEmail(report: Report, to: string, baseUrl: string): Messag
     `Review it in the staff workspace: ${link}`,
   ].join('\n');
   const html = `<!doctype html><html lang="en"><body style="font-family:sans-serif;font-size:16px;line-height:1.5">
-<p>${escapeHtml(`A member of the public reported a problem with ${about}.`)}</p>
+<p>${escapeHtml(who)}</p>
 <p>${escapeHtml(reasons)}</p>
 ${typed
   .map(({ label, value, none }) =>
@@ -195,7 +227,10 @@ ${typed
 </body></html>`;
   return {
     to,
-    subject: `Problem reported: ${siteName ?? 'general report'}`,
+    subject:
+      report.source === 'site-contact'
+        ? `Changes from the site's contact: ${siteName ?? 'general report'}`
+        : `Problem reported: ${siteName ?? 'general report'}`,
     text,
     html,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createResponseCache, pickEncoding } from './response-cache.ts';
+import { createResponseCache, jsonArrayBody, pickEncoding } from './response-cache.ts';
 
 describe('response cache', () => {
   it('produces once, then answers the same bytes and ETag', async () => {
@@ -104,6 +104,31 @@ describe('response cache', () => {
     const br = await entry.encoded('br');
     expect(br.length).toBeLessThan(200);
     expect(await entry.encoded('br')).toBe(br);
+  });
+});
+
+describe('jsonArrayBody', () => {
+  const inOnePiece = async (text: string) => createResponseCache().get('k', async () => text);
+  const assembled = async (chunks: string[][]) =>
+    createResponseCache().get('k', async () => {
+      const body = jsonArrayBody();
+      for (const chunk of chunks) body.append(chunk);
+      return body.finish();
+    });
+
+  it('assembles the bytes and ETag of the same array made in one piece', async () => {
+    const chunks = [['{"id":1,"name":"Café"}', '{"id":2}'], [], ['{"id":3,"name":"長者"}'], ['4']];
+    const text = `[${chunks.flat().join(',')}]`;
+    const [whole, pieces] = await Promise.all([inOnePiece(text), assembled(chunks)]);
+    expect(pieces.raw.toString()).toBe(text);
+    expect(pieces.raw.equals(whole.raw)).toBe(true);
+    expect(pieces.etag).toBe(whole.etag);
+  });
+
+  it('answers [] with no elements', async () => {
+    const [whole, pieces] = await Promise.all([inOnePiece('[]'), assembled([[], []])]);
+    expect(pieces.raw.toString()).toBe('[]');
+    expect(pieces.etag).toBe(whole.etag);
   });
 });
 

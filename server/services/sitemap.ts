@@ -1,3 +1,4 @@
+import { escapeHtml } from '#shared/html.ts';
 import { htmlLang, LANGUAGES } from '#shared/languages.ts';
 
 /** The public pages a search engine should know, besides one page per site. */
@@ -11,8 +12,7 @@ const PUBLIC_PATHS = [
   '/privacy',
 ] as const;
 
-const xmlEscape = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const xmlEscape = escapeHtml;
 
 /**
  * The language versions of a public page: `?lng=` for each language, and the bare address as

@@ -1,3 +1,4 @@
+import { escapeHtml } from '#shared/html.ts';
 import { htmlLang, type Language } from '#shared/languages.ts';
 import { formatPhone } from '#shared/phone.ts';
 
@@ -27,12 +28,6 @@ const WORDS: Record<Language, { title: string; body: string; retry: string; call
     call: '如需即時尋找膳食地點，請致電 {{phone}}。',
   },
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** The whole HTML page; `phone` is the agency's 10 digits (AGENCY_PHONE). */
 export function unavailablePage(language: Language, phone: string): string {

@@ -2,8 +2,13 @@ import { sql } from 'drizzle-orm';
 import { addDays } from '#shared/agency-time.ts';
 import { duplicateGroups } from '#shared/duplicates.ts';
 import type { HolidayRules } from '#shared/holidays.ts';
-import { REFERENCE_LIST_NAMES, type ReferenceListName } from '#shared/schemas/reference-lists.ts';
+import {
+  REFERENCE_LIST_NAMES,
+  REFERENCE_LISTS,
+  type ReferenceListName,
+} from '#shared/schemas/reference-lists.ts';
 import type { Workspace } from '#shared/schemas/workspace.ts';
+import { missingFacts, type SiteFacts } from '#shared/site-facts.ts';
 import type { Translations } from '#shared/translations.ts';
 import { type Db, rowsOf } from '../db/client.ts';
 import { REFERENCE_TABLES } from '../db/reference-tables.ts';
@@ -28,6 +33,21 @@ interface SiteRow {
   has_hours: boolean;
   temporarily_closed: boolean;
   open_reports: number | string;
+  facts: SiteFacts | string | null;
+}
+
+/**
+ * Whether a site has a list item that closes it (a "Temporarily closed" status): over every list the
+ * registry marks `closesSite`, with the registry's table names.
+ */
+function closedByStatusSql(): string {
+  const lists = REFERENCE_LIST_NAMES.filter((list) => REFERENCE_LISTS[list].closesSite);
+  const checks = lists.map((list) => {
+    const { table, link, itemColumn } = REFERENCE_LISTS[list].sql;
+    return `exists (select 1 from ${link} l join ${table} c on c.id = l.${itemColumn}
+        where l.site_id = s.id and c.closes_site)`;
+  });
+  return checks.length ? `(${checks.join(' or ')})` : 'false';
 }
 
 /**
@@ -41,12 +61,11 @@ export async function workspaceData(
 ): Promise<Workspace> {
   const result = await db.execute(
     sql.raw(`
-    select s.id, s.name, s.translations, s.address, s.phone_number, s.email, s.lat, s.lng,
+    select s.id, s.name, s.translations, s.address, s.phone_number, s.email, s.lat, s.lng, s.facts,
       to_char(s.confirmed_at at time zone 'UTC', ${ISO}) as confirmed_at,
       to_char(s.updated_at at time zone 'UTC', ${ISO}) as updated_at,
       exists (select 1 from site_hours h where h.site_id = s.id) as has_hours,
-      exists (select 1 from site_covid_statuses l join covid_statuses c on c.id = l.covid_status_id
-        where l.site_id = s.id and c.closes_site) as temporarily_closed,
+      ${closedByStatusSql()} as temporarily_closed,
       (select count(*) from reports r where r.site_id = s.id and r.status in ('new', 'in-progress'))::int
         as open_reports
     from sites s order by s.name, s.id`),
@@ -76,6 +95,7 @@ export async function workspaceData(
     temporarilyClosed: Boolean(row.temporarily_closed),
     openReports: Number(row.open_reports),
     possibleDuplicates: duplicates.get(row.id) ?? [],
+    missingFacts: missingFacts(typeof row.facts === 'string' ? JSON.parse(row.facts) : row.facts),
   }));
   const usage = {} as Record<ReferenceListName, Record<string, number>>;
   for (const list of REFERENCE_LIST_NAMES) {

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { createTestApp, fakeClientDist, type TestContext } from './helpers.ts';
 
 /**
  * The page a site's contact opens from the e-mail, /confirm/{token} (docs/product.md R201): its
@@ -16,9 +15,7 @@ const TEMPLATE =
 let ctx: TestContext;
 
 beforeAll(async () => {
-  const dist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'meals-dist-'));
-  fs.mkdirSync(path.join(dist, 'client'));
-  fs.writeFileSync(path.join(dist, 'client', 'index.html'), TEMPLATE);
+  const dist = fakeClientDist(TEMPLATE);
   ctx = await createTestApp({ CLIENT_DIST: path.join(dist, 'client'), LOG_LEVEL: 'error' });
 });
 afterAll(() => ctx.close());

@@ -1,6 +1,7 @@
 /**
- * The response cache is dropped by a hook on the directory's write routes only (sites, closures and
- * the five lists), before the write's answer leaves; reads and every other request run no such hook.
+ * The response cache is dropped by the directory's writing services only (sites, closures and the five
+ * lists; server/services/directory-changes.ts), before the write's answer leaves; reads, refused
+ * writes and every other request leave it alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_LIST_NAMES, REFERENCE_LISTS } from '#shared/schemas/reference-lists.ts';

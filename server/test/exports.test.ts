@@ -36,6 +36,8 @@ beforeAll(async () => {
   for (const body of [
     buildSite({
       name: 'Chinatown Lunch',
+      phoneExtension: '3',
+      facts: EVERY_FACT,
       PopulationIds: [seniors.id],
       MealTypeIds: [lunch.id, takeHome.id],
       NutritionPartnerIds: [partner.id],
@@ -55,6 +57,44 @@ beforeAll(async () => {
   }
 });
 afterAll(() => ctx.close());
+
+/** Every fact known, with notes in three languages (a '=' note is guarded like any cell). */
+const EVERY_FACT = {
+  reservation: 'required',
+  reserveDays: 1,
+  reserveBy: '13:00',
+  reservePhone: '4155550199',
+  reservePhoneDays: [1, 2, 3, 4, 5],
+  reservePhoneOpen: '09:00',
+  reservePhoneClose: '12:00',
+  reserveUrl: 'https://meals.example.org/reserve',
+  walkIns: false,
+  cost: 'suggested',
+  suggestedAmount: 3.5,
+  guestPrice: 6,
+  spouse: true,
+  caregiver: true,
+  guests: false,
+  firstVisit: 'form',
+  languages: ['yue', 'cmn', 'en'],
+  stepFree: true,
+  restroom: true,
+  elevator: false,
+  hearingLoop: true,
+  parking: false,
+  seatingWithArms: true,
+  transport: true,
+  transportPhone: '4155550111',
+  notes: {
+    reservation: 'Ask for Mei, the line is busy at 9',
+    transit: 'Muni 30, 45',
+    about: '=Bingo Fridays',
+  },
+  translations: {
+    es: { reservation: 'Pregunte por Mei', transit: 'Muni 30, 45' },
+    zh: { reservation: '請找 Mei', about: '逢星期五有賓果遊戲' },
+  },
+};
 
 const parseCsvLines = (text: string) =>
   text
@@ -128,6 +168,69 @@ describe('the round trip', () => {
     const preview = response.json() as ImportPreview;
     expect(preview.rows.filter((row) => row.kind !== 'unchanged')).toEqual([]);
     expect(preview.summary).toEqual({ new: 0, changed: 0, unchanged: 4, errors: 0 });
+  });
+});
+
+describe('the facts in a sheet (R545–R547)', () => {
+  const upload = async (csv: string) => {
+    const response = await asAdmin({
+      method: 'POST',
+      url: '/api/imports',
+      payload: Buffer.from(csv),
+      headers: { 'content-type': CSV_TYPE },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as ImportPreview;
+  };
+  const chinatown = async () => {
+    const sites = (await ctx.app.inject({ method: 'GET', url: '/api/sites' })).json() as Array<{
+      id: number;
+      name: string;
+      address: string;
+      facts: Record<string, unknown>;
+    }>;
+    return sites.find((site) => site.name === 'Chinatown Lunch')!;
+  };
+
+  it('exports each fact readably: yes/no, codes, numbers, lists, notes per language', async () => {
+    const exported = await asAdmin({ method: 'GET', url: '/api/sites/export.csv' });
+    const [header, ...rows] = parseCsvLines(exported.body);
+    const columns = header!.split(',');
+    const row = rows.find((line) => line.includes('Chinatown Lunch'))!;
+    for (const column of ['reservation', 'walkIns', 'suggestedAmount', 'languages', 'reservationNoteZh']) {
+      expect(columns).toContain(column);
+    }
+    expect(row).toContain('required');
+    expect(row).toContain(',no,');
+    expect(row).toContain('3.5');
+    expect(row).toContain('"yue, cmn, en"');
+    expect(row).toContain('請找 Mei');
+  });
+
+  it('an old sheet without the facts columns leaves the facts as they are', async () => {
+    const site = await chinatown();
+    const preview = await upload(`id,name,address\n${site.id},Chinatown Lunch,"${site.address}"\n`);
+    expect(preview.summary).toMatchObject({ changed: 0, unchanged: 1, errors: 0 });
+  });
+
+  it('a changed fact is a change of that column, and a bad amount an error on its cell', async () => {
+    const site = await chinatown();
+    const changed = await upload(
+      `id,name,address,stepFree,guestPrice\n${site.id},Chinatown Lunch,"${site.address}",no,6\n`,
+    );
+    expect(changed.rows[0]).toMatchObject({
+      kind: 'changed',
+      changes: [{ field: 'stepFree', before: 'yes', after: 'no' }],
+    });
+    const refused = await upload(
+      `id,name,address,suggestedAmount,languages\n${site.id},Chinatown Lunch,"${site.address}",3.505,"yue, xx"\n`,
+    );
+    expect(refused.rows[0]).toMatchObject({ kind: 'error' });
+    const errors = (refused.rows[0] as { errors: Array<{ column: string; code: string }> }).errors;
+    expect(errors).toContainEqual(
+      expect.objectContaining({ column: 'suggestedAmount', code: 'invalid_amount' }),
+    );
+    expect(errors).toContainEqual(expect.objectContaining({ column: 'languages', code: 'unknown_language' }));
   });
 });
 

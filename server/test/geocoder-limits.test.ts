@@ -1,17 +1,10 @@
-/**
- * docs/product.md R341–R343, docs/decisions/033-geocoder-limits.md: street addresses sent to the
- * geocoder are limited per client network — an IPv4 address, an IPv6 /64 — in the database every
- * server process shares, whether the near box's API or a /sites?near= page asked; and the geocoder
- * client follows no redirect and reads no more than 256 KB of an answer.
- */
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createGeocoder, GEOCODER_MAX_BYTES, type Geocoder } from '../services/geocoding.ts';
-import { createTestApp, TEST_SECRET, type TestContext } from './helpers.ts';
+import { createTestApp, fakeClientDist, TEST_SECRET, type TestContext } from './helpers.ts';
 
 const FAKE_RENDERER = `
 export function render({ url, language }) {
@@ -37,11 +30,7 @@ describe('geocoder calls per client network, shared by the API, the pages and th
   let second: Awaited<ReturnType<typeof buildApp>>;
 
   beforeAll(async () => {
-    const dist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'meals-dist-'));
-    fs.mkdirSync(path.join(dist, 'client'));
-    fs.mkdirSync(path.join(dist, 'server'));
-    fs.writeFileSync(path.join(dist, 'client', 'index.html'), TEMPLATE);
-    fs.writeFileSync(path.join(dist, 'server', 'entry-server.js'), FAKE_RENDERER);
+    const dist = fakeClientDist(TEMPLATE, FAKE_RENDERER);
     ctx = await createTestApp(
       { CLIENT_DIST: path.join(dist, 'client'), PLACES_GEOCODES_MAX: '3', PLACES_RATE_LIMIT_MAX: '100' },
       { geocoder },

@@ -78,6 +78,29 @@ export async function createTestApp(
   };
 }
 
+/** The folders fakeClientDist made, removed when the test process ends. */
+const fakeDists: string[] = [];
+process.once('exit', () => {
+  for (const dir of fakeDists) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * A built client's stand-in for the page tests: `<dist>/client/index.html` holding `template` and, when
+ * given, `<dist>/server/entry-server.js` holding `renderer` (the server's page renderer). Answers the
+ * dist folder; `CLIENT_DIST` is its `client` folder.
+ */
+export function fakeClientDist(template: string, renderer?: string): string {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'meals-dist-'));
+  fakeDists.push(dist);
+  fs.mkdirSync(path.join(dist, 'client'));
+  fs.writeFileSync(path.join(dist, 'client', 'index.html'), template);
+  if (renderer !== undefined) {
+    fs.mkdirSync(path.join(dist, 'server'));
+    fs.writeFileSync(path.join(dist, 'server', 'entry-server.js'), renderer);
+  }
+  return dist;
+}
+
 let counter = 0;
 export function uniqueEmail(prefix = 'user'): string {
   counter += 1;

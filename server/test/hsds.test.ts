@@ -262,7 +262,7 @@ describe('mapping a site', () => {
     ]);
   });
 
-  it('publishes current and upcoming closures as dated schedules and an alert, and a closing status or a closure today as temporarily closed', async () => {
+  it('publishes current and upcoming closures as dated schedules and an alert, and a closing status or a closure until further notice as temporarily closed', async () => {
     const weekly = await json(`/api/hsds/services/${serviceId(sites.weekly)}`);
     const closures = weekly.service_at_locations[0].schedules.filter((s: { freq?: string }) => !s.freq);
     expect(closures).toEqual([

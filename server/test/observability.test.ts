@@ -19,7 +19,15 @@ import { mailOutbox } from '../db/schema.ts';
 import { errorHandler } from '../plugins/errors.ts';
 import { ensureAdmin } from '../services/accounts.ts';
 import { startMetricsServer } from '../services/metrics.ts';
-import { createTestApp, createUser, login, PASSWORD, signInRoles, type TestContext } from './helpers.ts';
+import {
+  createTestApp,
+  createUser,
+  fakeClientDist,
+  login,
+  PASSWORD,
+  signInRoles,
+  type TestContext,
+} from './helpers.ts';
 import { eventually, freePort, repoRoot, within } from './processes.ts';
 
 const json = (line: string) => {
@@ -219,11 +227,7 @@ describe('a database outage (R424–R426)', { timeout: 120_000 }, () => {
   const lines: string[] = [];
   let ctx: TestContext;
   beforeAll(async () => {
-    const dist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'meals-dist-'));
-    fs.mkdirSync(path.join(dist, 'client'));
-    fs.mkdirSync(path.join(dist, 'server'));
-    fs.writeFileSync(path.join(dist, 'client', 'index.html'), TEMPLATE);
-    fs.writeFileSync(path.join(dist, 'server', 'entry-server.js'), RENDERER);
+    const dist = fakeClientDist(TEMPLATE, RENDERER);
     ctx = await createTestApp(
       { CLIENT_DIST: path.join(dist, 'client'), LOG_LEVEL: 'info', AGENCY_PHONE: '(415) 555-0199' },
       { logStream: { write: (line) => void lines.push(line) } },
@@ -514,8 +518,19 @@ describe('staff e-mail from the outbox (R427)', { timeout: 120_000 }, () => {
         'the delivered notice',
       );
       expect(mail).toContain('To: meals-team@agency.example.org');
-      const [row] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, failed.id));
-      expect(row!.sentAt).not.toBeNull();
+      // The mail server has the message before the queue has marked it sent: wait for the mark.
+      const row = await eventually(
+        async () => {
+          const [stored] = await ctx.database.db
+            .select()
+            .from(mailOutbox)
+            .where(eq(mailOutbox.id, failed.id));
+          return stored?.sentAt ? stored : undefined;
+        },
+        30_000,
+        'the notice marked sent',
+      );
+      expect(row.sentAt).not.toBeNull();
       expect(sink.received.filter((text) => text.includes('The outbox keeps this one'))).toHaveLength(1);
     } finally {
       await ctx.close();

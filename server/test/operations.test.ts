@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_LIST_NAMES } from '#shared/schemas/reference-lists.ts';
@@ -39,6 +39,32 @@ describe('health', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok', database: ctx.database.kind });
+  });
+
+  it('GET /readyz answers 200 while a long transaction holds the database', async () => {
+    // The sites list's rebuild is one transaction of seconds on the embedded database, whose one
+    // connection a ping would otherwise wait for (docs/product.md R463).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let begun!: () => void;
+    const inside = new Promise<void>((resolve) => {
+      begun = resolve;
+    });
+    const transaction = ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      begun();
+      await held;
+    });
+    try {
+      await inside;
+      const response = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+      expect(response.statusCode).toBe(200);
+    } finally {
+      release();
+      await transaction;
+    }
   });
 
   it('GET /readyz answers 503 once the process is shutting down, while other requests are served', async () => {
@@ -153,6 +179,8 @@ describe('GET /api/config', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/config' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
+      // GEOCODER=google here: the key stays on the server, only the fact that addresses work is told.
+      addressLookup: true,
       mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       mapAttribution: expect.stringContaining('OpenStreetMap'),
       mapApiKey: 'public-tile-key',
@@ -165,6 +193,7 @@ describe('GET /api/config', () => {
         phone: '4175575000',
         phoneHours: null,
         email: 'meals@example.org',
+        contribution: {},
       },
     });
     for (const secret of ['server-only-google-key', 'config-admin-password-1', TEST_SECRET, ctx.dataDir]) {

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '#testing/factories.ts';
-import { createTestApp, signInRoles, type TestContext } from './helpers.ts';
+import { createTestApp, fakeClientDist, signInRoles, type TestContext } from './helpers.ts';
 
 /**
  * The cost of an anonymous /sites address with choices is bounded (docs/decisions/031, product
@@ -26,11 +25,7 @@ let admin: string;
 let clock = Date.parse('2026-11-26T20:00:30Z');
 
 beforeAll(async () => {
-  const dist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'meals-dist-'));
-  fs.mkdirSync(path.join(dist, 'client'));
-  fs.mkdirSync(path.join(dist, 'server'));
-  fs.writeFileSync(path.join(dist, 'client', 'index.html'), TEMPLATE);
-  fs.writeFileSync(path.join(dist, 'server', 'entry-server.js'), FAKE_RENDERER);
+  const dist = fakeClientDist(TEMPLATE, FAKE_RENDERER);
   ctx = await createTestApp(
     {
       CLIENT_DIST: path.join(dist, 'client'),

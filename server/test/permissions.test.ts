@@ -1,7 +1,7 @@
 /**
  * docs/product.md R43: every write on sites and the reference lists (and the admin-only history and usage
  * reads) is for administrators only — anonymous 401, signed-in non-admin 403 — and a refused request
- * changes nothing. Reads of sites and lists are public.
+ * changes nothing. Reads of sites and lists are public. The trash of deleted sites (R553–R554) too.
  */
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,4 +180,44 @@ describe('public reads', () => {
     if (path.includes(':id')) expect(body.id).toBe(id);
     else expect(body.map((r: { id: number }) => r.id)).toContain(id);
   });
+});
+
+describe('the trash of deleted sites (R553–R554)', () => {
+  const trashRoutes = (['anonymous', 'user'] as const).flatMap((role) =>
+    [
+      { method: 'GET' as const, path: '/api/sites/trash' },
+      { method: 'POST' as const, path: '/api/sites/trash/:id/restore' },
+      { method: 'DELETE' as const, path: '/api/sites/trash' },
+    ].map((route) => ({ role, ...route })),
+  );
+
+  it.each(trashRoutes)(
+    '$role $method $path → refused, the trash unchanged',
+    async ({ role, method, path }) => {
+      const id = await freshRecord('sites');
+      const deleted = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/sites/${id}`,
+        headers: { cookie: cookies.admin.cookie },
+      });
+      expect(deleted.statusCode).toBe(204);
+      const trash = async () =>
+        (
+          await ctx.app.inject({
+            method: 'GET',
+            url: '/api/sites/trash',
+            headers: { cookie: cookies.admin.cookie },
+          })
+        ).body;
+      const before = { state: await state(), trash: await trash() };
+      const response = await ctx.app.inject({
+        method,
+        url: path.replace(':id', String(id)),
+        headers: cookieOf(role),
+      });
+      expect(response.statusCode, response.body).toBe(role === 'anonymous' ? 401 : 403);
+      expect(response.json()).toEqual({ status: response.statusCode, message: expect.any(String) });
+      expect({ state: await state(), trash: await trash() }).toEqual(before);
+    },
+  );
 });

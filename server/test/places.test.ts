@@ -41,13 +41,36 @@ describe('GET /api/places without a geocoder', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
+  it('tells the browser that street addresses cannot be looked up (the near box does not offer them)', async () => {
+    const config = await ctx.app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json()).toMatchObject({ addressLookup: false });
+  });
+
   it('names a neighborhood in the language of the request', async () => {
     const response = await get(ctx, 'q=chinatown', { cookie: 'i18next=zh' });
     expect(response.json()).toMatchObject({ label: '唐人街' });
   });
 
+  it.each<[string, string, object]>([
+    ['an intersection', '24th & Mission', { kind: 'neighborhood', label: 'Mission', lat: 37.7599 }],
+    ['a sentence', 'near the Mission district, SF', { kind: 'neighborhood', label: 'Mission' }],
+    ['the longest name first', '3rd St in Mission Bay', { kind: 'neighborhood', label: 'Mission Bay' }],
+    ['a longer name first', 'Judah at the outer sunset', { kind: 'neighborhood', label: 'Outer Sunset' }],
+    ['Spanish, with accents folded', 'cerca de la mision', { kind: 'neighborhood', label: 'Mission' }],
+    ['Chinese, inside other characters', '唐人街附近', { kind: 'neighborhood', label: 'Chinatown' }],
+  ])('finds the neighborhood named inside a longer text: %s', async (_name, text, expected) => {
+    const response = await get(ctx, `q=${encodeURIComponent(text)}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject(expected);
+  });
+
+  it('finds no neighborhood inside a longer word', async () => {
+    const response = await get(ctx, `q=${encodeURIComponent('Missionary Ridge Rd')}`);
+    expect(response.statusCode).toBe(404);
+  });
+
   it('answers 404 place_not_found, saying no street address can be looked up here', async () => {
-    const response = await get(ctx, 'q=24th%20%26%20Mission');
+    const response = await get(ctx, 'q=1%20Nowhere%20Lane');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ status: 404, code: 'place_not_found', geocoder: false });
   });
@@ -104,5 +127,30 @@ describe('GET /api/places with a geocoder', () => {
     const sixth = await get(ctx, 'q=94124');
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json()).toMatchObject({ status: 429 });
+  });
+});
+
+describe('GET /api/places with a geocoder, for a text naming a neighborhood', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({}, { geocoder });
+  });
+  afterAll(() => ctx.close());
+
+  it('tells the browser that street addresses can be looked up (the near box offers them)', async () => {
+    const config = await ctx.app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json()).toMatchObject({ addressLookup: true });
+  });
+
+  it('asks the geocoder first: an intersection it knows is an address, as before', async () => {
+    const response = await get(ctx, 'q=24th%20%26%20Mission');
+    expect(response.json()).toMatchObject({ kind: 'address', label: '24th & Mission' });
+  });
+
+  it('falls back to the neighborhood named in the text when the geocoder finds nothing', async () => {
+    const response = await get(ctx, 'q=Folsom%20near%20the%20Mission');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ kind: 'neighborhood', label: 'Mission' });
+    expect(calls).toContain('Folsom near the Mission, San Francisco');
   });
 });

@@ -92,8 +92,11 @@ describe('POST /api/reports', () => {
       reasons: ['closed', 'hours'],
       message: text,
       contact: '415-555-0100',
+      source: 'public',
       status: 'new',
       note: null,
+      notes: [],
+      events: [],
       createdAt: clock.toISOString(),
       updatedAt: clock.toISOString(),
     });
@@ -124,7 +127,18 @@ describe('POST /api/reports', () => {
     const result = await ctx.database.db.execute(sql`select * from reports order by id desc limit 1`);
     const row = rowsOf<Record<string, unknown>>(result)[0]!;
     expect(Object.keys(row).sort()).toEqual(
-      ['contact', 'created_at', 'id', 'message', 'note', 'reasons', 'site_id', 'status', 'updated_at'].sort(),
+      [
+        'contact',
+        'created_at',
+        'id',
+        'message',
+        'note',
+        'reasons',
+        'site_id',
+        'source',
+        'status',
+        'updated_at',
+      ].sort(),
     );
     const everything = JSON.stringify(row);
     expect(everything).not.toContain('203.0.113.77');

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '#testing/factories.ts';
 import { pageRoute } from '../services/page-data.ts';
-import { createTestApp, signInRoles, type TestContext, WITHOUT_HOLIDAYS } from './helpers.ts';
+import { createTestApp, fakeClientDist, signInRoles, type TestContext, WITHOUT_HOLIDAYS } from './helpers.ts';
 
 /**
  * The server's side of rendering pages (docs/decisions/011-server-rendering.md): which pages are
@@ -39,11 +38,7 @@ let ctx: TestContext;
 let admin: string;
 
 beforeAll(async () => {
-  const dist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'meals-dist-'));
-  fs.mkdirSync(path.join(dist, 'client'));
-  fs.mkdirSync(path.join(dist, 'server'));
-  fs.writeFileSync(path.join(dist, 'client', 'index.html'), TEMPLATE);
-  fs.writeFileSync(path.join(dist, 'server', 'entry-server.js'), FAKE_RENDERER);
+  const dist = fakeClientDist(TEMPLATE, FAKE_RENDERER);
   ctx = await createTestApp(
     { CLIENT_DIST: path.join(dist, 'client'), LOG_LEVEL: 'error', AGENCY_HOLIDAYS: WITHOUT_HOLIDAYS },
     { logStream: { write: (line: string) => void lines.push(line) } },

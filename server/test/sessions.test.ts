@@ -7,8 +7,10 @@ import { count } from 'drizzle-orm';
 import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReferenceItem, buildSite } from '#testing/factories.ts';
+import type { AppContext } from '../context.ts';
 import { sessions } from '../db/schema.ts';
-import sessionPlugin, { requireAdmin, requireUser } from '../plugins/session.ts';
+import sessionPlugin from '../plugins/session.ts';
+import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
 import { createTestApp, login, signInRoles, TEST_SECRET, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -154,46 +156,39 @@ describe('routes that need the caller', () => {
   });
 });
 
-describe('the session guard', () => {
-  const guarded = (withSessions: boolean) => {
+describe('the staff route group', () => {
+  /** A group of one admin route and one route any signed-in user may call (docs/decisions/048). */
+  const grouped = () => {
     const app = Fastify();
     app.register(sessionPlugin, { db: ctx.database.db, secret: TEST_SECRET, ttlSeconds: 3600 });
     app.register(async (scope) => {
-      if (withSessions) await scope.register(scope.sessions);
-      scope.get('/admin-only', { onRequest: requireAdmin }, async () => 'secret');
-      scope.get('/mine', { preHandler: requireUser }, async () => 'mine');
-      scope.get('/who', async (request) => ({ user: (await request.currentUser())?.id ?? null }));
+      await staffRoutes(scope, {} as AppContext, async (group) => {
+        group.get('/admin-only', async () => 'secret');
+        group.get('/mine', { config: { allow: 'signedIn' } }, async (request) => ({
+          id: staffUser(request).id,
+        }));
+      });
+      scope.get('/outside', async (request) => staffUser(request).id);
     });
     return app;
   };
+  const call = (app: ReturnType<typeof grouped>, url: string, cookie?: string) =>
+    app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
-  it('refuses to start a route that checks the user in a plugin without sessions', async () => {
-    const app = guarded(false);
-    await expect(app.ready()).rejects.toThrow(/GET \/admin-only checks the signed-in user/);
+  it('loads the session itself and checks the caller: 401 anonymous, 403 not allowed, else the route', async () => {
+    const app = grouped();
+    await app.ready();
+    expect((await call(app, '/admin-only')).statusCode).toBe(401);
+    expect((await call(app, '/admin-only', roles.user.cookie)).statusCode).toBe(403);
+    expect((await call(app, '/admin-only', roles.admin.cookie)).body).toBe('secret');
+    expect((await call(app, '/mine')).statusCode).toBe(401);
+    expect((await call(app, '/mine', roles.user.cookie)).json()).toEqual({ id: roles.user.id });
     await app.close();
   });
 
-  it('starts with app.sessions registered, and the check works', async () => {
-    const app = guarded(true);
-    await app.ready();
-    expect((await app.inject({ method: 'GET', url: '/admin-only' })).statusCode).toBe(401);
-    const asUser = await app.inject({
-      method: 'GET',
-      url: '/admin-only',
-      headers: { cookie: roles.user.cookie },
-    });
-    expect(asUser.statusCode).toBe(403);
-    const asAdmin = await app.inject({
-      method: 'GET',
-      url: '/admin-only',
-      headers: { cookie: roles.admin.cookie },
-    });
-    expect(asAdmin.body).toBe('secret');
-    expect(
-      (await app.inject({ method: 'GET', url: '/who', headers: { cookie: roles.user.cookie } })).json(),
-    ).toEqual({
-      user: roles.user.id,
-    });
+  it('fails loudly when a route outside the group asks for the staff user', async () => {
+    const app = grouped();
+    expect((await call(app, '/outside', roles.admin.cookie)).statusCode).toBe(500);
     await app.close();
   });
 

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { createTestApp, fakeClientDist, type TestContext } from './helpers.ts';
 
 /**
  * Help pages, not-found answers and the agency settings as the server gives them (docs/product.md
@@ -30,11 +29,7 @@ const TEMPLATE =
 let ctx: TestContext;
 
 beforeAll(async () => {
-  const dist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'meals-dist-'));
-  fs.mkdirSync(path.join(dist, 'client'));
-  fs.mkdirSync(path.join(dist, 'server'));
-  fs.writeFileSync(path.join(dist, 'client', 'index.html'), TEMPLATE);
-  fs.writeFileSync(path.join(dist, 'server', 'entry-server.js'), FAKE_RENDERER);
+  const dist = fakeClientDist(TEMPLATE, FAKE_RENDERER);
   ctx = await createTestApp({
     CLIENT_DIST: path.join(dist, 'client'),
     LOG_LEVEL: 'error',
@@ -42,6 +37,7 @@ beforeAll(async () => {
     AGENCY_NAME_ES: 'Servicios para Mayores de Riverside',
     AGENCY_PHONE: '(510) 555-0199',
     AGENCY_EMAIL: 'help@riverside.example.org',
+    AGENCY_CONTRIBUTION_TEXT_ES: 'Aporte lo que pueda; a nadie se le niega la comida.',
   });
 });
 afterAll(() => ctx.close());
@@ -130,6 +126,8 @@ describe('the agency settings', () => {
       phone: '5105550199',
       phoneHours: null,
       email: 'help@riverside.example.org',
+      // Only the language the deployment wrote: the others use the translated default.
+      contribution: { es: 'Aporte lo que pueda; a nadie se le niega la comida.' },
     };
     expect((await get('/api/config')).json().agency).toEqual(expected);
     expect(appData((await get('/contact')).body).config.agency).toEqual(expected);

@@ -18,7 +18,15 @@ let roles: Awaited<ReturnType<typeof signInRoles>>;
 let clock = new Date('2026-11-24T17:00:00.000Z');
 
 beforeAll(async () => {
-  ctx = await createTestApp({ RATE_LIMIT_AUTH_MAX: '6' }, { now: () => clock });
+  ctx = await createTestApp(
+    {
+      RATE_LIMIT_AUTH_MAX: '6',
+      AGENCY_NAME: 'Harbor County Aging Office',
+      AGENCY_NAME_ZH: '海港縣長者事務處',
+      AGENCY_PHONE: '415 555 0199',
+    },
+    { now: () => clock },
+  );
   roles = await signInRoles(ctx);
 });
 afterAll(() => ctx.close());
@@ -37,6 +45,21 @@ const outbox = () => path.join(ctx.dataDir, 'outbox');
 const mails = () => (fs.existsSync(outbox()) ? fs.readdirSync(outbox()).sort() : []);
 /** The newest e-mail as text, quoted-printable soft breaks joined. */
 const newestMail = () => fs.readFileSync(path.join(outbox(), mails().at(-1)!), 'utf8').replace(/=\r?\n/g, '');
+
+/** The newest e-mail's HTML part, decoded (quoted-printable or base64, as the mailer chose). */
+function newestHtml(): string {
+  const eml = fs.readFileSync(path.join(outbox(), mails().at(-1)!), 'utf8');
+  const part = eml.split(/\r?\n--[^\r\n]*\r?\n/).find((one) => /content-type:\s*text\/html/i.test(one)) ?? '';
+  const split = part.search(/\r?\n\r?\n/);
+  const head = part.slice(0, split);
+  const body = part.slice(split).trim();
+  if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body, 'base64').toString('utf8');
+  const joined = body.replace(/=\r?\n/g, '');
+  return Buffer.from(
+    joined.replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+}
 
 async function newSite(overrides: object = {}) {
   const response = await asAdmin({ method: 'POST', url: '/api/sites', payload: buildSite(overrides) });
@@ -69,6 +92,30 @@ describe('POST /api/sites/{id}/confirmation-requests', () => {
     expect(JSON.stringify(rows)).not.toContain(token);
     expect(rows[0]!.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+  });
+
+  it('names the site in each paragraph’s language and the agency with its phone, to check it is genuine (R494)', async () => {
+    const site = await newSite({
+      name: 'Harbor Lunch Club',
+      translations: { es: { name: 'Club de Almuerzo del Puerto' } },
+    });
+    await sendLink(site.id, site.email!);
+    const html = newestHtml();
+    const paragraph = (lang: string) =>
+      new RegExp(`<p lang="${lang}">([\\s\\S]*?)</p>`).exec(html)?.[1]?.replace(/\s+/g, ' ') ?? '';
+    const [en, es, zh] = [paragraph('en'), paragraph('es'), paragraph('zh-Hant')];
+    expect(en).toContain('&quot;Harbor Lunch Club&quot;');
+    expect(en).toContain('This request comes from Harbor County Aging Office');
+    expect(en).toContain('call (415) 555-0199');
+    // Spanish: its own name for the site; the agency's English name stands for Spanish (none of its own).
+    expect(es).toContain('&quot;Club de Almuerzo del Puerto&quot;');
+    expect(es).not.toContain('Harbor Lunch Club');
+    expect(es).toContain('Esta solicitud viene de Harbor County Aging Office');
+    expect(es).toContain('llame al (415) 555-0199');
+    // Chinese: no name of its own, so the English one, marked as English; the agency's Chinese name.
+    expect(zh).toContain('<span lang="en">Harbor Lunch Club</span>');
+    expect(zh).toContain('此要求來自海港縣長者事務處');
+    expect(zh).toContain('(415) 555-0199');
   });
 
   it('422 no_email on email when the site has no e-mail address; nothing is sent', async () => {
@@ -113,10 +160,50 @@ describe('GET /api/confirmations/{token}', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual(['expiresAt', 'site']);
+    expect(Object.keys(body).sort()).toEqual(['closures', 'expiresAt', 'site']);
     expect(body.expiresAt).toBe(new Date(clock.getTime() + 14 * 86_400_000).toISOString());
     const publicSite = (await ctx.app.inject({ method: 'GET', url: `/api/sites/${site.id}` })).json();
     expect(body.site).toEqual(publicSite);
+  });
+
+  it('lists the site’s upcoming closures from the one closures list: its own, all sites’, the holidays (R490)', async () => {
+    const site = await newSite();
+    const other = await newSite();
+    const closure = async (payload: object) => {
+      const response = await asAdmin({ method: 'POST', url: '/api/closures', payload });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json() as { id: number };
+    };
+    const own = await closure({
+      startDate: '2026-12-07',
+      endDate: '2026-12-08',
+      reason: 'Kitchen repairs',
+      siteIds: [site.id],
+    });
+    const past = await closure({
+      startDate: '2026-11-02',
+      endDate: '2026-11-03',
+      reason: 'Past',
+      siteIds: [site.id],
+    });
+    const elsewhere = await closure({
+      startDate: '2026-12-09',
+      endDate: null,
+      reason: 'Elsewhere',
+      siteIds: [other.id],
+    });
+    const token = await sendLink(site.id, site.email!);
+    const { closures } = (await view(token)).json() as {
+      closures: { id?: number; startDate: string; reason: string; holiday?: { key: string } }[];
+    };
+    const ids = closures.map((c) => c.id);
+    expect(ids).toContain(own.id);
+    expect(ids).not.toContain(past.id);
+    expect(ids).not.toContain(elsewhere.id);
+    // The agency's holidays of the next 60 days (R440): Thanksgiving, two days after the clock's date.
+    expect(closures.find((c) => c.startDate === '2026-11-26')?.holiday).toBeDefined();
+    expect(closures.every((c) => c.startDate <= '2027-01-23')).toBe(true);
+    expect(closures.map((c) => c.startDate)).toEqual(closures.map((c) => c.startDate).sort());
   });
 
   it('404 for an unknown or malformed token', async () => {
@@ -178,12 +265,37 @@ describe('POST /api/confirmations/{token}', () => {
       siteId: site.id,
       reasons: ['hours'],
       message: 'We now open at 10:30',
+      source: 'site-contact',
       status: 'new',
     });
     expect(
       (await ctx.app.inject({ method: 'GET', url: `/api/sites/${site.id}` })).json().confirmedAt,
     ).toBeNull();
     expect((await answer(token, { answer: 'changed' })).statusCode).toBe(410);
+  });
+
+  it('a public report saying the same is its own entry, marked as the public’s (R496)', async () => {
+    const site = await newSite();
+    const token = await sendLink(site.id, site.email!);
+    const words = { reasons: ['phone'], message: `New number ${site.id}` };
+    expect((await answer(token, { answer: 'changed', ...words })).statusCode).toBe(200);
+    const fromPublic = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      payload: { siteId: site.id, ...words },
+      remoteAddress: nextAddress(),
+    });
+    expect(fromPublic.statusCode).toBe(202);
+    const reports = (await asAdmin({ method: 'GET', url: '/api/reports' })).json() as {
+      siteId: number;
+      source: string;
+    }[];
+    expect(
+      reports
+        .filter((r) => r.siteId === site.id)
+        .map((r) => r.source)
+        .sort(),
+    ).toEqual(['public', 'site-contact']);
   });
 
   it('two answers at the same moment: one counts, the other is 410', async () => {

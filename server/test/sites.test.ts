@@ -7,7 +7,7 @@ import { REFERENCE_LIST_NAMES, REFERENCE_LISTS } from '#shared/schemas/reference
 import { buildNutritionPartner, buildReferenceItem, buildSite } from '#testing/factories.ts';
 import { REFERENCE_TABLES } from '../db/reference-tables.ts';
 import { siteHours, sites } from '../db/schema.ts';
-import { cachedSitesJson } from '../services/sites.ts';
+import { cachedSitesJson } from '../services/site-reads.ts';
 import { createTestApp, signInRoles, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -79,10 +79,12 @@ const SITE_KEYS = [
   'address',
   'confirmedAt',
   'email',
+  'facts',
   'id',
   'lat',
   'lng',
   'name',
+  'phoneExtension',
   'phoneNumber',
   'translations',
   'updatedAt',

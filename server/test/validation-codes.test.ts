@@ -66,6 +66,21 @@ const json = (method: string, url: string, payload: unknown): InjectOptions => (
 
 const siteBodies: [string, unknown][] = [
   ['not an object', []],
+  [
+    'facts: amounts, lead times, languages',
+    {
+      ...buildSite(),
+      facts: {
+        cost: 'free',
+        suggestedAmount: 3,
+        guestPrice: 1000,
+        reserveDays: 15,
+        reserveHours: 2,
+        languages: ['xx'],
+      },
+    },
+  ],
+  ['a phone extension', { ...buildSite(), phoneExtension: 'front desk' }],
   ['null', null],
   ['name missing, address blank, name not text', { ...buildSite(), name: 42, address: ' ' }],
   ['too long', { ...buildSite(), name: 'x'.repeat(201) }],

@@ -35,6 +35,7 @@ interface WorkspaceSite {
   possibleDuplicates: number[];
   confirmedAt: string | null;
   phoneNumber: string;
+  missingFacts: string[];
 }
 
 describe('GET /api/workspace', () => {
@@ -133,5 +134,31 @@ describe('GET /api/workspace', () => {
     };
     expect(sites.find((s) => s.id === a.id)!.possibleDuplicates).toEqual([b.id]);
     expect(sites.find((s) => s.id === far.id)!.possibleDuplicates).toEqual([]);
+  });
+
+  it('lists the deciding facts each site lacks, in their order, and none once all are entered', async () => {
+    const none = await post('/api/sites', buildSite({ name: 'Excelsior Lunch Table' }));
+    const some = await post('/api/sites', {
+      ...buildSite({ name: 'Sunset Dining Room' }),
+      facts: { reservation: 'required', languages: ['yue'], walkIns: false },
+    });
+    const all = await post('/api/sites', {
+      ...buildSite({ name: 'Richmond Senior Table' }),
+      facts: {
+        reservation: 'not_needed',
+        cost: 'free',
+        stepFree: false,
+        languages: ['en'],
+        firstVisit: 'nothing',
+      },
+    });
+    const { sites } = (await asAdmin({ method: 'GET', url: '/api/workspace' })).json() as {
+      sites: WorkspaceSite[];
+    };
+    const missing = (id: number) => sites.find((s) => s.id === id)!.missingFacts;
+    expect(missing(none.id)).toEqual(['reservation', 'cost', 'stepFree', 'languages', 'firstVisit']);
+    // "No step-free entrance" is a fact entered: only what nobody entered is missing.
+    expect(missing(some.id)).toEqual(['cost', 'stepFree', 'firstVisit']);
+    expect(missing(all.id)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeTime } from '../hours.ts';
 import { normalizePhone } from '../phone.ts';
 import { coded, codedIssue, VALIDATION_CODES } from '../validation.ts';
 
@@ -120,3 +121,25 @@ const FieldErrorSchema = z.object({
   params: z.record(z.string(), z.unknown()).optional(),
 });
 export type FieldError = z.infer<typeof FieldErrorSchema>;
+
+/** A time of day, stored as HH:mm ('9:00' → '09:00'): hours, closures' phone lines, reservation cut-offs. */
+export const TimeSchema = z.string(coded('invalid_time')).transform((value, ctx) => {
+  const time = normalizeTime(value);
+  if (!time) {
+    ctx.addIssue(codedIssue('invalid_time'));
+    return z.NEVER;
+  }
+  return time;
+});
+
+export const WEEKDAY_ERROR = coded('invalid_weekday');
+
+/**
+ * A weekday 0-6. A one-digit string "0"-"6" is read as that number: forms that take the day from a
+ * <select> send it as text (the previous app's client does). Anything else stays refused.
+ */
+export const WeekdaySchema = z.preprocess(
+  (value) =>
+    typeof value === 'string' && value.length === 1 && value >= '0' && value <= '6' ? Number(value) : value,
+  z.number(WEEKDAY_ERROR).int(WEEKDAY_ERROR).min(0, WEEKDAY_ERROR).max(6, WEEKDAY_ERROR),
+);

@@ -4,6 +4,7 @@ import {
   REPORT_MESSAGE_MAX,
   REPORT_NOTE_MAX,
   REPORT_REASONS,
+  REPORT_SOURCES,
   REPORT_STATUSES,
 } from '../keep-true.ts';
 import { coded } from '../validation.ts';
@@ -12,9 +13,11 @@ import { BodySchema } from './common.ts';
 export {
   canMoveReport,
   REPORT_REASONS,
+  REPORT_SOURCES,
   REPORT_STATUSES,
   REPORT_TRANSITIONS,
   type ReportReason,
+  type ReportSource,
   type ReportStatus,
 } from '../keep-true.ts';
 
@@ -49,7 +52,7 @@ export const ReportCreateSchema = BodySchema({
 });
 export type ReportCreate = z.output<typeof ReportCreateSchema>;
 
-/** PATCH /api/reports/{id} (staff). */
+/** PATCH /api/reports/{id} (staff): a status, and a note added to the report's notes (R541). */
 export const ReportUpdateSchema = BodySchema({
   status: z.enum(REPORT_STATUSES, coded('invalid_choice', { choices: [...REPORT_STATUSES] })),
   note: z
@@ -64,6 +67,26 @@ export const ReportQuerySchema = z.object({
   status: z.enum(REPORT_STATUSES, coded('invalid_choice', { choices: [...REPORT_STATUSES] })).optional(),
 });
 
+/** Who wrote a note or moved a report; null when not known (a note from before R541, a deleted account). */
+const ReportPersonSchema = z.object({ id: z.number(), name: z.string() }).nullable();
+
+/** One staff note, kept with its author and time; a later note never replaces it (R541). */
+export const ReportNoteSchema = z.object({
+  text: z.string(),
+  author: ReportPersonSchema,
+  createdAt: z.string(),
+});
+export type ReportNote = z.infer<typeof ReportNoteSchema>;
+
+/** One status change: who, when, from what to what (R541). */
+export const ReportEventSchema = z.object({
+  from: z.enum(REPORT_STATUSES),
+  to: z.enum(REPORT_STATUSES),
+  by: ReportPersonSchema,
+  createdAt: z.string(),
+});
+export type ReportEvent = z.infer<typeof ReportEventSchema>;
+
 export const ReportSchema = z.object({
   id: z.number(),
   siteId: z.number().nullable(),
@@ -71,8 +94,15 @@ export const ReportSchema = z.object({
   reasons: z.array(z.enum(REPORT_REASONS)),
   message: z.string().nullable(),
   contact: z.string().nullable(),
+  /** `site-contact`: sent through the link e-mailed to the site's own address (R496). */
+  source: z.enum(REPORT_SOURCES),
   status: z.enum(REPORT_STATUSES),
+  /** The latest note, as before notes were kept (R541). */
   note: z.string().nullable(),
+  /** Every note, oldest first. */
+  notes: z.array(ReportNoteSchema),
+  /** Every status change, oldest first. */
+  events: z.array(ReportEventSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

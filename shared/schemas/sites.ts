@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { minutesOf, normalizeTime, sortWeeks, WEEKS_OF_MONTH, type WeekOfMonth } from '../hours.ts';
+import { minutesOf, sortWeeks, WEEKS_OF_MONTH, type WeekOfMonth } from '../hours.ts';
+import { splitExtension } from '../phone.ts';
 import { coded, codedIssue } from '../validation.ts';
 import {
   BodySchema,
@@ -7,32 +8,14 @@ import {
   OptionalEmailSchema,
   PhoneSchema,
   RequiredTextSchema,
+  TimeSchema,
   VersionSchema,
   WebsiteSchema,
+  WeekdaySchema,
 } from './common.ts';
 import { fieldsPerList, ReferenceItemSchema } from './reference-lists.ts';
+import { PhoneExtensionSchema, SiteFactsAnswerSchema, SiteFactsSchema } from './site-facts.ts';
 import { TranslationsAnswerSchema, TranslationsSchema } from './translations.ts';
-
-const TimeSchema = z.string(coded('invalid_time')).transform((value, ctx) => {
-  const time = normalizeTime(value);
-  if (!time) {
-    ctx.addIssue(codedIssue('invalid_time'));
-    return z.NEVER;
-  }
-  return time;
-});
-
-const WEEKDAY_ERROR = coded('invalid_weekday');
-
-/**
- * A weekday 0-6. A one-digit string "0"-"6" is read as that number: forms that take the day from a
- * <select> send it as text (the previous app's client does). Anything else stays refused.
- */
-const WeekdaySchema = z.preprocess(
-  (value) =>
-    typeof value === 'string' && value.length === 1 && value >= '0' && value <= '6' ? Number(value) : value,
-  z.number(WEEKDAY_ERROR).int(WEEKDAY_ERROR).min(0, WEEKDAY_ERROR).max(6, WEEKDAY_ERROR),
-);
 
 const WEEKS_ERROR = coded('invalid_weeks');
 
@@ -66,6 +49,33 @@ export const HoursInputSchema = z
     path: ['close'],
   });
 
+/**
+ * A site's address on one line (docs/product.md R486): a line break (a pasted multi-line address)
+ * becomes ", ", each line trimmed of spaces and of its own leading or trailing commas, blank lines
+ * dropped. "1 Main St\nSan Francisco, CA 94110" is stored as "1 Main St, San Francisco, CA 94110",
+ * which the open-data feed can split into street, city, state and ZIP code. Linear in the text.
+ */
+export function oneLineAddress(address: string): string {
+  if (!/[\r\n]/.test(address)) return address;
+  const edge = (char: string | undefined) => char === ',' || (char !== undefined && char.trim() === '');
+  return address
+    .split(/\r\n|\r|\n/)
+    .map((line) => {
+      let start = 0;
+      let end = line.length;
+      while (start < end && edge(line[start])) start += 1;
+      while (end > start && edge(line[end - 1])) end -= 1;
+      return line.slice(start, end);
+    })
+    .filter(Boolean)
+    .join(', ');
+}
+
+const AddressSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? oneLineAddress(value) : value),
+  RequiredTextSchema(300),
+);
+
 const Coordinate = (min: number, max: number) =>
   z
     .number(coded('not_a_number'))
@@ -77,8 +87,10 @@ const siteFields = {
   name: RequiredTextSchema(200),
   /** The name in Spanish and Chinese (a Chinatown site's Chinese name); replaced whole when given. */
   translations: TranslationsSchema('name', 200),
-  address: RequiredTextSchema(300),
+  address: AddressSchema,
   phoneNumber: PhoneSchema,
+  /** The extension to dial after the number (a site inside a senior centre), 1-6 digits. */
+  phoneExtension: PhoneExtensionSchema,
   email: OptionalEmailSchema,
   website: WebsiteSchema,
   lat: Coordinate(-90, 90).optional(),
@@ -86,7 +98,24 @@ const siteFields = {
   Hours: z.array(HoursInputSchema, coded('invalid_hours')).max(70, coded('too_many_hours', { max: 70 })),
   /** `NutritionPartnerIds`, `PopulationIds`, …: one per reference list. */
   ...fieldsPerList('idsKey', () => IdListSchema),
+  /** What decides whether a senior can eat there (docs/product.md R500); replaced whole when given. */
+  facts: SiteFactsSchema,
 };
+
+/**
+ * '415.555.0142 x3' in `phoneNumber` is the number and its extension: the extension moves to
+ * `phoneExtension` unless that is given too (docs/product.md R503). Applied to a body before the
+ * schemas read it: by the site routes, the spreadsheet import and the site form.
+ */
+export function moveExtension(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { phoneNumber, phoneExtension } = body as { phoneNumber?: unknown; phoneExtension?: unknown };
+  if (typeof phoneNumber !== 'string') return body;
+  const { number, extension } = splitExtension(phoneNumber);
+  if (extension === undefined) return body;
+  const given = phoneExtension !== undefined && phoneExtension !== null && phoneExtension !== '';
+  return { ...body, phoneNumber: number, ...(given ? {} : { phoneExtension: extension }) };
+}
 
 /**
  * Saves a site that looks like another one (same address or phone, or nearly the same name close by):
@@ -100,6 +129,8 @@ const SiteBaseSchema = BodySchema({
   translations: siteFields.translations.default({}),
   Hours: siteFields.Hours.default([]),
   ...fieldsPerList('idsKey', () => IdListSchema.default([])),
+  phoneExtension: siteFields.phoneExtension.default(null),
+  facts: siteFields.facts.default({}),
   version: VersionSchema,
 });
 
@@ -148,6 +179,8 @@ export const SiteSchema = z.object({
   address: z.string(),
   /** "" when the site has no phone: always a string, as the API has always answered. */
   phoneNumber: z.string(),
+  /** The extension to dial after the number, null when none. */
+  phoneExtension: z.string().nullable(),
   email: z.string().nullable(),
   website: z.string().nullable(),
   lat: z.number().nullable(),
@@ -155,6 +188,8 @@ export const SiteSchema = z.object({
   Hours: z.array(HoursSchema),
   /** `NutritionPartners`, `Populations`, …: one per reference list. */
   ...fieldsPerList('siteKey', () => z.array(ReferenceItemSchema)),
+  /** What decides whether a senior can eat there; only what is known (`{}` when nothing). */
+  facts: SiteFactsAnswerSchema,
   version: z.number(),
   updatedAt: z.string(),
   /** When staff last checked the facts with the site (ISO 8601), null when never (docs/product.md R170). */

@@ -71,6 +71,7 @@ export const ACCOUNT_EVENT_ACTIONS = [
   'password_reset',
   'email_changed',
   'sign_in_failed',
+  'sign_in_locked',
 ] as const;
 export type AccountEventAction = (typeof ACCOUNT_EVENT_ACTIONS)[number];
 

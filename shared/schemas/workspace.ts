@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DECIDING_FACTS } from '../site-facts.ts';
 import { HolidayOccurrenceSchema } from './closures.ts';
 import { REFERENCE_LIST_NAMES, type ReferenceListName } from './reference-lists.ts';
 import { TranslationsAnswerSchema } from './translations.ts';
@@ -22,6 +23,8 @@ export const WorkspaceSiteSchema = z.object({
   openReports: z.number(),
   /** Other sites that match it by the duplicate rule (R177). */
   possibleDuplicates: z.array(z.number()),
+  /** The deciding facts nobody has entered (docs/product.md R539), in DECIDING_FACTS order. */
+  missingFacts: z.array(z.enum(DECIDING_FACTS)),
 });
 export type WorkspaceSite = z.infer<typeof WorkspaceSiteSchema>;
 

@@ -39,7 +39,7 @@ const phone = object(['id', 'number'], {
   extension: num,
   type: { type: 'string', enum: ['text', 'voice', 'fax', 'cell', 'video', 'pager', 'textphone'] },
   description: str,
-  languages: { type: 'array' },
+  languages: arrayOf('language'),
   attributes: arrayOf('attribute'),
   metadata: { type: 'array' },
 });
@@ -82,6 +82,43 @@ const schedule = {
     },
   ],
 };
+
+const language = object(['id'], {
+  id: uuid,
+  service_id: uuid,
+  location_id: uuid,
+  phone_id: uuid,
+  name: str,
+  // ISO 639-1 (two letters) or ISO 639-3 (three).
+  code: { type: 'string', pattern: '^[a-z]{2,3}$' },
+  note: str,
+  attributes: arrayOf('attribute'),
+  metadata: { type: 'array' },
+});
+
+const costOption = object(['id'], {
+  id: uuid,
+  service_id: uuid,
+  valid_from: date,
+  valid_to: date,
+  option: str,
+  // A three-letter currency code.
+  currency: { type: 'string', pattern: '^[A-Za-z]{3}$' },
+  amount: num,
+  amount_description: str,
+  attributes: arrayOf('attribute'),
+  metadata: { type: 'array' },
+});
+
+const accessibility = object(['id'], {
+  id: uuid,
+  location_id: uuid,
+  description: str,
+  details: str,
+  url: uri,
+  attributes: arrayOf('attribute'),
+  metadata: { type: 'array' },
+});
 
 const address = object(
   ['id', 'address_1', 'city', 'state_province', 'postal_code', 'country', 'address_type'],
@@ -150,10 +187,10 @@ const locationProperties = {
   longitude: { type: 'number', minimum: -180, maximum: 180 },
   external_identifier: str,
   external_identifier_type: str,
-  languages: { type: 'array' },
+  languages: arrayOf('language'),
   addresses: arrayOf('address'),
   contacts: { type: 'array' },
-  accessibility: { type: 'array' },
+  accessibility: arrayOf('accessibility'),
   phones: arrayOf('phone'),
   schedules: arrayOf('schedule'),
   attributes: arrayOf('attribute'),
@@ -239,22 +276,29 @@ const serviceAtLocationNested = object(['id', 'service_id', 'location_id', 'loca
   metadata: { type: 'array' },
 });
 
-const serviceFull = object(['id', 'name', 'status', 'organization', 'service_at_locations'], {
+const serviceFullFields = object(['id', 'name', 'status', 'organization', 'service_at_locations'], {
   ...serviceProperties,
   phones: arrayOf('phone'),
   schedules: arrayOf('schedule'),
   service_areas: { type: 'array' },
-  service_at_locations: { type: 'array', minItems: 1, items: ref('service_at_location') },
-  languages: { type: 'array' },
+  service_at_locations: { type: 'array', items: ref('service_at_location') },
+  languages: arrayOf('language'),
   organization: ref('organization'),
   funding: { type: 'array' },
-  cost_options: { type: 'array' },
+  cost_options: arrayOf('cost_option'),
   program: { type: 'object' },
   required_documents: { type: 'array' },
   contacts: { type: 'array' },
   attributes: arrayOf('attribute'),
   metadata: { type: 'array' },
 });
+
+// Ours: a service is at one place at least, unless it is defunct (its site deleted, nothing left).
+const serviceFull = {
+  ...serviceFullFields,
+  if: { properties: { status: { const: 'defunct' } } },
+  else: { properties: { service_at_locations: { minItems: 1 } } },
+};
 
 const organizationFull = object(['id', 'name', 'description'], {
   ...(organizationNested.properties as Schema),
@@ -264,6 +308,9 @@ const organizationFull = object(['id', 'name', 'description'], {
 });
 
 const definitions = {
+  language,
+  cost_option: costOption,
+  accessibility,
   phone,
   schedule,
   address,

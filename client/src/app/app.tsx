@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { seedQueryClient } from '../lib/app-data.ts';
 import { AppRoutes } from './router.tsx';
@@ -17,6 +17,11 @@ export function App() {
     seedQueryClient(client);
     return client;
   });
+  // Says the app has taken over the server's page (<html data-started>): before that a tap on a
+  // link is a full page load and a control's change is only the form's (docs/product.md R139).
+  useEffect(() => {
+    document.documentElement.dataset.started = '';
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

@@ -50,6 +50,11 @@ const WorkspaceScreen = lazyChunk(
   () => import('./routes/admin/workspace.tsx'),
   (m) => m.WorkspaceScreen,
 );
+const TrashScreen = lazyChunk(
+  'trash',
+  () => import('./routes/admin/trash.tsx'),
+  (m) => m.TrashScreen,
+);
 const ConfirmScreen = lazyChunk(
   'confirm',
   () => import('./routes/confirm.tsx'),
@@ -94,6 +99,7 @@ export function AppRoutes() {
         <Route path="/privacy" element={<PrivacyScreen />} />
         <Route path="/admin/closures" element={admin(<ClosuresScreen />)} />
         <Route path="/admin/import" element={admin(<ImportScreen />)} />
+        <Route path="/admin/trash" element={admin(<TrashScreen />)} />
         {Object.entries(REFERENCE_ROUTES).flatMap(([segment, list]) => [
           <Route
             key={`${segment}-new`}

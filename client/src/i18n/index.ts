@@ -1,49 +1,71 @@
-import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18n, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, htmlLang, isLanguage, LANGUAGE_COOKIE, LANGUAGES } from '#shared/languages.ts';
+import { FALLBACK_LANGUAGE, htmlLang, isLanguage, LANGUAGES } from '#shared/languages.ts';
+import { detectLanguage, keepLanguage } from './detect-language.ts';
 
-type LocaleModule = { default: Record<string, unknown> };
+import { type LocaleModule, type Resources, resourcesOf } from './resources.ts';
+
+export type { Resources };
 
 /**
- * Every locales/<language>/<namespace>.json, bundled: a language switch never waits for the network.
- * The staff text is the exception: every admin*.json loads with the admin screens (lazy-namespaces.ts);
- * so is the information pages' text, help.json, about.json and partners.json (page-namespaces.ts).
+ * The public pages' words (docs/decisions/044-one-language-in-the-first-bundle.md): English, the
+ * fallback, is in the first bundle; Spanish and Chinese each come in a chunk of their own
+ * (words-es.ts, words-zh.ts), loaded before the app starts in that language or switches to it. The
+ * staff text loads with the admin screens (lazy-namespaces.ts); the information pages' text, help.json,
+ * about.json and partners.json, with those pages (page-namespaces.ts). The server renders from every
+ * language at once (all-words.ts).
  */
-const files = import.meta.glob<LocaleModule>(
+const english = import.meta.glob<LocaleModule>(
   [
-    './locales/*/*.json',
-    '!./locales/*/admin*.json',
-    '!./locales/*/help.json',
-    '!./locales/*/about.json',
-    '!./locales/*/partners.json',
-    '!./locales/*/auth.json',
-    '!./locales/*/account.json',
-    '!./locales/*/photo.json',
-    '!./locales/*/reports.json',
-    '!./locales/*/validation.json',
+    '@locales/en/*.json',
+    '!@locales/en/admin*.json',
+    '!@locales/en/help.json',
+    '!@locales/en/about.json',
+    '!@locales/en/partners.json',
+    '!@locales/en/auth.json',
+    '!@locales/en/account.json',
+    '!@locales/en/photo.json',
+    '!@locales/en/reports.json',
+    '!@locales/en/validation.json',
   ],
   { eager: true },
 );
 
-export function buildResources() {
-  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-  for (const [file, module] of Object.entries(files)) {
-    const [, language, namespace] = /\.\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
-    if (!language || !namespace) continue;
-    resources[language] ??= {};
-    resources[language][namespace] = module.default;
-  }
-  return resources;
+/** The words in the first bundle: English only. */
+export function buildResources(): Resources {
+  return resourcesOf(english);
 }
 
-/** Detection order of docs/product.md R31; the choice is cached in local storage. */
-const DETECTION_ORDER = ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'];
+const LOADERS: Record<string, () => Promise<{ default: Resources }>> = {
+  es: () => import('./words-es.ts'),
+  zh: () => import('./words-zh.ts'),
+};
+
+/**
+ * Makes sure the public pages' words in `language` are in the instance (a no-op for English and for a
+ * language already there): the one wait before the app starts or switches to Spanish or Chinese.
+ */
+export async function loadLanguage(language: string | undefined, instance: I18n = i18n): Promise<void> {
+  const base = language?.toLowerCase().split('-')[0] ?? '';
+  const load = LOADERS[base];
+  if (!load || instance.hasResourceBundle(base, 'common')) return;
+  const words = (await load()).default[base] ?? {};
+  for (const [namespace, texts] of Object.entries(words)) {
+    instance.addResourceBundle(base, namespace, texts, true, true);
+  }
+}
+
+/** Switches the page's language in place once its words are there (the language buttons). */
+export async function switchLanguage(language: string, instance: I18n = i18n): Promise<void> {
+  await loadLanguage(language, instance);
+  await instance.changeLanguage(language);
+}
 
 /** What every i18next instance here shares: the three languages, their text, fallback English. */
-export function baseOptions() {
+export function baseOptions(resources: Resources = buildResources()) {
   return {
-    resources: buildResources(),
+    resources,
+    partialBundledLanguages: true,
     supportedLngs: [...LANGUAGES],
     nonExplicitSupportedLngs: true,
     load: 'languageOnly' as const,
@@ -60,28 +82,39 @@ export function baseOptions() {
  * (docs/decisions/011-server-rendering.md) and to word what it sends this visitor (e-mails, messages):
  * the API calls carry no language of their own.
  */
-export function initI18n() {
+export async function initI18n() {
   i18n.on('languageChanged', (language) => {
     const lng = i18n.resolvedLanguage ?? language;
     // 'zh-Hant' on Chinese pages (the code stays 'zh' in addresses and storage), as the server writes it.
     document.documentElement.lang = isLanguage(lng) ? htmlLang(lng) : lng;
+    // The language chosen, kept even while its words are still on their way.
+    const chosen = language.toLowerCase().split('-')[0];
+    if (isLanguage(chosen)) keepLanguage(chosen, document, storageOf('localStorage'));
   });
-  return i18n
-    .use(LanguageDetector)
-    .use(initReactI18next)
-    .init({
-      ...baseOptions(),
-      detection: {
-        order: DETECTION_ORDER,
-        lookupQuerystring: 'lng',
-        lookupCookie: LANGUAGE_COOKIE,
-        lookupLocalStorage: 'i18nextLng',
-        lookupSessionStorage: 'i18nextLng',
-        caches: ['localStorage', 'cookie'],
-        cookieMinutes: 60 * 24 * 365,
-        cookieOptions: { path: '/', sameSite: 'lax' },
-      },
-    });
+  await i18n.use(initReactI18next).init({
+    ...baseOptions(),
+    lng: detectLanguage({
+      search: window.location.search,
+      cookie: document.cookie,
+      localStorage: storageOf('localStorage'),
+      sessionStorage: storageOf('sessionStorage'),
+      navigatorLanguages: navigator.languages ?? [navigator.language],
+      htmlLang: document.documentElement.lang,
+    }),
+  });
+  // The detected language's words, when they are not in the first bundle; then it is the language.
+  if (!i18n.hasResourceBundle(i18n.language?.split('-')[0] ?? 'en', 'common')) {
+    await switchLanguage(i18n.language);
+  }
+}
+
+/** A storage the browser may refuse to give (blocked cookies): then none. */
+function storageOf(name: 'localStorage' | 'sessionStorage'): Storage | undefined {
+  try {
+    return window[name];
+  } catch {
+    return undefined;
+  }
 }
 
 export { i18n };

@@ -9,12 +9,12 @@ type LocaleModule = { default: Record<string, unknown> };
  */
 const files = import.meta.glob<LocaleModule>(
   [
-    './locales/*/admin*.json',
-    './locales/*/auth.json',
-    './locales/*/account.json',
-    './locales/*/photo.json',
-    './locales/*/reports.json',
-    './locales/*/validation.json',
+    '@locales/*/admin*.json',
+    '@locales/*/auth.json',
+    '@locales/*/account.json',
+    '@locales/*/photo.json',
+    '@locales/*/reports.json',
+    '@locales/*/validation.json',
   ],
   { eager: true },
 );
@@ -41,7 +41,7 @@ export function addNamespace(namespace: LazyNamespace) {
     return;
   }
   for (const [file, module] of Object.entries(files)) {
-    const [, language, name] = /\.\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
+    const [, language, name] = /\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
     if (!language || name !== namespace || i18n.hasResourceBundle(language, namespace)) continue;
     i18n.addResourceBundle(language, namespace, module.default, true, true);
   }

@@ -1,17 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { LOCALES_DIR } from '#testing/locales.ts';
 import { buildResources } from './index.ts';
 import { lazyNamespaceNames } from './lazy-namespaces.ts';
 import { pageResources } from './page-namespaces.ts';
 
-const localesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
-
 describe('every locale file reaches the app', () => {
   it('each namespace on disk is in the first bundle, a lazy screen chunk, or the information pages’ loader', () => {
     const onDisk = new Set(
-      fs.readdirSync(path.join(localesDir, 'en')).map((file) => file.replace(/\.json$/, '')),
+      fs.readdirSync(path.join(LOCALES_DIR, 'en')).map((file) => file.replace(/\.json$/, '')),
     );
     const eager = Object.keys(buildResources().en ?? {});
     const lazy = lazyNamespaceNames();

@@ -10,7 +10,7 @@ type LocaleModule = { default: Record<string, unknown> };
  * it from the start. One small chunk for the three, in all three languages.
  */
 const files = import.meta.glob<LocaleModule>(
-  ['./locales/*/help.json', './locales/*/about.json', './locales/*/partners.json'],
+  ['@locales/*/help.json', '@locales/*/about.json', '@locales/*/partners.json'],
   { eager: true },
 );
 
@@ -22,7 +22,7 @@ export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 export function pageResources(): Record<string, Record<string, Record<string, unknown>>> {
   const resources: Record<string, Record<string, Record<string, unknown>>> = {};
   for (const [file, module] of Object.entries(files)) {
-    const [, language, namespace] = /\.\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
+    const [, language, namespace] = /\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
     if (language && namespace) resources[language] = { ...resources[language], [namespace]: module.default };
   }
   return resources;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import en from '#shared/locales/en/validation.json' with { type: 'json' };
+import es from '#shared/locales/es/validation.json' with { type: 'json' };
+import zh from '#shared/locales/zh/validation.json' with { type: 'json' };
 import { VALIDATION_CODES, VALIDATION_MESSAGES } from '#shared/validation.ts';
-import en from './locales/en/validation.json' with { type: 'json' };
-import es from './locales/es/validation.json' with { type: 'json' };
-import zh from './locales/zh/validation.json' with { type: 'json' };
 
 /** Every validation code of shared/validation.ts is translated in every language, with its params. */
 const files: Record<string, { codes: Record<string, string> }> = { en, es, zh };

@@ -4,25 +4,28 @@
  * after hydration, and ticks once a minute while the page is open, so a page left open on a kiosk
  * says "Closed now" on its own when the lunch service ends. Server-rendered (and cached) HTML carries
  * no status at all: see docs/decisions/021-status-on-rendered-pages.md.
+ *
+ * Here: the minute timer and the hooks that read it (useAgencyToday, useStatuses, useSiteStatus), the
+ * closures they need, and the agency's calendar dates in words (formatLongDate, formatOpeningDay, …).
+ * The statuses themselves are computed in site-statuses.ts and written in words in status-words.ts
+ * and reservation-words.ts. (The dates in a module of their own became a chunk of their own in the
+ * public pages' first bundle, half a kilobyte more: they stay here.)
  */
 import { useQuery } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { useMemo, useSyncExternalStore } from 'react';
 import { api } from '#client/lib/api.ts';
 import { appData } from '#client/lib/app-data.ts';
-import type { LocalizedText } from '#client/lib/localized.tsx';
-import { addDays, agencyMoment, DEFAULT_AGENCY_TIME_ZONE } from '#shared/agency-time.ts';
+import { computeStatuses, type Statuses } from '#client/lib/site-statuses.ts';
+import { type AgencyMoment, addDays, agencyMoment, DEFAULT_AGENCY_TIME_ZONE } from '#shared/agency-time.ts';
 import { apiPaths } from '#shared/api-paths.ts';
 import { preloadKeys } from '#shared/app-data.ts';
-import { formatTime, formatter, intlLocale } from '#shared/format-hours.ts';
+import { formatter, intlLocale } from '#shared/format-hours.ts';
 import {
-  isOpenToday,
   type SiteStatus,
   type StatusClosure,
   type StatusSite,
   siteStatusAt,
 } from '#shared/opening-status.ts';
-import { localized, type Translations } from '#shared/translations.ts';
 
 /** The agency's IANA time zone, from the page's configuration. */
 export function agencyTimeZone(): string {
@@ -88,54 +91,6 @@ export function useClosures() {
   });
 }
 
-/** Whether each site is open now and open (or still to open) today, for the opening filter. */
-export interface Opening {
-  now: boolean;
-  today: boolean;
-}
-
-export interface Statuses {
-  /** The agency's date ('YYYY-MM-DD') the statuses were computed for. */
-  today: string;
-  /** The closures the statuses were computed with (their reasons' translations). */
-  closures: readonly StatusClosure[];
-  byId: ReadonlyMap<number, SiteStatus>;
-  opening: (id: number) => Opening | undefined;
-}
-
-/**
- * Every site's status at one agency moment: computed once per (sites, closures, minute), not per row
- * or per filter change. Linear in the number of sites (each site looks only at its own closures).
- */
-export function computeStatuses(
-  sites: readonly StatusSite[],
-  closures: readonly StatusClosure[],
-  now: number,
-  timeZone: string,
-): Statuses {
-  // One agency moment for the whole list (reading the zone's clock is the costly part).
-  const moment = agencyMoment(now, timeZone);
-  const today = moment.date;
-  const byId = new Map<number, SiteStatus>();
-  for (const site of sites) byId.set(site.id, siteStatusAt(site, closures, moment));
-  const openings = new Map<number, Opening>();
-  return {
-    today,
-    closures,
-    byId,
-    opening: (id) => {
-      let known = openings.get(id);
-      if (!known) {
-        const status = byId.get(id);
-        if (!status) return undefined;
-        known = { now: status.kind === 'open', today: isOpenToday(status) };
-        openings.set(id, known);
-      }
-      return known;
-    },
-  };
-}
-
 /**
  * The statuses of these sites on the agency's clock, or null while they cannot be known: on the server,
  * during hydration, and while the closures are loading or failed to load (a status that ignored a
@@ -155,6 +110,8 @@ export function useStatuses(sites: readonly StatusSite[] | undefined): Statuses 
 export interface KnownStatus {
   status: SiteStatus;
   today: string;
+  /** The agency's moment it was computed at (for a reservation's cut-off). */
+  moment: AgencyMoment;
   /** The closures it was computed with (their reasons' translations). */
   closures: readonly StatusClosure[];
 }
@@ -166,7 +123,7 @@ export function useSiteStatus(site: StatusSite): KnownStatus | null {
   return useMemo(() => {
     if (now === null || !closures) return null;
     const moment = agencyMoment(now, agencyTimeZone());
-    return { status: siteStatusAt(site, closures, moment), today: moment.date, closures };
+    return { status: siteStatusAt(site, closures, moment), today: moment.date, moment, closures };
   }, [site, closures, now]);
 }
 
@@ -185,9 +142,14 @@ export function formatLongDate(date: string, language: string | undefined): stri
   return dateFormat(language, { weekday: 'long', month: 'long', day: 'numeric' }).format(utcDate(date));
 }
 
-/** A calendar date ('YYYY-MM-DD') with its year, as a printed page dates itself: 'November 24, 2026'. */
+/**
+ * A calendar date ('YYYY-MM-DD') with its weekday and year, as a printed page dates itself: 'Thursday,
+ * November 26, 2026' (the weekday says which day its "today" is, docs/product.md R491).
+ */
 export function formatFullDate(date: string, language: string | undefined): string {
-  return dateFormat(language, { year: 'numeric', month: 'long', day: 'numeric' }).format(utcDate(date));
+  return dateFormat(language, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(
+    utcDate(date),
+  );
 }
 
 /**
@@ -209,133 +171,4 @@ export function weekdayWord(day: number, language: string | undefined): string {
   return dateFormat(language, { weekday: 'long' }).format(
     new Date(Date.UTC(2026, 0, 4 + (((day % 7) + 7) % 7))),
   );
-}
-
-/** A closure as the API answers it: its reason may have Spanish and Chinese translations. */
-type TranslatedClosure = StatusClosure & { translations?: Translations<'reason'> };
-type TranslatedStatus = { name: string; translations?: Translations<'name'> };
-
-const reasonsCache = new WeakMap<readonly StatusClosure[], Map<string, Map<string, LocalizedText>>>();
-
-/** The closures' reasons in `language`, by their English text: built once per (closures, language). */
-function closureReasons(closures: readonly StatusClosure[], language: string): Map<string, LocalizedText> {
-  let byLanguage = reasonsCache.get(closures);
-  if (!byLanguage) {
-    byLanguage = new Map();
-    reasonsCache.set(closures, byLanguage);
-  }
-  let reasons = byLanguage.get(language);
-  if (!reasons) {
-    reasons = new Map();
-    for (const closure of closures as readonly TranslatedClosure[]) {
-      const text = localized(closure, 'reason', language);
-      if (text.lang !== 'en' || !reasons.has(closure.reason)) reasons.set(closure.reason, text);
-    }
-    byLanguage.set(language, reasons);
-  }
-  return reasons;
-}
-
-/**
- * A status's reason in `language` and the language it is written in: the translation of the closure it
- * comes from, or of the site's covid status that closes it (its name is the reason); the English text
- * (lang 'en') when there is none.
- */
-export function reasonIn(
-  reason: string,
-  language: string | undefined,
-  closures: readonly StatusClosure[],
-  covidStatuses: readonly TranslatedStatus[] = [],
-): LocalizedText {
-  const lng = intlLocale(language).split('-')[0]!;
-  if (lng === 'en') return { text: reason, lang: 'en' };
-  const fromClosure = closureReasons(closures, lng).get(reason);
-  if (fromClosure !== undefined) return fromClosure;
-  const status = covidStatuses.find((item) => item.name === reason);
-  return status
-    ? localized(status as TranslatedStatus & { name: string }, 'name', lng)
-    : { text: reason, lang: 'en' };
-}
-
-/** A status in words, with the place of its reason (if any) so the reason can carry its own language. */
-export interface StatusWords {
-  /** The whole status as plain text: 'Cerrado hoy: Thanksgiving · abre jue, 3 de dic a las 11:30 a.m.'. */
-  text: string;
-  /** The reason inside it: the words before it, the reason and its language, the words after it. */
-  reason?: { before: string; value: LocalizedText; after: string };
-}
-
-/** Stands for the reason while the sentence is translated; a private-use character no text contains. */
-const REASON_MARK = '\uE000';
-
-/**
- * A status in words (namespace 'common', keys status.*): 'Open now · until 1:30 PM', 'Opens today at
- * 11:30 AM', 'Closed now · opens Tue 11:30 AM', 'Closed today: Thanksgiving', 'Temporarily closed',
- * 'Call for hours'. `withReason` adds a temporary closure's reason (the site page).
- */
-export function describeStatus(
-  status: SiteStatus,
-  today: string,
-  t: TFunction<'common'>,
-  language: string | undefined,
-  {
-    withReason = false,
-    reason = (text) => ({ text, lang: 'en' }),
-  }: {
-    withReason?: boolean;
-    /** The reason in the page's language (reasonIn). */
-    reason?: (text: string) => LocalizedText;
-  } = {},
-): StatusWords {
-  const words = describeWithMark(status, today, t, language, withReason);
-  const at = words.indexOf(REASON_MARK);
-  const own = status.kind === 'closure' || status.kind === 'temporarily-closed' ? status.reason : null;
-  if (at < 0 || !own) return { text: words };
-  const value = reason(own);
-  const before = words.slice(0, at);
-  const after = words.slice(at + REASON_MARK.length);
-  return { text: before + value.text + after, reason: { before, value, after } };
-}
-
-/** Whether a reason says no more than the status's name, in the page's language or in English. */
-function isStatusName(reason: string, name: string, t: TFunction<'common'>): boolean {
-  const plain = (text: string) =>
-    text
-      .trim()
-      .toLocaleLowerCase()
-      .replace(/[.!]+$/, '');
-  const said = plain(reason);
-  return said === plain(name) || said === plain(t('status.temporarilyClosed', { lng: 'en' }));
-}
-
-function describeWithMark(
-  status: SiteStatus,
-  today: string,
-  t: TFunction<'common'>,
-  language: string | undefined,
-  withReason: boolean,
-): string {
-  const time = (value: string) => formatTime(value, language);
-  const opens = (next: { date: string; open: string } | null) =>
-    next
-      ? t('status.opens', { day: formatOpeningDay(next.date, today, language), time: time(next.open) })
-      : '';
-  const joined = (first: string, second: string) => (second ? t('status.joined', { first, second }) : first);
-  switch (status.kind) {
-    case 'open':
-      return t('status.open', { time: time(status.until) });
-    case 'opens-later':
-      return t('status.opensLater', { time: time(status.at) });
-    case 'closed-today':
-      return status.next ? joined(t('status.closedNow'), opens(status.next)) : t('status.closedToday');
-    case 'closure':
-      return joined(t('status.closure', { reason: REASON_MARK }), opens(status.next));
-    case 'temporarily-closed':
-      // A reason that is only the status's own name ("Temporarily closed") is not said twice.
-      return withReason && status.reason && !isStatusName(status.reason, t('status.temporarilyClosed'), t)
-        ? t('status.temporarilyClosedBecause', { reason: REASON_MARK })
-        : t('status.temporarilyClosed');
-    default:
-      return t('status.unknown');
-  }
 }

@@ -11,6 +11,7 @@ const DEFAULT_AGENCY: AgencySettings = {
   phone: FOOTER_PHONE,
   phoneHours: null,
   email: 'meals@example.org',
+  contribution: {},
 };
 
 export interface Agency {
@@ -21,6 +22,8 @@ export interface Agency {
   /** When the phone is answered, in words. */
   phoneHours: string;
   email: string;
+  /** The program's words about contributions, when the deployment wrote them in this language (R506). */
+  contribution: string | undefined;
 }
 
 /** The agency's name, logo, phone, phone hours and e-mail (AGENCY_*, docs/product.md R110). */
@@ -34,5 +37,6 @@ export function useAgency(): Agency {
     phone: settings.phone,
     phoneHours: settings.phoneHours ?? t('agency.phoneHours'),
     email: settings.email,
+    contribution: settings.contribution?.[language],
   };
 }

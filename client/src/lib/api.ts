@@ -17,6 +17,14 @@ export class ApiError extends Error {
   get code(): string | undefined {
     return typeof this.body.code === 'string' ? this.body.code : undefined;
   }
+
+  /** The values the `code`'s words are filled with (a refused import's `{ mb: 5 }`), when it has any. */
+  get params(): Record<string, string | number> {
+    const { params } = this.body;
+    return params !== null && typeof params === 'object' && !Array.isArray(params)
+      ? (params as Record<string, string | number>)
+      : {};
+  }
 }
 
 /** The wording of a failed answer without a message of its own; kept for the log and a details line. */
@@ -44,22 +52,28 @@ export function onUnauthorized() {
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Sent as JSON; a Blob (a chosen file) is sent as it is, with `contentType`. */
   body?: unknown;
+  /** The Content-Type of a Blob body (else the Blob's own type). */
+  contentType?: string;
   signal?: AbortSignal;
   /** Login answers 401/422 itself; it must not bounce to /login. */
   skipUnauthorizedRedirect?: boolean;
 }
 
-/** JSON in, JSON out (docs/product.md R71). 204 answers undefined. */
+/** JSON in (or a file's bytes), JSON out (docs/product.md R71). 204 answers undefined. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   // No language of its own: the server reads the language cookie the i18n setup keeps (?lng, cookie,
   // Accept-Language: server/plugins/language.ts), the same one pages are rendered in.
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const { body } = options;
+  if (body instanceof Blob)
+    headers['Content-Type'] = options.contentType ?? (body.type || 'application/octet-stream');
+  else if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(path, {
     method: options.method ?? 'GET',
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
     credentials: 'same-origin',
     signal: options.signal,
   });

@@ -19,7 +19,7 @@ function files(dir: string, keep: (file: string) => boolean): string[] {
 }
 
 const TEXTS = [
-  ...files('client/src/i18n/locales/zh', (file) => file.endsWith('.json')),
+  ...files('shared/locales/zh', (file) => file.endsWith('.json')),
   ...files(
     'server',
     (file) => /\.(ts|html|txt)$/.test(file) && !/\.test\.ts$/.test(file) && !file.includes('/test/'),
@@ -42,9 +42,7 @@ describe('Chinese in one voice', () => {
   it('addresses the reader as 您 and says 現正休息 for "Closed now"', () => {
     const found = TEXTS.flatMap((file) => offVoice(file, fs.readFileSync(path.join(root, file), 'utf8')));
     expect(found).toEqual([]);
-    const common = JSON.parse(
-      fs.readFileSync(path.join(root, 'client/src/i18n/locales/zh/common.json'), 'utf8'),
-    );
+    const common = JSON.parse(fs.readFileSync(path.join(root, 'shared/locales/zh/common.json'), 'utf8'));
     expect(common.status.closedNow).toBe('現正休息');
   });
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keepEarlyChoices, takeEarlyChoices, takeOverRenderedAddress } from './early-choices.ts';
 
 /** The server's filters form as it writes it: a hidden language, a text box, a select with a mark. */
@@ -71,6 +71,46 @@ describe('choices made before the app runs (docs/product.md R139)', () => {
     keepEarlyChoices(document.body, { pathname: '/sites', search: '' });
     expect(takeEarlyChoices('/')).toBeUndefined();
     expect(takeEarlyChoices('/sites')?.search).toBe('?open=now');
+  });
+});
+
+describe('choices made while the app takes the page over', () => {
+  /** A fresh module: the look happens once per page load. */
+  async function freshModule() {
+    vi.resetModules();
+    return import('./early-choices.ts');
+  }
+
+  it('are applied when the screen first runs, once, and not when the app already followed them', async () => {
+    const { takeChoicesMadeWhileStarting } = await freshModule();
+    serverForm('3').open.value = 'now';
+    expect(
+      takeChoicesMadeWhileStarting(document.body, { pathname: '/sites', search: '?population=3' }),
+    ).toEqual({
+      pathname: '/sites',
+      search: '?population=3&open=now',
+    });
+    // Only the first screen of a page load reads the server's page.
+    expect(
+      takeChoicesMadeWhileStarting(document.body, { pathname: '/sites', search: '?population=3' }),
+    ).toBeUndefined();
+
+    const again = await freshModule();
+    serverForm('3').open.value = 'now';
+    expect(
+      again.takeChoicesMadeWhileStarting(document.body, {
+        pathname: '/sites',
+        search: '?open=now&population=3',
+      }),
+    ).toBeUndefined();
+  });
+
+  it('finds nothing when the visitor changed nothing', async () => {
+    const { takeChoicesMadeWhileStarting } = await freshModule();
+    serverForm('3');
+    expect(
+      takeChoicesMadeWhileStarting(document.body, { pathname: '/sites', search: '?population=3' }),
+    ).toBeUndefined();
   });
 });
 

@@ -101,6 +101,27 @@ export function takeOverRenderedAddress(
   if (shown === '' && !pending) pending = { pathname: rendered.pathname, search, replace: true };
 }
 
+let lookedAgain = false;
+
+/**
+ * Choices made while the app was taking the page over: after `keepEarlyChoices` read the forms but
+ * before React listened, a change reaches neither. The controls still show it, so the screen looks once
+ * more when it first runs on the page the server sent (the first screen of a page load only; a screen
+ * drawn by the app later has no server's page to read).
+ */
+export function takeChoicesMadeWhileStarting(
+  root: ParentNode,
+  location: { pathname: string; search: string },
+): { pathname: string; search: string; replace?: boolean } | undefined {
+  if (lookedAgain) return undefined;
+  lookedAgain = true;
+  keepEarlyChoices(root, location);
+  const choices = takeEarlyChoices(location.pathname);
+  // The app may have seen the change itself and already be there.
+  if (!choices || choicesOf(choices.search) === choicesOf(location.search)) return undefined;
+  return choices;
+}
+
 /** The address the visitor's early choices make, once, for the screen at `pathname`; then forgotten. */
 export function takeEarlyChoices(
   pathname: string,

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { buildResources } from '../i18n/index.ts';
+import { allResources } from '../i18n/all-words.ts';
 import { pageResources } from '../i18n/page-namespaces.ts';
 
 type LocaleModule = { default: Record<string, unknown> };
@@ -8,19 +8,19 @@ type LocaleModule = { default: Record<string, unknown> };
 /** The text the app loads with its lazy screens (i18n/lazy-namespaces.ts): staff, sign-in, account. */
 const lazyFiles = import.meta.glob<LocaleModule>(
   [
-    '../i18n/locales/*/admin.json',
-    '../i18n/locales/*/auth.json',
-    '../i18n/locales/*/account.json',
-    '../i18n/locales/*/photo.json',
-    '../i18n/locales/*/reports.json',
-    '../i18n/locales/*/validation.json',
+    '@locales/*/admin*.json',
+    '@locales/*/auth.json',
+    '@locales/*/account.json',
+    '@locales/*/photo.json',
+    '@locales/*/reports.json',
+    '@locales/*/validation.json',
   ],
   { eager: true },
 );
 
 /** A fresh i18next with the real locale files, every namespace, for component and message tests. */
 export async function createTestI18n(lng = 'en') {
-  const resources = buildResources();
+  const resources = allResources();
   for (const [file, module] of Object.entries(lazyFiles)) {
     const [, language, namespace] = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
     if (language && namespace) resources[language] = { ...resources[language], [namespace]: module.default };

@@ -22,6 +22,7 @@ import {
   DEMO_SITES,
   type DemoSite,
 } from './demo-data.ts';
+import { demoFacts } from './demo-facts.ts';
 
 export { DEMO_NOTICE };
 
@@ -63,7 +64,7 @@ export async function seedDemoData(db: Db): Promise<{ sites: number }> {
     }
   }
   const pick = (list: ReferenceListName, names: string[]) => names.map((name) => ids[list].get(name)!);
-  for (const site of DEMO_SITES) {
+  for (const [index, site] of DEMO_SITES.entries()) {
     await createSite(
       db,
       {
@@ -71,11 +72,13 @@ export async function seedDemoData(db: Db): Promise<{ sites: number }> {
         translations: namesOf(DEMO_SITE_TRANSLATIONS[site.name]),
         address: site.address,
         phoneNumber: site.phoneNumber,
+        phoneExtension: null,
         email: site.email,
         website: site.website,
         lat: site.lat,
         lng: site.lng,
         Hours: site.hours,
+        facts: demoFacts(site, index),
         ...fieldsPerList('idsKey', (list) => pick(list, DEMO_LISTS[list]?.of(site) ?? [])),
       },
       null,

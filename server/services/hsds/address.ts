@@ -14,14 +14,15 @@ const COUNTRY = /^(USA?|United States( of America)?)$/i;
 
 /**
  * Splits an address written the usual US way, "777 Stockton St, Suite 2, San Francisco, CA 94108"
- * (the country, a comma before the ZIP code, a dot after the state allowed). Our sites keep their
+ * (the country, a comma before the ZIP code, a dot after the state allowed; a line break counts as a
+ * comma, for addresses stored on several lines before they were normalised on save). Our sites keep their
  * address as one text (docs/product.md R250), so one that is not written this way is published
  * whole as the first line, with the city, state and ZIP code left empty rather than guessed.
  * Linear in the text's length: one split and fixed patterns without nested repetition.
  */
 export function parseUsAddress(address: string): AddressParts {
   const parts = address
-    .split(',')
+    .split(/,|\r\n|\r|\n/)
     .map((part) => part.trim())
     .filter(Boolean);
   if (parts.length > 1 && COUNTRY.test(parts.at(-1)!)) parts.pop();
@@ -37,7 +38,16 @@ export function parseUsAddress(address: string): AddressParts {
     parts.splice(-2, 2);
   }
   if (!state || !zip || parts.length < 2)
-    return { address_1: address.trim(), city: '', state_province: '', postal_code: '' };
+    return {
+      address_1: address
+        .split(/\r\n|\r|\n/)
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .join(', '),
+      city: '',
+      state_province: '',
+      postal_code: '',
+    };
   const city = parts.pop()!;
   const [first, ...rest] = parts;
   return {

@@ -1,6 +1,7 @@
 import { invalidField } from '#shared/validation.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
-import { foldForSearch, type HsdsDataset, type HsdsServiceEntry } from './build.ts';
+import { foldForSearch } from './build.ts';
+import { type HsdsDataset, type HsdsListedService, type HsdsServiceEntry, isLive } from './dataset.ts';
 import type { HsdsAttribute, HsdsOrganization } from './model.ts';
 import { isUuid } from './uuid.ts';
 
@@ -133,20 +134,24 @@ export function found<T>(map: Map<string, T>, id: string): T {
   return record;
 }
 
-/** The services a list query selects, in the directory's order (by name). One pass; no sorting. */
-export function selectServices(dataset: HsdsDataset, query: PageQuery): HsdsServiceEntry[] {
+/**
+ * The services a list query selects: the sites' in the directory's order (by name), then the defunct
+ * ones of deleted sites (oldest deletion first). One pass; no sorting.
+ */
+export function selectServices(dataset: HsdsDataset, query: PageQuery): HsdsListedService[] {
   const taxonomyTerms = query.taxonomyId
     ? new Set(dataset.taxonomyTerms.filter((t) => t.taxonomy_id === query.taxonomyId).map((t) => t.id))
     : undefined;
-  return dataset.services.filter(
+  const attributes = (entry: HsdsListedService) => (isLive(entry) ? entry.attributes : []);
+  return dataset.listed.filter(
     (entry) =>
-      (query.modifiedAfter === undefined || entry.updatedAt >= query.modifiedAfter) &&
+      (query.modifiedAfter === undefined || entry.modifiedAt >= query.modifiedAfter) &&
       (query.search === undefined || entry.searchText.includes(query.search)) &&
       (query.organizationId === undefined || entry.service.organization_id === query.organizationId) &&
       (query.taxonomyTermId === undefined ||
-        entry.attributes.some((attribute) => attribute.taxonomy_term_id === query.taxonomyTermId)) &&
+        attributes(entry).some((attribute) => attribute.taxonomy_term_id === query.taxonomyTermId)) &&
       (taxonomyTerms === undefined ||
-        entry.attributes.some((attribute) => taxonomyTerms.has(attribute.taxonomy_term_id))),
+        attributes(entry).some((attribute) => taxonomyTerms.has(attribute.taxonomy_term_id))),
   );
 }
 
@@ -168,12 +173,17 @@ function nestedAttributes(dataset: HsdsDataset, attributes: HsdsAttribute[]) {
 }
 
 /** A list's item: the service's own fields and its organization (the standard's service_list). */
-export function serviceListItem(dataset: HsdsDataset, entry: HsdsServiceEntry) {
+export function serviceListItem(dataset: HsdsDataset, entry: HsdsListedService) {
   return { ...entry.service, organization: dataset.organizationById.get(entry.service.organization_id)! };
 }
 
 function nestedLocation(entry: HsdsServiceEntry) {
-  return { ...entry.location, addresses: [entry.address], phones: entry.phones };
+  return {
+    ...entry.location,
+    addresses: [entry.address],
+    phones: entry.phones,
+    accessibility: entry.accessibility,
+  };
 }
 
 /** The service at the site, its location, address, phones, schedules and attributes. */
@@ -187,8 +197,23 @@ export function serviceAtLocationFull(dataset: HsdsDataset, entry: HsdsServiceEn
   };
 }
 
-/** A fully nested service (GET /services/{id}): everything about the site in one answer. */
-export function serviceFull(dataset: HsdsDataset, entry: HsdsServiceEntry) {
+/**
+ * A fully nested service (GET /services/{id}): everything about the site in one answer. A defunct
+ * service (its site deleted) has no location left: its service at locations, phones, schedules and
+ * attributes are empty.
+ */
+export function serviceFull(dataset: HsdsDataset, entry: HsdsListedService) {
+  if (!isLive(entry))
+    return {
+      ...entry.service,
+      organization: withPhones(dataset, dataset.organizationById.get(entry.service.organization_id)!),
+      phones: [],
+      schedules: [],
+      service_at_locations: [],
+      languages: [],
+      cost_options: [],
+      attributes: [],
+    };
   return {
     ...entry.service,
     organization: withPhones(dataset, dataset.organizationById.get(entry.service.organization_id)!),
@@ -202,6 +227,8 @@ export function serviceFull(dataset: HsdsDataset, entry: HsdsServiceEntry) {
         location: nestedLocation(entry),
       },
     ],
+    languages: entry.languages,
+    cost_options: entry.costOptions,
     attributes: nestedAttributes(dataset, entry.attributes),
   };
 }

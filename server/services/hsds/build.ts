@@ -1,10 +1,23 @@
+/**
+ * The open-data feed's mapping: `buildDataset` turns the directory's public reads into HSDS 3.0
+ * records (the dataset's shape is in dataset.ts, its fixed words in vocabulary.ts), and
+ * `foldForSearch`, the folding its search text and the feed's queries share.
+ */
+import { agencyMoment } from '#shared/agency-time.ts';
 import { formatPhone } from '#shared/phone.ts';
-import { REFERENCE_LIST_NAMES, REFERENCE_LISTS, type ReferenceListName } from '#shared/reference-lists.ts';
+import { REFERENCE_LIST_NAMES, REFERENCE_LISTS } from '#shared/reference-lists.ts';
 import type { Closure } from '#shared/schemas/closures.ts';
-import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
-import type { Site } from '#shared/schemas/sites.ts';
 import { foldText } from '#shared/site-search.ts';
 import { parseUsAddress } from './address.ts';
+import type {
+  HsdsDataset,
+  HsdsDefunctEntry,
+  HsdsListedService,
+  HsdsOptions,
+  HsdsServiceEntry,
+  HsdsSource,
+} from './dataset.ts';
+import { DEFAULT_CONTRIBUTION_TEXT, feedFacts } from './facts.ts';
 import type {
   HsdsAddress,
   HsdsAttribute,
@@ -13,104 +26,11 @@ import type {
   HsdsPhone,
   HsdsSchedule,
   HsdsService,
-  HsdsServiceAtLocation,
   HsdsTaxonomy,
   HsdsTaxonomyTerm,
-  HsdsWeekday,
 } from './model.ts';
 import { uuidV5 } from './uuid.ts';
-
-/** What the feed is built from: the public reads' answers (the same cached bytes the site shows). */
-export interface HsdsSource {
-  sites: Site[];
-  lists: Record<ReferenceListName, ReferenceItem[]>;
-  /** The current and upcoming closures (GET /api/closures). */
-  closures: Closure[];
-}
-
-export interface HsdsOptions {
-  /** The UUID namespace every id is derived in (HSDS_ID_NAMESPACE). */
-  namespace: string;
-  /** The public address of the directory, for links to a site's page. */
-  baseUrl: string;
-  /** The agency's name: the publisher, and the organization of sites without one nutrition partner. */
-  publisherName: string;
-  timeZone: string;
-  /** The agency's date, 'YYYY-MM-DD'. */
-  today: string;
-}
-
-/** One service's place in the dataset: its rows by table, and what filters and search read. */
-export interface HsdsServiceEntry {
-  siteId: number;
-  service: HsdsService;
-  location: HsdsLocation;
-  serviceAtLocation: HsdsServiceAtLocation;
-  address: HsdsAddress;
-  phones: HsdsPhone[];
-  schedules: HsdsSchedule[];
-  attributes: HsdsAttribute[];
-  /** The site's own last change (ms since the epoch), for `modified_after`. */
-  updatedAt: number;
-  /** Name and description folded for search (foldForSearch). */
-  searchText: string;
-}
-
-export interface HsdsDataset {
-  organizations: HsdsOrganization[];
-  /** The phones of organizations (nutrition partners). */
-  organizationPhones: HsdsPhone[];
-  services: HsdsServiceEntry[];
-  taxonomies: HsdsTaxonomy[];
-  taxonomyTerms: HsdsTaxonomyTerm[];
-  serviceById: Map<string, HsdsServiceEntry>;
-  serviceByServiceAtLocationId: Map<string, HsdsServiceEntry>;
-  organizationById: Map<string, HsdsOrganization>;
-  termById: Map<string, HsdsTaxonomyTerm>;
-  taxonomyById: Map<string, HsdsTaxonomy>;
-}
-
-/** The standard's two-letter days, index = our weekday (0 = Sunday). */
-const BYDAY: readonly HsdsWeekday[] = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
-const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const ORDINALS: Record<number, string> = { 1: '1st', 2: '2nd', 3: '3rd', 4: '4th', [-1]: 'last' };
-
-/** Each list as an HSDS taxonomy: its name, what a term means, and the attribute's `link_type`. */
-const TAXONOMIES: Record<
-  ReferenceListName,
-  { name: string; description: string; term: string; linkType: string }
-> = {
-  nutritionpartners: {
-    name: 'Nutrition partners',
-    description: 'The organizations that cook the meals and run dining sites.',
-    term: 'Nutrition partner',
-    linkType: 'nutrition_partner',
-  },
-  populations: {
-    name: 'Populations served',
-    description: 'Who a dining site serves.',
-    term: 'Population served',
-    linkType: 'population',
-  },
-  mealtypes: {
-    name: 'Meal types',
-    description: 'The meals a dining site serves.',
-    term: 'Meal type',
-    linkType: 'meal_type',
-  },
-  services: {
-    name: 'Services',
-    description: 'What a dining site offers besides the meal served there.',
-    term: 'Service',
-    linkType: 'service',
-  },
-  covidstatuses: {
-    name: 'COVID-19 status',
-    description: "A dining site's current situation in light of COVID-19.",
-    term: 'COVID-19 status',
-    linkType: 'covid_status',
-  },
-};
+import { BYDAY, closureText, TAXONOMIES, weeksText } from './vocabulary.ts';
 
 /**
  * Folds text for search the way the directory's own name search does (shared/site-search.ts
@@ -121,43 +41,9 @@ export function foldForSearch(text: string): string {
   return foldText(text.normalize('NFKC'));
 }
 
-/**
- * The zone's offset from UTC in hours when it is the same all year (no daylight-saving time), else
- * undefined: HSDS gives `timezone` as one number, which would be wrong for half the year in a zone
- * that changes (docs/decisions/029-open-referral-feed.md).
- */
-export function fixedUtcOffset(timeZone: string, year: number): number | undefined {
-  const offsetAt = (month: number) => {
-    const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-      .formatToParts(Date.UTC(year, month, 1, 12))
-      .find((part) => part.type === 'timeZoneName')?.value;
-    const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
-    if (!match) return 0;
-    return (match[1] === '-' ? -1 : 1) * (Number(match[2]) + Number(match[3]) / 60);
-  };
-  const winter = offsetAt(0);
-  return winter === offsetAt(6) ? winter : undefined;
-}
+import { fixedUtcOffset } from '#shared/agency-time.ts';
 
-function weeksText(weeks: readonly number[] | undefined, day: number): string {
-  if (!weeks?.length) return `Every ${DAY_NAMES[day]}`;
-  const names = weeks.map((week) => ORDINALS[week] ?? String(week));
-  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-  return `The ${list} ${DAY_NAMES[day]} of the month`;
-}
-
-function closureText(closure: Closure): string {
-  const when =
-    closure.endDate === null
-      ? `from ${closure.startDate} until further notice`
-      : closure.endDate === closure.startDate
-        ? `on ${closure.startDate}`
-        : `from ${closure.startDate} to ${closure.endDate}`;
-  return `Closed ${when}: ${closure.reason}.`;
-}
-
-const covers = (closure: Closure, date: string) =>
-  closure.startDate <= date && (closure.endDate === null || closure.endDate >= date);
+export { fixedUtcOffset };
 
 /**
  * Maps the directory onto HSDS 3.0 in one pass over the sites: each site is a location and the
@@ -243,10 +129,22 @@ export function buildDataset(source: HsdsSource, options: HsdsOptions): HsdsData
     const closures = [...allSitesClosures, ...(closuresBySite.get(site.id) ?? [])].sort(
       (a, b) => a.startDate.localeCompare(b.startDate) || a.id - b.id,
     );
+    // Only lasting states set the status: a closing status, or a closure until further notice that
+    // has begun. A dated closure stays a dated schedule and the alert, even on its days (R480).
     const closingStatus = (site.CovidStatuses ?? []).some((status) => status.closesSite);
-    const closedToday = closures.some((closure) => covers(closure, options.today));
+    const closedForNow = closures.some(
+      (closure) => closure.endDate === null && closure.startDate <= options.today,
+    );
     const mealTypes = (site.MealTypes ?? []).map((item) => item.name);
     const populations = (site.Populations ?? []).map((item) => item.name);
+    const facts = feedFacts(
+      site,
+      { serviceId, locationId },
+      { id, contribution: options.contributionText || DEFAULT_CONTRIBUTION_TEXT },
+    );
+    const eligibility = [populations.length ? `For: ${populations.join('; ')}.` : '', facts.eligibility ?? '']
+      .filter(Boolean)
+      .join(' ');
 
     const service: HsdsService = {
       id: serviceId,
@@ -254,11 +152,15 @@ export function buildDataset(source: HsdsSource, options: HsdsOptions): HsdsData
       name: site.name,
       description: `Community dining site of the congregate meals program${
         mealTypes.length ? `, serving ${mealTypes.join(', ')}` : ''
-      }.`,
+      }.${facts.about ? ` ${facts.about}` : ''}`,
       url: site.website ?? `${base}/sites/${site.id}`,
       ...(site.email ? { email: site.email } : {}),
-      status: closingStatus || closedToday ? 'temporarily closed' : 'active',
-      ...(populations.length ? { eligibility_description: `For: ${populations.join('; ')}.` } : {}),
+      status: closingStatus || closedForNow ? 'temporarily closed' : 'active',
+      ...facts.service,
+      ...(eligibility ? { eligibility_description: eligibility } : {}),
+      ...(site.confirmedAt
+        ? { assured_date: agencyMoment(Date.parse(site.confirmedAt), options.timeZone).date }
+        : {}),
       ...(closures.length ? { alert: closures.map(closureText).join(' ') } : {}),
     };
     const location: HsdsLocation = {
@@ -266,6 +168,7 @@ export function buildDataset(source: HsdsSource, options: HsdsOptions): HsdsData
       location_type: 'physical',
       organization_id: organization.id,
       name: site.name,
+      ...(facts.transportation ? { transportation: facts.transportation } : {}),
       ...(site.lat !== null && site.lng !== null ? { latitude: site.lat, longitude: site.lng } : {}),
     };
     const address: HsdsAddress = {
@@ -282,7 +185,9 @@ export function buildDataset(source: HsdsSource, options: HsdsOptions): HsdsData
             location_id: locationId,
             service_id: serviceId,
             number: formatPhone(site.phoneNumber),
+            ...(facts.extension && 'extension' in facts.extension ? facts.extension : {}),
             type: 'voice',
+            ...(facts.extension && 'description' in facts.extension ? facts.extension : {}),
           },
         ]
       : [];
@@ -339,18 +244,45 @@ export function buildDataset(source: HsdsSource, options: HsdsOptions): HsdsData
       phones,
       schedules,
       attributes,
-      updatedAt: Date.parse(site.updatedAt),
+      languages: facts.languages,
+      costOptions: facts.costOptions,
+      accessibility: facts.accessibility,
+      modifiedAt: source.modified?.of(site.id) ?? Date.parse(site.updatedAt),
       searchText: foldForSearch(`${service.name}\n${service.description}`),
     };
   });
+
+  const live = new Set(source.sites.map((site) => site.id));
+  const defunct = (source.deleted ?? [])
+    .filter((deleted) => !live.has(deleted.id))
+    .map((deleted): HsdsDefunctEntry => {
+      const service: HsdsService = {
+        id: id(`service:${deleted.id}`),
+        organization_id: agency.id,
+        name: deleted.name,
+        description: `Was a community dining site of the congregate meals program; removed from the directory on ${
+          agencyMoment(Date.parse(deleted.deletedAt), options.timeZone).date
+        }.`,
+        status: 'defunct',
+      };
+      return {
+        siteId: deleted.id,
+        service,
+        modifiedAt: Date.parse(deleted.deletedAt),
+        searchText: foldForSearch(`${service.name}\n${service.description}`),
+      };
+    });
+  const listed: HsdsListedService[] = [...services, ...defunct];
 
   return {
     organizations,
     organizationPhones,
     services,
+    defunct,
+    listed,
     taxonomies,
     taxonomyTerms,
-    serviceById: new Map(services.map((entry) => [entry.service.id, entry])),
+    serviceById: new Map(listed.map((entry) => [entry.service.id, entry])),
     serviceByServiceAtLocationId: new Map(services.map((entry) => [entry.serviceAtLocation.id, entry])),
     organizationById: new Map(organizations.map((organization) => [organization.id, organization])),
     termById: new Map(taxonomyTerms.map((term) => [term.id, term])),

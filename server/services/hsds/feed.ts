@@ -18,7 +18,9 @@ import {
   serviceFull,
   serviceListItem,
 } from './answers.ts';
-import { buildDataset, foldForSearch, type HsdsDataset } from './build.ts';
+import { buildDataset, foldForSearch } from './build.ts';
+import { defunctCutoff, type FeedChanges, feedChangesJson, modifiedTimes } from './changes.ts';
+import { type HsdsDataset, isLive } from './dataset.ts';
 import { dataPackageZip } from './tabular.ts';
 
 /** The feed's data as of one generation of the response cache, with a tag naming that version. */
@@ -46,14 +48,19 @@ export function createHsdsFeed(ctx: FeedContext) {
   let current: { generation: number; today: string; version: Promise<FeedVersion> } | undefined;
 
   async function load(today: string): Promise<FeedVersion> {
-    const [sites, closures, ...lists] = await Promise.all([
+    const timeZone = ctx.config.AGENCY_TIME_ZONE;
+    const [sites, closures, changes, ...lists] = await Promise.all([
       reads.sites(),
       reads.closures(),
+      // Like the public reads: dropped by every directory write, and by the agency's next day.
+      ctx.cache.get(`hsds-changes:${today}`, () =>
+        feedChangesJson(ctx.database.db, today, defunctCutoff(today, timeZone)),
+      ),
       ...REFERENCE_LIST_NAMES.map((list) => reads.list(list)),
     ]);
     const tag = createHash('sha1')
       .update(
-        [sites, closures, ...lists]
+        [sites, closures, changes, ...lists]
           .map((entry) => entry.etag)
           .concat(
             today,
@@ -61,15 +68,24 @@ export function createHsdsFeed(ctx: FeedContext) {
             publisherName,
             ctx.config.HSDS_ID_NAMESPACE,
             ctx.config.AGENCY_TIME_ZONE,
+            ctx.config.AGENCY_CONTRIBUTION_TEXT ?? '',
           )
           .join('\n'),
       )
       .digest('base64url');
     const siteList = parse<Site[]>(sites);
+    const closureList = parse<Closure[]>(closures);
+    const changed = parse<FeedChanges>(changes);
     const dataset = buildDataset(
       {
         sites: siteList,
-        closures: parse<Closure[]>(closures),
+        closures: closureList,
+        modified: modifiedTimes(changed, closureList, {
+          today,
+          timeZone,
+          holidays: ctx.config.AGENCY_HOLIDAYS,
+        }),
+        deleted: changed.deleted,
         lists: Object.fromEntries(
           REFERENCE_LIST_NAMES.map((list, index) => [list, parse<ReferenceItem[]>(lists[index]!)]),
         ) as Record<ReferenceListName, ReferenceItem[]>,
@@ -78,14 +94,13 @@ export function createHsdsFeed(ctx: FeedContext) {
         namespace: ctx.config.HSDS_ID_NAMESPACE,
         baseUrl: ctx.baseUrl,
         publisherName,
-        timeZone: ctx.config.AGENCY_TIME_ZONE,
+        timeZone,
         today,
+        contributionText: ctx.config.AGENCY_CONTRIBUTION_TEXT,
       },
     );
-    const lastModified = siteList.reduce<string | undefined>(
-      (newest, site) => (newest === undefined || site.updatedAt > newest ? site.updatedAt : newest),
-      undefined,
-    );
+    const newest = dataset.listed.reduce((latest, entry) => Math.max(latest, entry.modifiedAt), 0);
+    const lastModified = dataset.listed.length ? new Date(newest).toISOString() : undefined;
     let zip: { bytes: Buffer; etag: string } | undefined;
     return {
       dataset,
@@ -143,7 +158,9 @@ export function createHsdsFeed(ctx: FeedContext) {
     serviceAtLocations: (dataset: HsdsDataset, query: Record<string, unknown>) => {
       const parsed = parsePageQuery(query);
       return paginate(
-        selectServices(dataset, parsed).map((entry) => entry.serviceAtLocation),
+        selectServices(dataset, parsed)
+          .filter(isLive)
+          .map((entry) => entry.serviceAtLocation),
         parsed,
       );
     },

@@ -23,7 +23,13 @@ export interface HsdsService {
   url?: string;
   email?: string;
   status: HsdsServiceStatus;
+  /** How to get a meal: the reservation and the first visit. */
+  application_process?: string;
+  /** The cost in words (the cost options hold the amounts). */
+  fees_description?: string;
   eligibility_description?: string;
+  /** The date (agency's) staff last confirmed the site's facts with it. */
+  assured_date?: string;
   alert?: string;
 }
 
@@ -32,6 +38,8 @@ export interface HsdsLocation {
   location_type: 'physical';
   organization_id: string;
   name: string;
+  /** Rides to the site and transit nearby, in words. */
+  transportation?: string;
   latitude?: number;
   longitude?: number;
 }
@@ -60,7 +68,10 @@ export interface HsdsPhone {
   service_id?: string;
   organization_id?: string;
   number: string;
+  /** The extension to dial after the number. */
+  extension?: number;
   type: 'voice';
+  description?: string;
 }
 
 export type HsdsWeekday = 'MO' | 'TU' | 'WE' | 'TH' | 'FR' | 'SA' | 'SU';
@@ -105,4 +116,31 @@ export interface HsdsAttribute {
   link_entity: 'service';
   taxonomy_term_id: string;
   label: string;
+}
+
+/** A language staff speak at the service (the standard's `language`: ISO 639-1, or 639-3, code). */
+export interface HsdsLanguage {
+  id: string;
+  service_id: string;
+  location_id: string;
+  name: string;
+  code: string;
+  note: string;
+}
+
+/** What a meal costs whom (the standard's `cost_option`), in US dollars. */
+export interface HsdsCostOption {
+  id: string;
+  service_id: string;
+  option: string;
+  currency: 'USD';
+  amount?: number;
+  amount_description: string;
+}
+
+/** One access arrangement of a location (the standard's `accessibility`). */
+export interface HsdsAccessibility {
+  id: string;
+  location_id: string;
+  description: string;
 }

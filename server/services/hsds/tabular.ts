@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { strToU8, zipSync } from 'fflate';
-import type { HsdsDataset } from './build.ts';
+import type { HsdsDataset } from './dataset.ts';
 
 /** A column of the tabular package, as a Frictionless Table Schema field. */
 interface Field {
@@ -52,11 +52,14 @@ export const TABLES: Table[] = [
       { name: 'url', type: 'string', format: 'uri' },
       { name: 'email', type: 'string', format: 'email' },
       text('status', true),
+      text('application_process'),
+      text('fees_description'),
       text('eligibility_description'),
+      { name: 'assured_date', type: 'date' },
       text('alert'),
     ],
     foreignKeys: [key('organization_id', 'organization')],
-    rows: (d) => d.services.map((entry) => entry.service),
+    rows: (d) => d.listed.map((entry) => entry.service),
   },
   {
     name: 'attribute',
@@ -87,6 +90,7 @@ export const TABLES: Table[] = [
       text('location_type', true),
       uuid('organization_id'),
       text('name'),
+      text('transportation'),
       { name: 'latitude', type: 'number' },
       { name: 'longitude', type: 'number' },
     ],
@@ -102,7 +106,9 @@ export const TABLES: Table[] = [
       uuid('service_id'),
       uuid('organization_id'),
       text('number', true),
+      { name: 'extension', type: 'number' },
       text('type'),
+      text('description'),
     ],
     foreignKeys: [
       key('location_id', 'location'),
@@ -155,6 +161,41 @@ export const TABLES: Table[] = [
     rows: (d) => d.services.flatMap((entry) => entry.schedules),
   },
   {
+    name: 'language',
+    path: 'languages.csv',
+    fields: [
+      uuid('id', true),
+      uuid('service_id'),
+      uuid('location_id'),
+      text('name'),
+      text('code'),
+      text('note'),
+    ],
+    foreignKeys: [key('service_id', 'service'), key('location_id', 'location')],
+    rows: (d) => d.services.flatMap((entry) => entry.languages),
+  },
+  {
+    name: 'accessibility',
+    path: 'accessibility.csv',
+    fields: [uuid('id', true), uuid('location_id'), text('description')],
+    foreignKeys: [key('location_id', 'location')],
+    rows: (d) => d.services.flatMap((entry) => entry.accessibility),
+  },
+  {
+    name: 'cost_option',
+    path: 'cost_options.csv',
+    fields: [
+      uuid('id', true),
+      uuid('service_id', true),
+      text('option'),
+      text('currency'),
+      { name: 'amount', type: 'number' },
+      text('amount_description'),
+    ],
+    foreignKeys: [key('service_id', 'service')],
+    rows: (d) => d.services.flatMap((entry) => entry.costOptions),
+  },
+  {
     name: 'taxonomy_term',
     path: 'taxonomy_terms.csv',
     fields: [
@@ -181,7 +222,7 @@ export const TABLES: Table[] = [
 export interface PackageOptions {
   title: string;
   homepage: string;
-  /** When the newest site changed (ISO 8601); left out without sites. */
+  /** When the newest service record changed (ISO 8601); left out without services. */
   lastModified?: string;
 }
 

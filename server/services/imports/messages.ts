@@ -1,11 +1,11 @@
-import enImports from '#client/i18n/locales/en/admin-imports.json' with { type: 'json' };
-import en from '#client/i18n/locales/en/validation.json' with { type: 'json' };
-import esImports from '#client/i18n/locales/es/admin-imports.json' with { type: 'json' };
-import es from '#client/i18n/locales/es/validation.json' with { type: 'json' };
-import zhImports from '#client/i18n/locales/zh/admin-imports.json' with { type: 'json' };
-import zh from '#client/i18n/locales/zh/validation.json' with { type: 'json' };
-import type { ImportErrorCode } from '#shared/imports.ts';
+import type { ImportErrorCode, RowError } from '#shared/imports.ts';
 import type { Language } from '#shared/languages.ts';
+import enImports from '#shared/locales/en/admin-imports.json' with { type: 'json' };
+import en from '#shared/locales/en/validation.json' with { type: 'json' };
+import esImports from '#shared/locales/es/admin-imports.json' with { type: 'json' };
+import es from '#shared/locales/es/validation.json' with { type: 'json' };
+import zhImports from '#shared/locales/zh/admin-imports.json' with { type: 'json' };
+import zh from '#shared/locales/zh/validation.json' with { type: 'json' };
 import {
   formatParam,
   type ValidationCode,
@@ -46,3 +46,15 @@ export function importErrorMessage(
 ) {
   return fill(FILE_ERRORS[language][code] ?? FILE_ERRORS.en[code] ?? code, params);
 }
+
+/** Builds a row's field error with its message in the reader's language. */
+export type RowErrorOf = (column: string, code: ValidationCode, params?: ValidationParams) => RowError;
+
+export const rowErrorOf =
+  (language: Language): RowErrorOf =>
+  (column, code, params) => ({
+    column,
+    code,
+    message: fieldMessage(code, params, language),
+    ...(params ? { params } : {}),
+  });

@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/client.ts';
 import { filterSites, filtersFromSearchParams } from '#shared/filters.ts';
 import type { Site } from '#shared/schemas/sites.ts';
-import { cachedSitesJson } from '../sites.ts';
+import { cachedSitesJson } from '../site-reads.ts';
 import { sitesCsv, sitesXlsx } from './write.ts';
 
 /**

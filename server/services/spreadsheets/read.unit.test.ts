@@ -5,7 +5,8 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { ImportError } from './errors.ts';
-import { findFormula, findFormulaInSheet, hasTooManyFields, unzipWorkbook } from './read.ts';
+import { hasTooManyFields } from './read.ts';
+import { findFormula, findFormulaInSheet, unzipWorkbook } from './xlsx-archive.ts';
 
 const sheet = (cells: string) =>
   `<worksheet><cols><col min="1"/></cols><sheetData><row r="1">${cells}</row></sheetData></worksheet>`;

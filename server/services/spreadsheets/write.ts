@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import writeXlsxFile from 'write-excel-file/node';
+import { factCells } from '#shared/fact-cells.ts';
 import { formatHoursText } from '#shared/hours-text.ts';
 import { LIST_SEPARATOR, SHEET_COLUMNS, type SheetColumn, type SheetRow } from '#shared/imports.ts';
 import { REFERENCE_LIST_NAMES, REFERENCE_LISTS, type ReferenceListName } from '#shared/reference-lists.ts';
@@ -28,6 +29,8 @@ export function siteRow(site: Site): SheetRow {
     lat: site.lat === null ? '' : String(site.lat),
     lng: site.lng === null ? '' : String(site.lng),
     hours: formatHoursText(site.Hours),
+    phoneExtension: site.phoneExtension ?? '',
+    ...factCells(site.facts ?? {}),
   } as SheetRow;
   for (const list of REFERENCE_LIST_NAMES) {
     row[LIST_COLUMNS[list]] = joinNames(site[REFERENCE_LISTS[list].siteKey].map((item) => item.name));
@@ -52,7 +55,7 @@ export function guardCell(value: string): string {
 export function sitesCsv(sites: readonly Site[]): string {
   const records = sites.map((site) => {
     const row = siteRow(site);
-    return SHEET_COLUMNS.map((column) => guardCell(row[column]));
+    return SHEET_COLUMNS.map((column) => guardCell(row[column] ?? ''));
   });
   return `\uFEFF${stringify([[...SHEET_COLUMNS], ...records])}`;
 }
@@ -66,9 +69,10 @@ export async function sitesXlsx(sites: readonly Site[]): Promise<Buffer> {
   const header = SHEET_COLUMNS.map((column) => ({ value: column, fontWeight: 'bold' as const }));
   const data = sites.map((site) => {
     const row = siteRow(site);
-    return SHEET_COLUMNS.map((column) =>
-      row[column] === '' ? null : { value: guardCell(row[column]), type: String },
-    );
+    return SHEET_COLUMNS.map((column) => {
+      const value = row[column] ?? '';
+      return value === '' ? null : { value: guardCell(value), type: String };
+    });
   });
   return (await writeXlsxFile(
     [header, ...data] as never,
@@ -96,6 +100,17 @@ export function templateCsv(): string {
     mealTypes: '',
     services: '',
     covidStatuses: '',
+    phoneExtension: '',
+    reservation: 'required',
+    reserveDays: '1',
+    reserveBy: '13:00',
+    walkIns: 'no',
+    cost: 'suggested',
+    suggestedAmount: '3',
+    guestPrice: '6',
+    firstVisit: 'form',
+    languages: 'en, es, yue',
+    stepFree: 'yes',
   };
-  return `\uFEFF${stringify([[...SHEET_COLUMNS], SHEET_COLUMNS.map((column) => example[column])])}`;
+  return `\uFEFF${stringify([[...SHEET_COLUMNS], SHEET_COLUMNS.map((column) => example[column] ?? '')])}`;
 }

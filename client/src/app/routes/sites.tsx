@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PrintListButton } from '#client/components/print/print-list.tsx';
@@ -7,17 +7,19 @@ import { SiteMap } from '#client/features/site-map/site-map.tsx';
 import { usePlace } from '#client/features/sites/api/get-place.ts';
 import { useSites } from '#client/features/sites/api/get-sites.ts';
 import { type ChangeOptions, SiteFilters } from '#client/features/sites/components/site-filters.tsx';
+import type { ListedSite } from '#client/features/sites/components/sites-list.tsx';
 import { SitesResults } from '#client/features/sites/components/sites-results.tsx';
+import { useChainedFilters } from '#client/features/sites/hooks/use-filter-controls.ts';
 import { useStatuses } from '#client/lib/agency-clock.ts';
 import { useCurrentUser } from '#client/lib/current-user.ts';
-import { takeEarlyChoices } from '#client/lib/early-choices.ts';
+import { takeChoicesMadeWhileStarting, takeEarlyChoices } from '#client/lib/early-choices.ts';
 import {
-  type SiteFilters as Filters,
   filterByOpening,
   filterSites,
   filtersFromSearchParams,
   filtersToSearchParams,
   hasActiveFilters,
+  spokenLanguagesOf,
 } from '#shared/filters.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import {
@@ -40,7 +42,7 @@ export function SitesScreen() {
   const navigate = useNavigate();
   // Choices made on the server's page before the app ran are applied now (docs/product.md R139).
   useEffect(() => {
-    const early = takeEarlyChoices('/sites');
+    const early = takeEarlyChoices('/sites') ?? takeChoicesMadeWhileStarting(document, window.location);
     if (early) navigate({ pathname: early.pathname, search: early.search }, { replace: early.replace });
   }, [navigate]);
   const filters = useMemo(() => filtersFromSearchParams(params), [params]);
@@ -69,8 +71,17 @@ export function SitesScreen() {
         : [],
     [query.data, filters, search.q, textOf, openingStatuses, pending],
   );
-  const setFilters = (next: Filters, options?: ChangeOptions) =>
-    setParams(filtersToSearchParams(next, params), options);
+  // The handout prints the list as it stands: its order and distances (docs/product.md R492).
+  const printList = useCallback(
+    (listed: readonly ListedSite[]) => <PrintListButton entries={listed} statuses={statuses} />,
+    [statuses],
+  );
+  // "Staff speak" offers the languages at least one site lists.
+  const languages = useMemo(() => (query.data ? spokenLanguagesOf(query.data) : []), [query.data]);
+  // Quick changes in several controls build on each other before the address catches up (R471).
+  const setFilters = useChainedFilters(filters, (next, options) =>
+    setParams(filtersToSearchParams(next, params), options),
+  );
   const setSearch = (next: SiteSearch, options?: ChangeOptions) =>
     setParams(searchToSearchParams(next, params), options);
 
@@ -93,11 +104,12 @@ export function SitesScreen() {
         onChange={setFilters}
         onSearch={setSearch}
         place={{ answer: placeQuery.data, failed: placeQuery.isError }}
+        languages={languages}
+        listsError={!(query.isError && !query.data)}
       />
       <p role="status" className="sites-count">
         {query.data && !pending ? t('count', { count: sites.length }) : ''}
       </p>
-      <PrintListButton sites={sites} statuses={statuses} />
       <SitesResults
         query={query}
         sites={sites}
@@ -106,6 +118,7 @@ export function SitesScreen() {
         place={place}
         statuses={statuses}
         pending={pending ? t('openPending') : undefined}
+        printList={printList}
         map={<SiteMap sites={sites} skipTo="sites-list-heading" />}
       />
     </>

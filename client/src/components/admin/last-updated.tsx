@@ -1,18 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { agencyTimeZone } from '#client/lib/agency-clock.ts';
 import { api } from '#client/lib/api.ts';
+import { formatInstant } from '#shared/format-hours.ts';
 
 /** One entry of GET …/history, newest first (docs/product.md R58). */
 export interface HistoryEntry {
   id: number;
-  action: 'create' | 'update' | 'delete' | 'import';
+  action: 'create' | 'update' | 'delete' | 'import' | 'restore' | 'confirm';
   createdAt: string;
   user: { id: number; firstName: string; lastName: string } | null;
 }
 
 /**
- * 'Last updated by Ada Admin on 3 March 2025 at 10:04', from the newest history entry, in the current
- * language. Records saved before history existed fall back to their own updatedAt without a name.
+ * 'Last updated by Ada Admin on March 3, 2025 at 10:04 AM', from the newest history entry, in the current
+ * language, on the agency's clock and the language's own 12- or 24-hour habit. Records saved before history existed fall back to their own updatedAt without a name.
  */
 export function LastUpdated({ historyPath, updatedAt }: { historyPath: string; updatedAt?: string }) {
   const { t, i18n } = useTranslation('admin');
@@ -26,10 +28,9 @@ export function LastUpdated({ historyPath, updatedAt }: { historyPath: string; u
   const latest = history.data?.[0];
   const when = latest?.createdAt ?? updatedAt;
   if (!when) return null;
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-  }).format(new Date(when));
+  const date = formatInstant(when, i18n.resolvedLanguage ?? i18n.language, agencyTimeZone(), {
+    length: 'long',
+  });
   const user = latest?.user;
   return (
     <p className="last-updated">

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { switchLanguage } from '#client/i18n/index.ts';
 import { htmlLang, LANGUAGE_LABELS, LANGUAGES } from '#shared/languages.ts';
 
 /**
@@ -7,7 +8,8 @@ import { htmlLang, LANGUAGE_LABELS, LANGUAGES } from '#shared/languages.ts';
  *
  * They are the submit buttons of a GET form: without JavaScript (or before it has started) a press
  * loads the same page as `?lng=es`, which the server renders in that language (docs/product.md R112).
- * With JavaScript the page switches in place, without a reload.
+ * With JavaScript the page switches in place, without a reload, once that language's words are loaded
+ * (Spanish and Chinese come in chunks of their own, docs/decisions/044-one-language-in-the-first-bundle.md).
  */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
@@ -26,7 +28,7 @@ export function LanguageSwitch() {
             aria-pressed={current === language}
             onClick={(event) => {
               event.preventDefault();
-              void i18n.changeLanguage(language);
+              void switchLanguage(language, i18n);
             }}
           >
             {LANGUAGE_LABELS[language]}

@@ -1,46 +1,49 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { describeStatus, reasonIn, type Statuses } from '#client/lib/agency-clock.ts';
-import { localizedName, SiteName } from '#client/lib/localized.tsx';
-import { StatusText } from '#client/lib/status-text.tsx';
-import { weekdayOf, weekOfMonth } from '#shared/agency-time.ts';
+import { useFactsSummary } from '#client/lib/fact-lines.tsx';
+import { localizedName, SiteName, Text } from '#client/lib/localized.tsx';
+import type { Statuses } from '#client/lib/site-statuses.ts';
+import { closureDates, closureReason, reasonColon, weekRows } from '#client/lib/site-words.ts';
 import { preloadKeys } from '#shared/app-data.ts';
 import { filtersFromSearchParams, SITE_FILTERS } from '#shared/filters.ts';
-import { formatInterval } from '#shared/format-hours.ts';
-import { sortHours } from '#shared/hours.ts';
-import { formatPhone } from '#shared/phone.ts';
+import { type StatusClosure, upcomingClosures } from '#shared/opening-status.ts';
+import { formatPhoneWithExtension } from '#shared/phone.ts';
 import { REFERENCE_LISTS } from '#shared/reference-lists.ts';
 import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
 import type { Site } from '#shared/schemas/sites.ts';
+import { spokenLanguageName } from '#shared/site-facts.ts';
 import { usePrintedAddress } from './page-address.ts';
 import { PrintedOn } from './print-footer.tsx';
+import { printedDay } from './printed-day.ts';
 
 /** What the handout prints of a site. */
 export type PrintSite = Pick<
   Site,
-  'id' | 'name' | 'translations' | 'address' | 'phoneNumber' | 'Hours' | 'CovidStatuses'
+  | 'id'
+  | 'name'
+  | 'translations'
+  | 'address'
+  | 'phoneNumber'
+  | 'phoneExtension'
+  | 'Hours'
+  | 'CovidStatuses'
+  | 'facts'
 >;
 
-/** A site's hours on the agency's date `today`, in order: its weekday's intervals that run that week. */
-export function hoursOn(hours: PrintSite['Hours'], today: string): PrintSite['Hours'] {
-  const day = weekdayOf(today);
-  const { nth, last } = weekOfMonth(today);
-  return sortHours(
-    hours.filter(
-      (interval) =>
-        interval.day === day &&
-        (!interval.weeks?.length ||
-          interval.weeks.includes(nth as 1 | 2 | 3 | 4) ||
-          (last && interval.weeks.includes(-1))),
-    ),
-  );
+/** One site of the handout as the list shows it: in its order, with its distance when it has one. */
+export interface PrintEntry {
+  site: PrintSite;
+  /** 'About 0.4 miles away', when the list is ordered by distance from a place. */
+  distance?: string | undefined;
 }
 
 /** The filters of the address in words: 'Population served: Seniors · Open now' (docs/product.md R157). */
 function useFilterWords(): string[] {
   const { t, i18n } = useTranslation('print');
   const sites = useTranslation('sites');
+  const facts = useTranslation('facts');
   const language = i18n.resolvedLanguage;
   const client = useQueryClient();
   const [params] = useSearchParams();
@@ -52,9 +55,17 @@ function useFilterWords(): string[] {
     const items = client.getQueryData<ReferenceItem[]>(preloadKeys.list(filter.list));
     const item = items?.find((candidate) => candidate.id === id);
     const label = sites.t(REFERENCE_LISTS[filter.list].i18n.sites.filterLabel);
-    words.push(`${label}: ${item ? localizedName(item, language).text : t('list.unknownChoice')}`);
+    words.push(
+      t('list.choice', { label, value: item ? localizedName(item, language).text : t('list.unknownChoice') }),
+    );
   }
   if (filters.open) words.push(t(filters.open === 'now' ? 'list.openNow' : 'list.openToday'));
+  if (filters.walkins) words.push(facts.t('filters.walkIns'));
+  if (filters.stepfree) words.push(facts.t('filters.stepFree'));
+  if (filters.speaks) {
+    const value = spokenLanguageName(filters.speaks, language ?? 'en');
+    words.push(t('list.choice', { label: facts.t('filters.speaks'), value }));
+  }
   const name = params.get('q')?.trim();
   if (name) words.push(t('list.name', { text: name }));
   const near = params.get('near')?.trim();
@@ -62,17 +73,53 @@ function useFilterWords(): string[] {
   return words;
 }
 
+/** A closure in one line: 'Christmas: Thursday, December 24 to Friday, December 25'. */
+function ClosureLine({ closure, language }: { closure: StatusClosure; language: string | undefined }) {
+  const { t } = useTranslation('print');
+  return (
+    <>
+      <Text value={closureReason(closure, language)} language={language} />
+      {reasonColon(language)}
+      {closureDates(closure, language, t)}
+    </>
+  );
+}
+
+/** A site's week on one line, the days it opens only: 'Monday 11:30 AM – 1:30 PM · Thursday …'. */
+function weekLine(hours: PrintSite['Hours'], language: string | undefined, t: TFunction): string {
+  return weekRows(hours, language, t)
+    .filter((row) => row.intervals.length > 0)
+    .map((row) => `${row.dayName} ${row.intervals.join(', ')}`)
+    .join(' · ');
+}
+
 /**
- * The handout (a chunk of its own, loaded once the button shows: docs/decisions/025-printing-and-qr-codes.md):
- * title, print date, general phone, the filters, then each site in a compact block. */
-export function ListHandout({ sites, statuses }: { sites: readonly PrintSite[]; statuses: Statuses | null }) {
+ * The handout (docs/product.md R157, R491–R493): title, print date, general phone, the filters, the
+ * closures of every site, then each site in the list's own order (nearest first, with its distance,
+ * when the visitor chose a place) in a compact block: address, phone, its "Before you go" summary
+ * (R498), its printed day and its week, and its own upcoming closures — what stays true on paper,
+ * never a live status.
+ */
+export function ListHandout({
+  entries,
+  statuses,
+}: {
+  entries: readonly PrintEntry[];
+  statuses: Statuses | null;
+}) {
   const { t, i18n } = useTranslation('print');
   const common = useTranslation('common');
+  const facts = useTranslation('facts');
+  const summaryOf = useFactsSummary();
   const language = i18n.resolvedLanguage;
   const filters = useFilterWords();
   const [params] = useSearchParams();
   const query = params.toString();
   const address = usePrintedAddress(`/sites${query ? `?${query}` : ''}`);
+  const today = statuses?.today ?? null;
+  const closures = statuses?.closures ?? [];
+  // Closures of every site (the agency's holidays among them) are said once, above the sites.
+  const everywhere = today ? upcomingClosures(-1, closures, today).filter((closure) => closure.allSites) : [];
   return (
     <section className="print-handout" aria-labelledby="print-handout-title">
       <h1 id="print-handout-title">{t('list.title')}</h1>
@@ -80,43 +127,72 @@ export function ListHandout({ sites, statuses }: { sites: readonly PrintSite[]; 
       <p className="print-handout__filters">
         {filters.length ? t('list.filters', { filters: filters.join(' · ') }) : t('list.noFilters')}
         {' — '}
-        {t('list.count', { count: sites.length })}
+        {t('list.count', { count: entries.length })}
       </p>
       {address && <p className="print-handout__address">{t('list.latest', { address })}</p>}
+      {everywhere.length > 0 && (
+        <p className="print-handout__everywhere">
+          <strong>{t('list.allSites')}</strong>{' '}
+          {everywhere.map((closure, index) => (
+            <span key={closure.id ?? `${closure.startDate}-${closure.reason}`}>
+              {index > 0 && '; '}
+              <ClosureLine closure={closure} language={language} />
+            </span>
+          ))}
+        </p>
+      )}
       <ol className="print-handout__sites">
-        {sites.map((site) => {
-          const status = statuses?.byId.get(site.id);
-          const today = statuses ? hoursOn(site.Hours, statuses.today) : [];
+        {entries.map(({ site, distance }) => {
+          const own = today
+            ? upcomingClosures(site.id, closures, today).filter((closure) => !closure.allSites)
+            : [];
+          const week = weekLine(site.Hours, language, t);
+          const summary = summaryOf(site);
           return (
             <li key={site.id}>
               <strong>
                 <SiteName site={site} language={language} />
               </strong>
+              {distance && <span className="print-handout__distance"> — {distance}</span>}
               <br />
               {site.address}
               {site.phoneNumber && (
                 <>
                   <br />
-                  {t('list.phone')} <strong>{formatPhone(site.phoneNumber)}</strong>
+                  {t('list.phone')}{' '}
+                  <strong>
+                    {formatPhoneWithExtension(site.phoneNumber, site.phoneExtension, facts.t('extension'))}
+                  </strong>
                 </>
               )}
-              {status && statuses && (
+              {summary && (
                 <>
                   <br />
-                  <StatusText
-                    words={describeStatus(status, statuses.today, common.t, language, {
-                      reason: (reason) => reasonIn(reason, language, statuses.closures, site.CovidStatuses),
-                    })}
-                    language={language}
-                  />
+                  {facts.t('summaryLabel')} {summary}
                 </>
               )}
-              {today.length > 0 && (
+              {today && (
                 <>
                   <br />
-                  {t('list.todayHours', {
-                    hours: today.map((interval) => formatInterval(interval, language)).join(', '),
-                  })}
+                  {printedDay(site, closures, today, language, t, common.t)}
+                </>
+              )}
+              {week && (
+                <>
+                  <br />
+                  {t('list.week')} {week}
+                </>
+              )}
+              {own.length > 0 && (
+                <>
+                  <br />
+                  {t('list.closures')}{' '}
+                  {own.map((closure, index) => (
+                    <span key={closure.id ?? `${closure.startDate}-${closure.reason}`}>
+                      {index > 0 && '; '}
+                      <ClosureLine closure={closure} language={language} />
+                    </span>
+                  ))}
                 </>
               )}
             </li>

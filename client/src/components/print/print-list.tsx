@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal, flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import type { Statuses } from '#client/lib/agency-clock.ts';
-import { ListHandout, type PrintSite } from './list-handout.tsx';
+import type { Statuses } from '#client/lib/site-statuses.ts';
+import { ListHandout, type PrintEntry } from './list-handout.tsx';
 import './print.css';
 
-export type { PrintSite } from './list-handout.tsx';
+export type { PrintEntry, PrintSite } from './list-handout.tsx';
 
 /** The class on <html> while the list handout is what prints (print.css hides the rest of the page). */
 export const PRINTING_LIST = 'printing-list';
@@ -21,10 +21,11 @@ const never = () => () => {};
  * cost more than it saved.)
  */
 export function PrintListButton({
-  sites,
+  entries,
   statuses,
 }: {
-  sites: readonly PrintSite[];
+  /** The results in the list's order, with their distances when it is ordered from a place. */
+  entries: readonly PrintEntry[];
   statuses: Statuses | null;
 }) {
   const { t } = useTranslation('print');
@@ -71,7 +72,7 @@ export function PrintListButton({
           </button>
         )}
       </p>
-      {printing && createPortal(<ListHandout sites={sites} statuses={statuses} />, document.body)}
+      {printing && createPortal(<ListHandout entries={entries} statuses={statuses} />, document.body)}
     </>
   );
 }

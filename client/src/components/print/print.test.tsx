@@ -4,12 +4,14 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { computeStatuses } from '#client/lib/agency-clock.ts';
 import { setAppData } from '#client/lib/app-data.ts';
+import { computeStatuses } from '#client/lib/site-statuses.ts';
 import { createTestI18n } from '#client/testing/i18n.ts';
 import { preloadKeys } from '#shared/app-data.ts';
-import { buildSiteRecord } from '#testing/factories.ts';
-import { hoursOn } from './list-handout.tsx';
+import type { StatusClosure } from '#shared/opening-status.ts';
+import { buildClosure, buildSiteRecord } from '#testing/factories.ts';
+import { BeforeYouGoPrint } from './before-you-go-print.tsx';
+import { hoursOn } from './hours-on.ts';
 import { PRINTING_LIST, PrintListButton } from './print-list.tsx';
 import { SitePrint } from './site-print.tsx';
 
@@ -39,14 +41,19 @@ afterEach(() => {
 
 describe('SitePrint: what only the printed site page has', () => {
   it.each([
-    ['en', 'QR code for this page', 'Printed on December 3, 2026', 'General information: (417) 557-5000'],
+    [
+      'en',
+      'QR code for this page',
+      'Printed Thursday, December 3, 2026',
+      'General information: (417) 557-5000',
+    ],
     [
       'es',
       'Código QR de esta página',
-      'Impreso el 3 de diciembre de 2026',
+      'Impreso el jueves, 3 de diciembre de 2026',
       'Información general: (417) 557-5000',
     ],
-    ['zh', '此網頁的 QR 碼', '列印日期：2026年12月3日', '一般查詢：(417) 557-5000'],
+    ['zh', '此網頁的 QR 碼', '列印日期：2026年12月3日星期四', '一般查詢：(417) 557-5000'],
   ])(
     '%s: the QR code of the page in its language, the short address, the date and the phone',
     async (language, alt, date, phone) => {
@@ -63,6 +70,35 @@ describe('SitePrint: what only the printed site page has', () => {
       expect(block.textContent).toContain(phone);
     },
   );
+});
+
+describe('BeforeYouGoPrint: a printed site page’s facts', () => {
+  it('prints the "Before you go" lines label beside value, hidden on screen; nothing without facts', async () => {
+    const site = buildSiteRecord({
+      phoneNumber: '4155550142',
+      phoneExtension: '3',
+      facts: {
+        reservation: 'required',
+        reserveDays: 0,
+        reserveBy: '10:00',
+        firstVisit: 'id',
+        walkIns: false,
+      },
+    } as never);
+    await renderWith(<BeforeYouGoPrint site={site} />, 'es');
+    const section = screen.getByRole('region', { name: 'Antes de ir', hidden: true });
+    expect(section.className).toContain('print-only');
+    const terms = within(section)
+      .getAllByRole('term', { hidden: true })
+      .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(terms[0]![1]).toContain('(415) 555-0142, ext. 3');
+    expect(terms.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('prints nothing for a site whose facts nobody entered', async () => {
+    await renderWith(<BeforeYouGoPrint site={buildSiteRecord()} />);
+    expect(document.querySelector('.print-facts')).toBeNull();
+  });
 });
 
 describe('hoursOn: a site’s hours on one agency date', () => {
@@ -89,7 +125,14 @@ describe('PrintListButton: the list as a handout', () => {
       phoneNumber: '4155550101',
       Hours: [{ day: 4, open: '11:30', close: '13:30' }],
     }),
-    buildSiteRecord({ id: 2, name: 'Chinatown Lunch', address: '2 Grant Ave', phoneNumber: '', Hours: [] }),
+    buildSiteRecord({
+      id: 2,
+      name: 'Chinatown Lunch',
+      address: '2 Grant Ave',
+      phoneNumber: '',
+      Hours: [],
+      facts: { reservation: 'required', cost: 'free', stepFree: true },
+    } as never),
   ];
   const client = () => {
     const query = new QueryClient();
@@ -98,10 +141,12 @@ describe('PrintListButton: the list as a handout', () => {
     ]);
     return query;
   };
-  const statuses = () => computeStatuses(sites, [], NOON.getTime(), 'America/Los_Angeles');
+  const entries = sites.map((site) => ({ site }));
+  const statuses = (closures: StatusClosure[] = []) =>
+    computeStatuses(sites, closures, NOON.getTime(), 'America/Los_Angeles');
 
   it('shows the button once its handout has loaded, and no handout on screen', async () => {
-    await renderWith(<PrintListButton sites={sites} statuses={statuses()} />);
+    await renderWith(<PrintListButton entries={entries} statuses={statuses()} />);
     expect(await screen.findByRole('button', { name: 'Print this list' })).toBeTruthy();
     expect(document.querySelector('.print-handout')).toBeNull();
   });
@@ -110,7 +155,7 @@ describe('PrintListButton: the list as a handout', () => {
     const print = vi.fn();
     vi.stubGlobal('print', print);
     await renderWith(
-      <PrintListButton sites={sites} statuses={statuses()} />,
+      <PrintListButton entries={entries} statuses={statuses()} />,
       'es',
       '/sites?population=3&open=today&lng=es',
       client(),
@@ -122,14 +167,16 @@ describe('PrintListButton: the list as a handout', () => {
     expect(within(handout).getByRole('heading', { level: 1, name: 'Comedores comunitarios' })).toBeTruthy();
     expect(handout.textContent).toContain('Filtros: Población atendida: Personas mayores · Abierto hoy');
     expect(handout.textContent).toContain('2 comedores');
-    expect(handout.textContent).toContain('Impreso el 3 de diciembre de 2026');
+    expect(handout.textContent).toContain('Impreso el jueves, 3 de diciembre de 2026');
     const items = within(handout).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]!.textContent).toContain('Bayview Senior Café');
     expect(items[0]!.textContent).toContain('1 Main St');
     expect(items[0]!.textContent).toContain('Teléfono: (415) 555-0101');
-    expect(items[0]!.textContent).toContain('Abierto ahora · hasta 1:30 p.m.');
-    expect(items[0]!.textContent).toContain('Horario de hoy: 11:30 a.m. – 1:30 p.m.');
+    // The day and the week, never the minute's status (R491).
+    expect(items[0]!.textContent).toContain('Hoy, jueves, 3 de diciembre: 11:30 a.m. – 1:30 p.m.');
+    expect(items[0]!.textContent).toContain('Horario: Jueves 11:30 a.m. – 1:30 p.m.');
+    expect(handout.textContent).not.toContain('Abierto ahora');
     expect(items[1]!.textContent).not.toContain('Teléfono');
 
     // When printing ends, the handout goes and the page is the page again.
@@ -141,13 +188,79 @@ describe('PrintListButton: the list as a handout', () => {
     vi.unstubAllGlobals();
   });
 
+  it('keeps the list’s order and distances; says every site’s closures once, a site’s own with it (R491–R493)', async () => {
+    const christmas = buildClosure({
+      id: 40,
+      startDate: '2026-12-24',
+      endDate: '2026-12-25',
+      reason: 'Christmas',
+      allSites: true,
+      siteIds: [],
+    });
+    const repairs = buildClosure({
+      id: 41,
+      startDate: '2026-12-10',
+      endDate: '2026-12-10',
+      reason: 'Repairs',
+      allSites: false,
+      siteIds: [2],
+    });
+    const today = buildClosure({
+      id: 42,
+      startDate: '2026-12-03',
+      endDate: '2026-12-03',
+      reason: 'Staff training',
+      allSites: false,
+      siteIds: [1],
+    });
+    const ordered = [
+      { site: sites[1]!, distance: 'About 0.2 miles away' },
+      { site: sites[0]!, distance: 'About 1.5 miles away' },
+    ];
+    await renderWith(<PrintListButton entries={ordered} statuses={statuses([christmas, repairs, today])} />);
+    await screen.findByRole('button', { name: 'Print this list' });
+    await act(async () => {
+      window.dispatchEvent(new Event('beforeprint'));
+    });
+    const handout = document.querySelector<HTMLElement>('.print-handout')!;
+    const items = within(handout).getAllByRole('listitem');
+    expect(items[0]!.textContent).toMatch(/^Chinatown Lunch — About 0\.2 miles away/);
+    expect(items[1]!.textContent).toMatch(/^Bayview Senior Café — About 1\.5 miles away/);
+    expect(handout.textContent).toContain(
+      'Closed at every site: Christmas: Thursday, December 24 to Friday, December 25',
+    );
+    expect(handout.textContent?.match(/Christmas/g)).toHaveLength(1);
+    expect(items[0]!.textContent).toContain('Closures: Repairs: Thursday, December 10');
+    expect(items[0]!.textContent).toContain('Call for hours');
+    expect(items[1]!.textContent).toContain('Today, Thursday, December 3: closed (Staff training)');
+    expect(items[1]!.textContent).not.toContain('Repairs');
+    // Each site's deciding facts in one line (R498); nothing for a site without any.
+    expect(items[0]!.textContent).toContain('Before you go: Reservation needed · Free · Step-free entrance');
+    expect(items[1]!.textContent).not.toContain('Before you go');
+    expect(handout.textContent).not.toMatch(/Open now|Closed now/);
+  });
+
   it("the browser's own Print command prints the handout too; no filters says so", async () => {
-    await renderWith(<PrintListButton sites={sites} statuses={statuses()} />);
+    await renderWith(<PrintListButton entries={entries} statuses={statuses()} />);
     await screen.findByRole('button', { name: 'Print this list' });
     await act(async () => {
       window.dispatchEvent(new Event('beforeprint'));
     });
     const handout = document.querySelector('.print-handout')!;
     expect(handout.textContent).toContain('All sites, no filters — 2 sites');
+  });
+
+  it('names the facts chosen among the filters, the language in the page’s language', async () => {
+    await renderWith(
+      <PrintListButton entries={entries} statuses={statuses()} />,
+      'zh',
+      '/sites?lng=zh&walkins=1&stepfree=1&speaks=yue',
+    );
+    await screen.findByRole('button', { name: '列印此清單' });
+    await act(async () => {
+      window.dispatchEvent(new Event('beforeprint'));
+    });
+    const handout = document.querySelector('.print-handout')!;
+    expect(handout.textContent).toContain('歡迎即場前來 · 無梯級入口 · 職員會講：廣東話');
   });
 });

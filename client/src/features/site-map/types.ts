@@ -13,4 +13,9 @@ export type MapSite = Pick<
   | 'Populations'
   | 'Hours'
   | 'CovidStatuses'
+  | 'facts'
+  | 'phoneExtension'
 >;
+
+/** A site with a map position. */
+export type PlacedSite = MapSite & { lat: number; lng: number };

@@ -1,7 +1,7 @@
 import { translationsPayload } from '#client/components/admin/translations.tsx';
 import { appData } from '#client/lib/app-data.ts';
 import { agencyMoment, DEFAULT_AGENCY_TIME_ZONE } from '#shared/agency-time.ts';
-import { intlLocale } from '#shared/format-hours.ts';
+import { formatCalendarDate } from '#shared/format-hours.ts';
 import type { Closure as ClosureAnswer } from '#shared/schemas/closures.ts';
 
 /** A dated closure as the API answers it; `endDate` is inclusive, null = until further notice. */
@@ -22,14 +22,7 @@ export const agencyToday = (now: Date | number = Date.now()) => agencyMoment(now
 
 /** A stored date, 'YYYY-MM-DD', in the reader's language: "Thursday, Nov 26, 2026", "星期四" in Chinese. */
 export function formatDate(date: string, language: string | undefined): string {
-  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat(intlLocale(language), {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(Date.UTC(y, m - 1, d));
+  return formatCalendarDate(date, language, { weekday: true });
 }
 
 /** What the add-a-closure controls hold. */

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
 import { ApiError, api } from '#client/lib/api.ts';
-import { apiPaths } from '#shared/api-paths.ts';
+import { apiPaths, apiRoutes, fillPath } from '#shared/api-paths.ts';
 import type { ReferenceItem, ReferenceListName } from '#shared/schemas/reference-lists.ts';
 
 /** One generic client for the five lists (docs/architecture.md §4.2): only the list name varies. */
@@ -34,7 +34,7 @@ export function useSaveReferenceItem(list: ReferenceListName, id: number | undef
 
 /** How many sites use the item, asked just before deleting it (docs/product.md R59). */
 export function fetchUsage(list: ReferenceListName, id: number) {
-  return api<{ sites: number }>(`${apiPaths.listItem(list, id)}/usage`);
+  return api<{ sites: number }>(fillPath(apiRoutes.listItemUsage(list), { id }));
 }
 
 /** DELETE /api/{list}/{id}?version= — the item leaves every site that used it. */

@@ -1,8 +1,8 @@
+/** The staff form that adds, edits and deletes one item of a reference list. */
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ConfirmDialog } from '#client/components/admin/confirm-dialog.tsx';
-import type { ConflictFieldSpec } from '#client/components/admin/conflict.ts';
 import { ConflictMerge } from '#client/components/admin/conflict-merge.tsx';
 import { LastUpdated } from '#client/components/admin/last-updated.tsx';
 import { useUnsavedChanges } from '#client/components/admin/unsaved-changes.tsx';
@@ -14,13 +14,14 @@ import { TextField } from '#client/components/ui/text-field.tsx';
 import { ApiError, api } from '#client/lib/api.ts';
 import { setFlash } from '#client/lib/flash.ts';
 import { assertValid } from '#client/lib/schema-errors.ts';
-import { apiPaths } from '#shared/api-paths.ts';
+import { apiPaths, apiRoutes, fillPath } from '#shared/api-paths.ts';
 import {
   REFERENCE_LISTS,
   type ReferenceItem,
   type ReferenceListName,
 } from '#shared/schemas/reference-lists.ts';
 import { fetchUsage, useDeleteReferenceItem, useSaveReferenceItem } from '../api/item.ts';
+import { itemConflictSpecs, type TextKey } from '../model/item-conflict.ts';
 import {
   buildItemPayload,
   hasClosesSite,
@@ -38,8 +39,6 @@ interface ReferenceFormProps {
   item?: ReferenceItem;
 }
 
-type TextKey = Exclude<keyof ItemFormValues, 'closesSite'>;
-const TEXT_KEYS: readonly TextKey[] = ['name', 'nameEs', 'nameZh', 'phoneNumber', 'email', 'website'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -79,38 +78,7 @@ export function ReferenceForm({ list, item }: ReferenceFormProps) {
   const busy = save.isPending || remove.isPending || checkingUsage;
   const guard = useUnsavedChanges(!same(values, base.values));
 
-  const specs = useMemo((): ConflictFieldSpec<ItemFormValues>[] => {
-    const fieldLabels: Record<TextKey, string> = {
-      name: t('fields.name'),
-      nameEs: t('translations.nameEs'),
-      nameZh: t('translations.nameZh'),
-      phoneNumber: t('fields.phoneNumber'),
-      email: t('fields.email'),
-      website: t('fields.website'),
-    };
-    const text = TEXT_KEYS.filter(
-      (key) => hasContactFields(list) || !['phoneNumber', 'email', 'website'].includes(key),
-    ).map(
-      (key): ConflictFieldSpec<ItemFormValues> => ({
-        key,
-        label: fieldLabels[key],
-        get: (v) => v[key].trim(),
-        show: (v) => v[key].trim(),
-        take: (target, source) => ({ ...target, [key]: source[key] }),
-      }),
-    );
-    if (!hasClosesSite(list)) return text;
-    return [
-      ...text,
-      {
-        key: 'closesSite',
-        label: t('item.closesSite'),
-        get: (v) => v.closesSite,
-        show: (v) => (v.closesSite ? t('yes') : t('no')),
-        take: (target, source) => ({ ...target, closesSite: source.closesSite }),
-      },
-    ];
-  }, [t, list]);
+  const specs = useMemo(() => itemConflictSpecs(list, t), [t, list]);
 
   /** Back one page (docs/product.md R59), to /sites when this page was opened directly. */
   const goBack = () => (location.key === 'default' ? navigate('/sites') : navigate(-1));
@@ -201,7 +169,10 @@ export function ReferenceForm({ list, item }: ReferenceFormProps) {
     <section className="admin-form">
       <h1>{title}</h1>
       {item && (
-        <LastUpdated historyPath={`${apiPaths.listItem(list, item.id)}/history`} updatedAt={item.updatedAt} />
+        <LastUpdated
+          historyPath={fillPath(apiRoutes.listItemHistory(list), { id: item.id })}
+          updatedAt={item.updatedAt}
+        />
       )}
       <ErrorSummary title={t('summary.title')} errors={errors.summary} form={form} attempt={errors.attempt} />
       {errors.summary.length === 0 && !errors.conflict && (

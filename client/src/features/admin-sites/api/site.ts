@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
 import { ApiError, api } from '#client/lib/api.ts';
-import { apiPaths } from '#shared/api-paths.ts';
+import { apiPaths, apiRoutes, fillPath } from '#shared/api-paths.ts';
 import { CONFIRMATION_METHODS as ALL_METHODS } from '#shared/keep-true.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 
@@ -56,7 +56,7 @@ export function useConfirmSite(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (method: ConfirmationMethod) =>
-      api<Site>(`${apiPaths.site(id)}/confirmations`, { method: 'POST', body: { method } }),
+      api<Site>(fillPath(apiRoutes.siteConfirmations, { id }), { method: 'POST', body: { method } }),
     onSuccess: () => afterAdminWrite(client),
   });
 }
@@ -65,7 +65,7 @@ export function useConfirmSite(id: number) {
 export function useRequestConfirmation(id: number) {
   return useMutation({
     mutationFn: () =>
-      api<{ sentTo: string }>(`${apiPaths.site(id)}/confirmation-requests`, { method: 'POST' }),
+      api<{ sentTo: string }>(fillPath(apiRoutes.siteConfirmationRequests, { id }), { method: 'POST' }),
   });
 }
 

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { agencyTimeZone } from '#client/lib/agency-clock.ts';
 import { ApiError } from '#client/lib/api.ts';
+import { formatInstant } from '#shared/format-hours.ts';
 import {
   CONFIRMATION_METHODS,
   type ConfirmationMethod,
@@ -48,9 +50,10 @@ export function ConfirmActions({
     confirm.mutate(method, {
       onSuccess: (site) => {
         const at = (site as { confirmedAt?: string | null }).confirmedAt ?? new Date().toISOString();
-        const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
-          dateStyle: 'long',
-        }).format(new Date(at));
+        const date = formatInstant(at, i18n.resolvedLanguage ?? i18n.language, agencyTimeZone(), {
+          length: 'long',
+          withTime: false,
+        });
         setOutcome({ kind: 'status', text: t('confirm.confirmed', { date }) });
         onConfirmed?.(at);
       },

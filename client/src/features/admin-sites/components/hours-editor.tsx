@@ -1,8 +1,8 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorMap } from '#client/lib/field-errors.ts';
 import { DEFAULT_CLOSE, DEFAULT_OPEN } from '#shared/constants.ts';
-import { formatTime, intlLocale, weekdayName } from '#shared/format-hours.ts';
+import { weekdayName } from '#shared/format-hours.ts';
 import {
   addIntervals,
   displayHours,
@@ -11,214 +11,19 @@ import {
   errorsByInterval,
   focusAfterRemoval,
   intervalKey,
-  normalizeWeeks,
   removeInterval,
   updateInterval,
-  WEEKS_OF_MONTH,
   type WeekOfMonth,
   WORKING_DAYS,
 } from '../model/hours.ts';
+import { IntervalEditor } from './interval-editor.tsx';
+import { enterDoes, TimeField, useIntervalLabel, WeeksPicker } from './interval-fields.tsx';
 
 interface HoursEditorProps {
   hours: EditorInterval[];
   onChange: (hours: EditorInterval[]) => void;
   /** The form's field errors; 'Hours' and 'Hours.N.field' are shown here. */
   fieldErrors: Record<string, string>;
-}
-
-const weekKey = (week: WeekOfMonth) => (week === -1 ? 'last' : String(week));
-
-/** The words of one interval: "Tuesday, 9:00 AM to 5:00 PM", plus "1st and 3rd Tuesday of the month". */
-function useIntervalLabel() {
-  const { t, i18n } = useTranslation('admin');
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  return (h: EditorInterval) => {
-    const day = weekdayName(h.day, language);
-    const text = t('hours.interval', {
-      day,
-      open: formatTime(h.open, language),
-      close: formatTime(h.close, language),
-    });
-    const weeks = normalizeWeeks(h.weeks);
-    if (!weeks) return text;
-    const ordinals = new Intl.ListFormat(intlLocale(language), { type: 'conjunction' }).format(
-      weeks.map((w) => t(`hours.ordinal.${weekKey(w)}`)),
-    );
-    // Mid-sentence a Spanish weekday is lower case ("primer y tercer martes del mes").
-    const dayInSentence = language.startsWith('es') ? day.toLocaleLowerCase('es') : day;
-    return t('hours.intervalWeeks', { interval: text, weeks: ordinals, day: dayInSentence });
-  };
-}
-
-/** "Every week" or some of 1st..4th and last: ticking a week unticks "Every week", and back. */
-function WeeksPicker({
-  weeks,
-  onChange,
-  onKeyDown,
-}: {
-  weeks: readonly WeekOfMonth[] | undefined;
-  onChange: (weeks: WeekOfMonth[] | undefined) => void;
-  onKeyDown: (event: KeyboardEvent) => void;
-}) {
-  const { t } = useTranslation('admin');
-  const id = useId();
-  const chosen = weeks ?? [];
-  const toggle = (week: WeekOfMonth, checked: boolean) =>
-    onChange(normalizeWeeks(checked ? [...chosen, week] : chosen.filter((w) => w !== week)));
-  return (
-    <fieldset className="hours-editor__weeks">
-      <legend>{t('hours.weeksLegend')}</legend>
-      <div className="hours-editor__checks">
-        <span className="hours-editor__check">
-          <input
-            id={`${id}-every`}
-            type="checkbox"
-            checked={chosen.length === 0}
-            onChange={() => onChange(undefined)}
-            onKeyDown={onKeyDown}
-          />
-          <label htmlFor={`${id}-every`}>{t('hours.everyWeek')}</label>
-        </span>
-        {WEEKS_OF_MONTH.map((week) => (
-          <span key={week} className="hours-editor__check">
-            <input
-              id={`${id}-${weekKey(week)}`}
-              type="checkbox"
-              checked={chosen.includes(week)}
-              onChange={(event) => toggle(week, event.target.checked)}
-              onKeyDown={onKeyDown}
-            />
-            <label htmlFor={`${id}-${weekKey(week)}`}>{t(`hours.weekOption.${weekKey(week)}`)}</label>
-          </span>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
-const enterDoes = (action: () => void) => (event: KeyboardEvent) => {
-  if (event.key !== 'Enter') return;
-  event.preventDefault(); // Enter changes the hours here; it does not submit the site form
-  action();
-};
-
-function TimeField({
-  id,
-  label,
-  value,
-  onChange,
-  onKeyDown,
-  error,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  onKeyDown: (event: KeyboardEvent) => void;
-  error?: string;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="time"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        onKeyDown={onKeyDown}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** One interval edited where it is listed: its day, times and weeks; Save or Cancel. */
-function IntervalEditor({
-  interval,
-  onSave,
-  onCancel,
-}: {
-  interval: EditorInterval;
-  onSave: (edited: EditorInterval) => Record<string, string> | undefined;
-  onCancel: () => void;
-}) {
-  const { t, i18n } = useTranslation('admin');
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  const label = useIntervalLabel();
-  const id = useId();
-  const [day, setDay] = useState(interval.day);
-  const [open, setOpen] = useState(interval.open);
-  const [close, setClose] = useState(interval.close);
-  const [weeks, setWeeks] = useState(normalizeWeeks(interval.weeks));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const first = useRef<HTMLSelectElement>(null);
-  useEffect(() => first.current?.focus(), []);
-
-  const save = () => setErrors(onSave({ day, open, close, ...(weeks ? { weeks } : {}) }) ?? {});
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onCancel();
-    } else enterDoes(save)(event);
-  };
-
-  return (
-    <fieldset className="hours-editor__edit">
-      <legend>{t('hours.editLegend', { interval: label(interval) })}</legend>
-      {errors.general && <p className="field-error">{errors.general}</p>}
-      <div className="hours-editor__controls">
-        <div className="field">
-          <label htmlFor={`${id}-day`}>{t('hours.day')}</label>
-          <select
-            id={`${id}-day`}
-            ref={first}
-            value={day}
-            onChange={(event) => setDay(Number(event.target.value))}
-            onKeyDown={onKeyDown}
-            aria-invalid={errors.day ? true : undefined}
-          >
-            {EDITOR_WEEKDAYS.map((d) => (
-              <option key={d} value={d}>
-                {weekdayName(d, language)}
-              </option>
-            ))}
-          </select>
-          {errors.day && <p className="field-error">{errors.day}</p>}
-        </div>
-        <TimeField
-          id={`${id}-open`}
-          label={t('hours.open')}
-          value={open}
-          onChange={setOpen}
-          onKeyDown={onKeyDown}
-          error={errors.open}
-        />
-        <TimeField
-          id={`${id}-close`}
-          label={t('hours.close')}
-          value={close}
-          onChange={setClose}
-          onKeyDown={onKeyDown}
-          error={errors.close}
-        />
-      </div>
-      <WeeksPicker weeks={weeks} onChange={setWeeks} onKeyDown={onKeyDown} />
-      <div className="hours-editor__row-actions">
-        <button type="button" className="button" onClick={save}>
-          {t('hours.saveInterval')}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          {t('cancel')}
-        </button>
-      </div>
-    </fieldset>
-  );
 }
 
 /**

@@ -33,12 +33,13 @@ async function renderForm(site: Site | undefined, language = 'en') {
       geocodeWarning={false}
     />
   );
-  render(
+  return render(
     <I18nextProvider i18n={await createTestI18n(language)}>
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter initialEntries={[site ? `/sites/${site.id}/edit` : '/sites/new']}>
           <Routes>
             <Route path="/admin" element={<h1>Workspace</h1>} />
+            <Route path="/sites" element={<h1>Locations</h1>} />
             <Route path="/sites/:id" element={<h1>Site page</h1>} />
             <Route path="/sites/new" element={form} />
             <Route path="/sites/:id/edit" element={form} />
@@ -226,7 +227,7 @@ describe('the site form when the site may already be listed', () => {
 });
 
 describe('the site form after a save', () => {
-  it('returns to the workspace when the clerk came from it, else to the site’s page, with a saved banner', async () => {
+  it('returns to the workspace when the clerk came from it, with a saved banner', async () => {
     const site = bayview();
     answer(() => json({ ...site, version: 4 }));
     notePath('/admin');
@@ -238,15 +239,30 @@ describe('the site form after a save', () => {
     expect(takeFlash()).toBe('Saved Bayview Senior Café');
   });
 
-  it('goes to the site’s page otherwise', async () => {
+  it('returns to the site’s page when the clerk came from it', async () => {
     const site = bayview();
     answer(() => json({ ...site, version: 4 }));
-    notePath('/sites');
+    notePath(`/sites/${site.id}`);
     notePath(`/sites/${site.id}/edit`);
     await renderForm(site);
     fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '(415) 555-0123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Site page' })).toBeTruthy();
+  });
+
+  it('returns to the list of sites otherwise (a row’s edit link, Add new site, any other page)', async () => {
+    for (const from of ['/sites', '/login']) {
+      const site = bayview();
+      answer(() => json({ ...site, version: 4 }));
+      notePath(from);
+      notePath(`/sites/${site.id}/edit`);
+      const { unmount } = await renderForm(site);
+      fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '(415) 555-0123' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Locations' })).toBeTruthy();
+      expect(takeFlash()).toBe('Saved Bayview Senior Café');
+      unmount();
+    }
   });
 });
 

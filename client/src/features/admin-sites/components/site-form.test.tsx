@@ -4,9 +4,9 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import esAdmin from '#client/i18n/locales/es/admin.json';
-import zhAdmin from '#client/i18n/locales/zh/admin.json';
 import { createTestI18n } from '#client/testing/i18n.ts';
+import esAdmin from '#shared/locales/es/admin.json';
+import zhAdmin from '#shared/locales/zh/admin.json';
 import { REFERENCE_LIST_NAMES } from '#shared/schemas/reference-lists.ts';
 import { SiteForm } from './site-form.tsx';
 

@@ -1,4 +1,5 @@
-import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+/** The staff form that adds, edits and deletes one site, with its failures, conflicts and drafts. */
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '#client/components/admin/confirm-dialog.tsx';
@@ -14,7 +15,6 @@ import { useConflictMerge } from '#client/components/admin/use-conflict-merge.ts
 import { useSaveErrors } from '#client/components/admin/use-save-errors.ts';
 import { ErrorSummary } from '#client/components/ui/error-summary.tsx';
 import { FormAlert } from '#client/components/ui/form-alert.tsx';
-import { TextField } from '#client/components/ui/text-field.tsx';
 import { ApiError } from '#client/lib/api.ts';
 import { previousPath, setFlash } from '#client/lib/flash.ts';
 import { assertValid } from '#client/lib/schema-errors.ts';
@@ -27,7 +27,6 @@ import type { Site } from '#shared/schemas/sites.ts';
 import type { useReferenceLists } from '../api/reference-lists.ts';
 import { fetchSite, useDeleteSite, useSaveSite } from '../api/site.ts';
 import { clearDraft, peekDraft, saveDraft } from '../model/draft.ts';
-import { siteConflictSpecs } from '../model/site-conflict.ts';
 import {
   buildSitePayload,
   emptySiteValues,
@@ -38,8 +37,13 @@ import {
 import { Checklist } from './checklist.tsx';
 import { ConfirmActions } from './confirm-actions.tsx';
 import { CoordinatesField } from './coordinates-field.tsx';
+import { FactsSection } from './facts-section.tsx';
 import { HoursEditor } from './hours-editor.tsx';
+import { SiteFormActions } from './site-form-actions.tsx';
+import { SiteTextFields } from './site-text-fields.tsx';
+import { useSiteFormWords } from './use-site-form-words.ts';
 import '../admin-sites.css';
+import { apiRoutes, fillPath } from '#shared/api-paths.ts';
 
 export interface SiteFormProps {
   /** The stored site when editing; absent when creating. */
@@ -59,9 +63,15 @@ export interface SiteFormProps {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Where a saved form returns the clerk: the workspace when they came from it, else the site's page (R213). */
-const returnPath = (siteId: number | undefined) =>
-  previousPath() === '/admin' ? '/admin' : siteId === undefined ? '/sites/' : `/sites/${siteId}`;
+/**
+ * Where a saved form returns the clerk (docs/product.md R213, R474): where they came from when that
+ * was the workspace or a site's page, else the list of sites (where "Add new site" and each row's
+ * edit link are, and where a form opened by its address goes).
+ */
+function returnPath() {
+  const from = previousPath();
+  return from !== null && (from === '/admin' || /^\/sites\/\d+$/.test(from)) ? from : '/sites/';
+}
 
 /**
  * The site editor ("Site form", docs/product.md R53–R58, R210–R217): its failures (summarised at the
@@ -69,7 +79,7 @@ const returnPath = (siteId: number | undefined) =>
  */
 export function SiteForm(props: SiteFormProps) {
   const { site, lists, listPath, onGeocodeWarning, geocodeWarning, closures } = props;
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const siteId = site?.id;
@@ -92,30 +102,9 @@ export function SiteForm(props: SiteFormProps) {
   const version = base.version;
   useEffect(() => clearDraft(siteId), [siteId]);
   const [back, setBack] = useState('/sites/');
-  useEffect(() => setBack(returnPath(siteId)), [siteId]);
+  useEffect(() => setBack(returnPath()), []);
 
-  const labels = useMemo(
-    () => ({
-      name: t('fields.nameRequired'),
-      'translations.es.name': t('translations.nameEs'),
-      'translations.zh.name': t('translations.nameZh'),
-      address: t('fields.addressRequired'),
-      phoneNumber: t('fields.phoneNumber'),
-      email: t('fields.email'),
-      website: t('fields.website'),
-      lat: t('site.lat'),
-      lng: t('site.lng'),
-      Hours: t('hours.legend'),
-      ...Object.fromEntries(
-        REFERENCE_LIST_NAMES.map((list) => [
-          REFERENCE_LISTS[list].idsKey,
-          t(REFERENCE_LISTS[list].i18n.admin.plural),
-        ]),
-      ),
-    }),
-    [t],
-  );
-  const required = useMemo(() => ({ name: t('required.siteName'), address: t('required.siteAddress') }), [t]);
+  const { labels, required, specs } = useSiteFormWords(lists.items);
   const errors = useSaveErrors({ labels, required });
   const save = useSaveSite(siteId);
   const remove = useDeleteSite(siteId ?? 0);
@@ -125,38 +114,8 @@ export function SiteForm(props: SiteFormProps) {
   const dirty = !same(values, base.values);
   const guard = useUnsavedChanges(dirty);
 
-  const specs = useMemo(
-    () =>
-      siteConflictSpecs({
-        labels: {
-          name: t('fields.name'),
-          nameEs: t('translations.nameEs'),
-          nameZh: t('translations.nameZh'),
-          address: t('fields.address'),
-          phoneNumber: t('fields.phoneNumber'),
-          email: t('fields.email'),
-          website: t('fields.website'),
-          position: t('site.position'),
-          hours: t('hours.legend'),
-          ...(Object.fromEntries(
-            REFERENCE_LIST_NAMES.map((list) => [list, t(REFERENCE_LISTS[list].i18n.admin.plural)]),
-          ) as Record<ReferenceListName, string>),
-        },
-        language: i18n.resolvedLanguage ?? i18n.language,
-        items: lists.items,
-      }),
-    [t, i18n.resolvedLanguage, i18n.language, lists.items],
-  );
-
   const set = <K extends keyof SiteFormValues>(key: K, value: SiteFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
-  const text = (key: 'name' | 'nameEs' | 'nameZh' | 'address' | 'phoneNumber' | 'email' | 'website') => ({
-    name: key,
-    value: values[key],
-    onChange: (event: { target: { value: string } }) => set(key, event.target.value),
-    error: errors.fields[key],
-    autoComplete: 'off',
-  });
   const keepDraft = () => saveDraft(siteId, { version, values });
 
   const available = Object.fromEntries(
@@ -207,7 +166,7 @@ export function SiteForm(props: SiteFormProps) {
       }
       guard.release();
       setFlash(t('savedSite', { name: saved.name }));
-      navigate(returnPath(saved.id));
+      navigate(returnPath());
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         errors.fail(error);
@@ -239,7 +198,12 @@ export function SiteForm(props: SiteFormProps) {
   return (
     <section className="admin-form">
       <h1>{site ? t('site.editTitle', { name: site.name }) : t('site.addTitle')}</h1>
-      {site && <LastUpdated historyPath={`/api/sites/${site.id}/history`} updatedAt={site.updatedAt} />}
+      {site && (
+        <LastUpdated
+          historyPath={fillPath(apiRoutes.siteHistory, { id: site.id })}
+          updatedAt={site.updatedAt}
+        />
+      )}
       {geocodeWarning && (
         <div role="alert" className="alert alert--info">
           <p>{t('site.geocodeWarning')}</p>
@@ -273,36 +237,7 @@ export function SiteForm(props: SiteFormProps) {
         />
       )}
       <form ref={form} noValidate onSubmit={submit} aria-busy={busy}>
-        <TextField label={t('fields.nameRequired')} {...text('name')} />
-        <TextField
-          label={t('translations.nameEs')}
-          hint={t('translations.siteHint')}
-          lang="es"
-          {...text('nameEs')}
-          error={errors.fields['translations.es.name']}
-        />
-        <TextField
-          label={t('translations.nameZh')}
-          hint={t('translations.siteHint')}
-          lang="zh-Hant"
-          {...text('nameZh')}
-          error={errors.fields['translations.zh.name']}
-        />
-        <TextField label={t('fields.addressRequired')} hint={t('site.addressHint')} {...text('address')} />
-        <TextField
-          label={t('fields.phoneNumber')}
-          hint={t('fields.phoneHint')}
-          type="tel"
-          inputMode="tel"
-          {...text('phoneNumber')}
-        />
-        <TextField label={t('fields.email')} type="email" {...text('email')} />
-        <TextField
-          label={t('fields.website')}
-          inputMode="url"
-          hint={t('fields.websiteHint')}
-          {...text('website')}
-        />
+        <SiteTextFields values={values} fieldErrors={errors.fields} onChange={set} />
         <CoordinatesField
           lat={values.lat}
           lng={values.lng}
@@ -312,6 +247,11 @@ export function SiteForm(props: SiteFormProps) {
         <HoursEditor
           hours={values.hours}
           onChange={(hours) => set('hours', hours)}
+          fieldErrors={errors.fields}
+        />
+        <FactsSection
+          values={values.facts}
+          onChange={(facts) => set('facts', facts)}
           fieldErrors={errors.fields}
         />
         {REFERENCE_LIST_NAMES.map((list) => (
@@ -329,24 +269,13 @@ export function SiteForm(props: SiteFormProps) {
           />
         ))}
         {closures?.({ siteId, closingStatuses })}
-        {busy && (
-          <p role="status" className="form-progress">
-            {save.isPending ? t('saving') : t('deleting')}
-          </p>
-        )}
-        <div className="form-actions">
-          <button type="submit" className="button">
-            {t('submit')}
-          </button>
-          {editing && (
-            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-              {t('delete')}
-            </button>
-          )}
-          <Link to={back} className="button button--secondary">
-            {t('cancel')}
-          </Link>
-        </div>
+        <SiteFormActions
+          busy={busy}
+          saving={save.isPending}
+          editing={editing}
+          back={back}
+          onDelete={() => setConfirming(true)}
+        />
         {siteId !== undefined && <ConfirmActions siteId={siteId} />}
       </form>
       {guard.dialog}

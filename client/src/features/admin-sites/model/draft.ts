@@ -32,7 +32,8 @@ export function peekDraft(siteId: number | undefined): SiteDraft | undefined {
   try {
     const text = storage()?.getItem(keyOf(siteId));
     const draft = text ? (JSON.parse(text) as SiteDraft) : undefined;
-    return draft?.values && Array.isArray(draft.values.hours) ? draft : undefined;
+    // A copy from before the facts were on the form is not restored (it would lack them).
+    return draft?.values && Array.isArray(draft.values.hours) && draft.values.facts ? draft : undefined;
   } catch {
     return undefined;
   }

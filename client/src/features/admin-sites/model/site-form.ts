@@ -6,6 +6,7 @@ import {
   type ReferenceListName,
 } from '#shared/schemas/reference-lists.ts';
 import { type Site, SiteCreateSchema, SiteUpdateSchema } from '#shared/schemas/sites.ts';
+import { type FactsFormValues, factsPayload, factsValuesFrom } from './facts-form.ts';
 import { type EditorInterval, editorHours, hoursPayload } from './hours.ts';
 
 type ListSelection = Record<ReferenceListName, number[]>;
@@ -18,6 +19,8 @@ export interface SiteFormValues {
   nameZh: string;
   address: string;
   phoneNumber: string;
+  /** The extension beside the phone, digits as typed; '' = none. */
+  phoneExtension: string;
   email: string;
   website: string;
   /** As typed or as placed on the map; '' when there is no position. */
@@ -27,6 +30,8 @@ export interface SiteFormValues {
   pinMoved: boolean;
   hours: EditorInterval[];
   lists: ListSelection;
+  /** Before you go (docs/product.md R535): every fact as typed, '' = not known. */
+  facts: FactsFormValues;
 }
 
 const noSelection = (): ListSelection =>
@@ -39,6 +44,7 @@ export function emptySiteValues(): SiteFormValues {
     nameZh: '',
     address: '',
     phoneNumber: '',
+    phoneExtension: '',
     email: '',
     website: '',
     lat: '',
@@ -46,6 +52,7 @@ export function emptySiteValues(): SiteFormValues {
     pinMoved: false,
     hours: [],
     lists: noSelection(),
+    facts: factsValuesFrom(undefined),
   };
 }
 
@@ -63,6 +70,7 @@ export function siteValuesFrom(site: Site): SiteFormValues {
     nameZh: site.translations?.zh?.name ?? '',
     address: site.address,
     phoneNumber: formatPhone(site.phoneNumber),
+    phoneExtension: site.phoneExtension ?? '',
     email: site.email ?? '',
     website: site.website ?? '',
     lat: coordinateText(site.lat),
@@ -70,6 +78,7 @@ export function siteValuesFrom(site: Site): SiteFormValues {
     pinMoved: false,
     hours: editorHours(site.Hours),
     lists,
+    facts: factsValuesFrom(site.facts),
   };
 }
 
@@ -105,9 +114,11 @@ export function buildSitePayload(
     translations: translationsPayload('name', { es: values.nameEs, zh: values.nameZh }),
     address: values.address,
     phoneNumber: text(values.phoneNumber) === null ? null : normalizePhone(values.phoneNumber),
+    phoneExtension: text(values.phoneExtension),
     email: text(values.email),
     website: text(values.website),
     Hours: hoursPayload(values.hours),
+    facts: factsPayload(values.facts),
   };
   for (const list of REFERENCE_LIST_NAMES) {
     const available = options.available?.[list];

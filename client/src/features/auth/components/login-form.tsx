@@ -12,10 +12,29 @@ import { readFlash } from '../flash.ts';
 import { loginReturnPath, safeReturnPath } from '../redirect.ts';
 import '../auth.css';
 
+interface Failure {
+  field: string;
+  key: string;
+  count?: number;
+}
+
+/** The words of a 429: a locked account says how many minutes are left; the address limit does not. */
+function tooMany(error: ApiError): Failure {
+  const minutes = Number(error.params.minutes);
+  if (error.code === 'account_locked')
+    return {
+      field: 'email',
+      key: 'login.locked',
+      count: Number.isFinite(minutes) && minutes > 0 ? minutes : 1,
+    };
+  return { field: 'email', key: 'login.tooMany' };
+}
+
 /**
  * Email, Password (with "Show password"), Submit and the 'Forgot your password?' link (docs/product.md
  * R35, R216). An empty box is named before sending ("Enter your email address"); 422 → 'Invalid email
- * and/or password.'; anything else is logged and the generic text shown (R80). Errors are summarised
+ * and/or password.'; 429 for a locked account → wait so many minutes or reset the password (R540), any
+ * other 429 → too many attempts from this connection; anything else is logged and the generic text shown (R80). Errors are summarised
  * at the top, the summary takes focus and links to each box (R214). Success returns to the remembered
  * page, or home.
  */
@@ -29,7 +48,7 @@ export function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   // Keys, not texts, so a language switch rewords them.
-  const [failures, setFailures] = useState<{ field: string; key: string }[]>([]);
+  const [failures, setFailures] = useState<Failure[]>([]);
   const [generic, setGeneric] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
@@ -37,16 +56,19 @@ export function LoginForm() {
   // Only a redirect (guard or 401) puts `from` in the query; the Log in link uses state.
   const redirected = safeReturnPath(new URLSearchParams(location.search).get('from')) !== null;
 
-  const fail = (next: { field: string; key: string }[]) => {
+  const fail = (next: Failure[]) => {
     setFailures(next);
     setAttempt((count) => count + 1);
   };
-  const errors: SummaryError[] = failures.map(({ field, key }) => ({ field, text: t(key) }));
+  const errors: SummaryError[] = failures.map(({ field, key, count }) => ({
+    field,
+    text: count === undefined ? t(key) : t(key, { count }),
+  }));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setGeneric(false);
-    const missing: { field: string; key: string }[] = [];
+    const missing: Failure[] = [];
     if (!email.trim()) missing.push({ field: 'email', key: 'required.email' });
     if (!password) missing.push({ field: 'password', key: 'required.password' });
     if (missing.length) return fail(missing);
@@ -58,6 +80,7 @@ export function LoginForm() {
         onError: (error) => {
           if (error instanceof ApiError && error.status === 422)
             return fail([{ field: 'email', key: 'login.invalid' }]);
+          if (error instanceof ApiError && error.status === 429) return fail([tooMany(error)]);
           console.error(error);
           setGeneric(true);
         },

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { addNamespace } from '#client/i18n/lazy-namespaces.ts';
-import { exportUrl } from '../api/imports.ts';
+import { apiPaths } from '#shared/api-paths.ts';
 import '../imports.css';
 
 addNamespace('admin-imports');
@@ -16,11 +16,11 @@ export function ExportLinks() {
   return (
     <span className="export-links">
       {t('exportLabel')}:{' '}
-      <a className="export-link" href={exportUrl('csv', search)} download>
+      <a className="export-link" href={apiPaths.sitesExport('csv', search)} download>
         {t('exportCsv')}
       </a>{' '}
       ·{' '}
-      <a className="export-link" href={exportUrl('xlsx', search)} download>
+      <a className="export-link" href={apiPaths.sitesExport('xlsx', search)} download>
         {t('exportXlsx')}
       </a>{' '}
       ·{' '}

@@ -1,11 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import en from '#client/i18n/locales/en/admin-imports.json';
-import es from '#client/i18n/locales/es/admin-imports.json';
-import zh from '#client/i18n/locales/zh/admin-imports.json';
 import { createTestI18n } from '#client/testing/i18n.ts';
 import type { ImportPreview } from '#shared/imports.ts';
+import en from '#shared/locales/en/admin-imports.json';
+import es from '#shared/locales/es/admin-imports.json';
+import zh from '#shared/locales/zh/admin-imports.json';
 import { ImportPreviewTables } from './import-preview.tsx';
 
 const preview: ImportPreview = {
@@ -30,6 +30,7 @@ const preview: ImportPreview = {
         mealTypes: '',
         services: '',
         covidStatuses: '',
+        phoneExtension: '',
       },
     },
     {

@@ -3,8 +3,10 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { apiPaths } from '#shared/api-paths.ts';
 import type { ImportPreview, ImportResult } from '#shared/imports.ts';
-import { commitSheet, exportUrl, ImportFailure, TEMPLATE_URL, uploadSheet } from '../api/imports.ts';
+import { commitSheet, uploadSheet } from '../api/imports.ts';
 import { ImportPreviewTables } from './import-preview.tsx';
 import '#client/components/admin/admin.css';
 import '../imports.css';
@@ -26,7 +28,7 @@ export function ImportScreen() {
   const [result, setResult] = useState<ImportResult>();
 
   const explain = (error: unknown) => {
-    if (error instanceof ImportFailure && error.code)
+    if (error instanceof ApiError && error.code)
       return t(`errors.${error.code}`, { ...error.params, defaultValue: error.message });
     return t('failed');
   };
@@ -80,17 +82,17 @@ export function ImportScreen() {
       <h1>{t('title')}</h1>
       <p>{t('intro')}</p>
       <p>
-        <a href={TEMPLATE_URL} download>
+        <a href={apiPaths.importTemplate} download>
           {t('template')}
         </a>
       </p>
       <p>
         {t('exportAll')}:{' '}
-        <a href={exportUrl('csv')} download>
+        <a href={apiPaths.sitesExport('csv')} download>
           {t('exportCsv')}
         </a>{' '}
         ·{' '}
-        <a href={exportUrl('xlsx')} download>
+        <a href={apiPaths.sitesExport('xlsx')} download>
           {t('exportXlsx')}
         </a>
       </p>

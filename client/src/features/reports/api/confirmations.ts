@@ -1,12 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '#client/lib/api.ts';
+import type { Closure } from '#shared/schemas/closures.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import type { ReportReason } from '../model/reports.ts';
 import { reportPaths } from './reports.ts';
 
-/** GET /api/confirmations/{token}: the site as the public sees it, and when the link stops working. */
+/**
+ * GET /api/confirmations/{token}: the site as the public sees it, its upcoming closures (the agency's
+ * holidays among them) and when the link stops working.
+ */
 export interface ConfirmationLink {
   site: Site;
+  closures: Closure[];
   expiresAt: string;
 }
 

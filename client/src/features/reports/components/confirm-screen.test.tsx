@@ -43,7 +43,7 @@ async function renderScreen(language = 'en') {
   );
 }
 
-const valid = () => json({ site, expiresAt: '2026-12-08T20:00:00Z' });
+const valid = () => json({ site, closures: [], expiresAt: '2026-12-08T20:00:00Z' });
 
 describe('the /confirm page', () => {
   it('shows the site\'s public facts and records "All correct"', async () => {
@@ -62,6 +62,85 @@ describe('the /confirm page', () => {
     await waitFor(() =>
       expect(document.activeElement?.textContent).toMatch(/recorded that the information is correct/),
     );
+  });
+
+  it('shows each list under its own label, the phone as the public reads it, the closures and the week in the site page’s words (es)', async () => {
+    const item = (id: number, name: string, extra: object = {}) => ({ id, name, translations: {}, ...extra });
+    const full = buildSiteRecord({
+      ...site,
+      Populations: [item(1, 'Seniors 60+')],
+      CovidStatuses: [item(2, 'Takeout only')],
+      MealTypes: [item(3, 'Lunch')],
+      Services: [item(4, 'Grocery bags')],
+      NutritionPartners: [],
+    } as never);
+    const closures = [
+      {
+        id: 9,
+        startDate: '2026-12-24',
+        endDate: '2026-12-25',
+        reason: 'Christmas',
+        translations: { es: { reason: 'Navidad' } },
+        allSites: false,
+        siteIds: [full.id],
+      },
+    ];
+    fakeLink(() => json({ site: full, closures, expiresAt: '2026-12-08T20:00:00Z' }));
+    await renderScreen('es');
+    await screen.findByText('1 Valencia St, San Francisco, CA');
+    const value = (label: string) => {
+      const term = screen.getAllByRole('term').find((dt) => dt.textContent === label);
+      return term?.nextElementSibling?.textContent;
+    };
+    expect(value('Población atendida')).toBe('Seniors 60+');
+    expect(value('Situación por COVID-19')).toBe('Takeout only');
+    expect(value('Tipos de comida')).toBe('Lunch');
+    expect(value('Servicios')).toBe('Grocery bags');
+    expect(value('Proveedores de comidas')).toBe('No indicado');
+    expect(value('Teléfono')).toBe('(415) 555-0100');
+    // The site page's words: the weekday inside the sentence in lower case, every day of the week.
+    expect(value('Horario')).toContain('Jueves: 11:30 a.m. – 1:30 p.m. (primer y tercer jueves del mes)');
+    expect(value('Horario')).toContain('Lunes: Cerrado');
+    expect(value('Próximos cierres')).toBe(
+      'Navidad: del jueves, 24 de diciembre al viernes, 25 de diciembre',
+    );
+  });
+
+  it('shows the site’s "Before you go" facts, for the contact to confirm or correct, and the phone’s extension', async () => {
+    const withFacts = buildSiteRecord({
+      ...site,
+      phoneExtension: '12',
+      facts: {
+        reservation: 'required',
+        reserveDays: 1,
+        reserveBy: '13:00',
+        cost: 'free',
+        languages: ['yue', 'en'],
+        stepFree: true,
+      },
+    } as never);
+    fakeLink(() => json({ site: withFacts, closures: [], expiresAt: '2026-12-08T20:00:00Z' }));
+    await renderScreen();
+    await screen.findByText('1 Valencia St, San Francisco, CA');
+    const terms = screen
+      .getAllByRole('term')
+      .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    const shown = Object.fromEntries(terms);
+    expect(shown.Phone).toBe('(415) 555-0100, ext. 12');
+    expect(shown.Reservation).toBe(
+      'Reservation needed: call (415) 555-0100, ext. 12 by 1:00 PM the day before',
+    );
+    expect(shown.Languages).toBe('Staff speak Cantonese, English');
+    expect(Object.values(shown)).toContain('Free');
+    expect(Object.values(shown)).toContain('Step-free entrance');
+  });
+
+  it('says the facts are not listed when none is known', async () => {
+    fakeLink(valid);
+    await renderScreen();
+    await screen.findByText('1 Valencia St, San Francisco, CA');
+    const term = screen.getAllByRole('term').find((dt) => dt.textContent === 'Before you go');
+    expect(term?.nextElementSibling?.textContent).toBe('Not listed');
   });
 
   it('"Something changed" asks what, then sends the reasons and the message', async () => {

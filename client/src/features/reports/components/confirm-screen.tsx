@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addNamespace } from '#client/i18n/lazy-namespaces.ts';
+import { agencyTimeZone } from '#client/lib/agency-clock.ts';
 import { ApiError } from '#client/lib/api.ts';
+import { formatInstant } from '#shared/format-hours.ts';
 import { answerConfirmation, type ConfirmationAnswer, useConfirmationLink } from '../api/confirmations.ts';
 import { type LinkProblem, linkProblem, MESSAGE_MAX, type ReportReason } from '../model/reports.ts';
 import { MessageField } from './message-field.tsx';
@@ -26,9 +28,7 @@ function ProblemState({ problem }: { problem: LinkProblem }) {
 function expiryDate(expiresAt: string, language: string | undefined) {
   const time = Date.parse(expiresAt);
   if (Number.isNaN(time)) return null;
-  return new Intl.DateTimeFormat(language === 'zh' ? 'zh-Hant-HK' : language === 'es' ? 'es-US' : 'en-US', {
-    dateStyle: 'long',
-  }).format(time);
+  return formatInstant(time, language, agencyTimeZone(), { length: 'long', withTime: false });
 }
 
 /**
@@ -124,7 +124,7 @@ export function ConfirmScreen({ token }: { token: string }) {
     <section className="confirm-screen">
       <h1>{t('confirm.title')}</h1>
       <p>{t('confirm.intro')}</p>
-      <SiteFacts site={link.data.site} />
+      <SiteFacts site={link.data.site} closures={link.data.closures ?? []} />
       {expires && <p>{t('confirm.expires', { date: expires })}</p>}
       {error && (
         <div role="alert" className="alert alert--error">

@@ -1,32 +1,32 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listText, localizedNames, SiteName } from '#client/lib/localized.tsx';
-import { formatInterval, listLocale, weekdayName } from '#shared/format-hours.ts';
-import { groupHoursByDay } from '#shared/hours.ts';
+import { FactTerms, useBeforeYouGo } from '#client/lib/fact-lines.tsx';
+import { ListedNames, localizedNames, SiteName, Text } from '#client/lib/localized.tsx';
+import { closureDates, closureReason, reasonColon, useWeekRows } from '#client/lib/site-words.ts';
+import { formatPhoneWithExtension } from '#shared/phone.ts';
 import { REFERENCE_LISTS } from '#shared/reference-lists.ts';
+import type { Closure } from '#shared/schemas/closures.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import { SITE_PAGE_ROWS } from '#shared/site-display.ts';
 
 /**
- * A site's public facts in one list, for its contact to check (docs/product.md R199): name, address,
- * phone, email, website, hours (with their weeks of the month) and the rows of its site page.
+ * Every list in the order the site page shows them, each apart: a list the page puts in another's
+ * brackets (covid statuses after populations, services after meal types) gets its own row here.
  */
-export function SiteFacts({ site }: { site: Site }) {
+const FACT_LISTS = SITE_PAGE_ROWS.flatMap(({ list, bracketed }) => [list, ...bracketed]);
+
+/**
+ * A site's public facts in one list, for its contact to check (docs/product.md R199, R490, R497):
+ * name, address, phone (with its extension) as the public reads it, email, website, the week's hours
+ * and the upcoming closures in the site page's own words, every reference list under its own label,
+ * then the "Before you go" facts — what the contact vouches for is exactly what the public is shown.
+ */
+export function SiteFacts({ site, closures }: { site: Site; closures: readonly Closure[] }) {
   const { t, i18n } = useTranslation('site');
   const language = i18n.resolvedLanguage;
   const none = t('none');
-  const weeksList = new Intl.ListFormat(listLocale(language), { type: 'conjunction' });
-  const days = groupHoursByDay(site.Hours).map(({ day, intervals }) => ({
-    day,
-    text: intervals
-      .map((interval) => {
-        const hours = formatInterval(interval, language);
-        if (!interval.weeks?.length) return hours;
-        const weeks = interval.weeks.map((week) => t(`weeks.${week === -1 ? 'last' : week}`));
-        return t('weeksNote', { hours, weeks: weeksList.format(weeks), day: weekdayName(day, language) });
-      })
-      .join('; '),
-  }));
+  const week = useWeekRows(site.Hours, language);
+  const facts = useBeforeYouGo(site);
   return (
     <dl className="site-facts">
       <dt>{t('reports:confirm.name')}</dt>
@@ -36,36 +36,66 @@ export function SiteFacts({ site }: { site: Site }) {
       <dt>{t('address')}</dt>
       <dd>{site.address}</dd>
       <dt>{t('phone')}</dt>
-      <dd>{site.phoneNumber || none}</dd>
+      <dd>
+        {site.phoneNumber
+          ? formatPhoneWithExtension(site.phoneNumber, site.phoneExtension, t('facts:extension'))
+          : none}
+      </dd>
       <dt>{t('email')}</dt>
       <dd>{site.email || none}</dd>
       <dt>{t('website')}</dt>
       <dd>{site.website || none}</dd>
       <dt>{t('hours')}</dt>
       <dd>
-        {days.length === 0 ? (
-          none
+        {site.Hours.length === 0 ? (
+          t('noHours')
         ) : (
           <ul className="site-facts__hours">
-            {days.map(({ day, text }) => (
+            {week.map(({ day, dayName, intervals }) => (
               <li key={day}>
-                {weekdayName(day, language)}: {text}
+                {dayName}
+                {reasonColon(language)}
+                {intervals.length ? intervals.join('; ') : t('closedDay')}
               </li>
             ))}
           </ul>
         )}
       </dd>
-      {SITE_PAGE_ROWS.map(({ list, label, bracketed }) => {
-        const names = [list, ...bracketed].flatMap((one) =>
-          localizedNames(site[REFERENCE_LISTS[one].siteKey], language).map((name) => name.text),
-        );
+      <dt>{t('closures.heading')}</dt>
+      <dd>
+        {closures.length === 0 ? (
+          t('reports:confirm.noClosures')
+        ) : (
+          <ul className="site-facts__hours">
+            {closures.map((closure) => (
+              <li key={closure.id ?? `${closure.startDate}-${closure.reason}`}>
+                <Text value={closureReason(closure, language)} language={language} />
+                {reasonColon(language)}
+                {closureDates(closure, language, t)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </dd>
+      {FACT_LISTS.map((list) => {
+        const names = localizedNames(site[REFERENCE_LISTS[list].siteKey], language);
         return (
           <Fragment key={list}>
-            <dt>{t(label)}</dt>
-            <dd>{names.length ? listText(names, language) : none}</dd>
+            <dt>{t(`reports:${REFERENCE_LISTS[list].i18n.reports.fact}`)}</dt>
+            <dd>{names.length ? <ListedNames names={names} language={language} /> : none}</dd>
           </Fragment>
         );
       })}
+      {/* Before you go (reservation, cost, first visit, languages, access, getting there): the contact
+          confirms or corrects these too. */}
+      {facts.length ? (
+        <FactTerms lines={facts} language={language} />
+      ) : (
+        <>
+          <dt>{t('facts:title')}</dt>
+          <dd>{none}</dd>
+        </>
+      )}
     </dl>
   );
 }

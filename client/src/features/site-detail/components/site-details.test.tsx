@@ -12,6 +12,7 @@ import { preloadKeys } from '#shared/app-data.ts';
 import type { StatusClosure } from '#shared/opening-status.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import { buildClosure, buildSiteRecord } from '#testing/factories.ts';
+import { RESERVED_LUNCH_FACTS } from '#testing/site-facts.ts';
 import { SiteDetails } from './site-details.tsx';
 
 const AGENCY = 'America/Los_Angeles';
@@ -266,5 +267,126 @@ describe('SiteDetails: every word of the data in the reader’s language', () =>
     // So is the status line's reason, in an element of its own.
     expect(statusLine().textContent).toBe('今日休息：Thanksgiving · 12月3日週四上午11:30開放');
     expect(within(statusLine()).getByText('Thanksgiving').getAttribute('lang')).toBe('en');
+  });
+});
+
+describe('SiteDetails: Before you go and the reservation in the status', () => {
+  beforeAll(() => setAppData({ config: { agencyTimeZone: AGENCY } as never }));
+  afterEach(() => vi.useRealTimers());
+
+  // Weekday lunch 11:30–1:00, reserved by 1:00 PM the day before.
+  const reserved = buildSiteRecord({
+    id: 11,
+    name: 'Golden Gate Lunch',
+    lat: null,
+    lng: null,
+    phoneNumber: '4155550142',
+    phoneExtension: '3',
+    Hours: [1, 2, 3, 4, 5].map((day) => ({ day, open: '11:30', close: '13:00' })),
+    facts: {
+      ...RESERVED_LUNCH_FACTS,
+      notes: { about: 'Tai chi after lunch on Tuesdays.' },
+      translations: { zh: { about: '逢星期二午膳後有太極。' } },
+    },
+  });
+  /** Tuesday 1 December 2026, 10:00 AM in San Francisco. */
+  const TUESDAY_10AM = new Date('2026-12-01T18:00:00Z');
+  /** The same day, 2:00 PM: past the cut-off for Wednesday's lunch. */
+  const TUESDAY_2PM = new Date('2026-12-01T22:00:00Z');
+  // The printed page's own section is hidden on screen by the print stylesheet, which jsdom does not load.
+  const section = () =>
+    screen
+      .getAllByRole('region', { name: /Before you go|Antes de ir|出發前/ })
+      .find((region) => !region.classList.contains('print-only')) as HTMLElement;
+
+  it('says each fact as a term and its definition, and the note in its own language', async () => {
+    await renderAt(TUESDAY_10AM, { shown: reserved });
+    const terms = within(section())
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    expect(terms).toEqual(['Reservation', 'Cost', 'First visit', 'Languages', 'Access', 'What to expect']);
+    const text = section().textContent ?? '';
+    expect(text).toContain('Reservation needed: call (415) 555-0142, ext. 3 by 1:00 PM the day before');
+    expect(text).toContain('$3 suggested for 60+ · guests $6');
+    expect(text).toContain('Step-free entrance · accessible restroom');
+    // English page: the English note is not marked.
+    expect(within(section()).getByText('Tai chi after lunch on Tuesdays.').closest('[lang]')).toBeNull();
+    document.body.innerHTML = '';
+    await renderAt(TUESDAY_10AM, { shown: reserved, language: 'es' });
+    // Spanish page without a Spanish note: the English one, marked as English.
+    expect(within(section()).getByText('Tai chi after lunch on Tuesdays.').getAttribute('lang')).toBe('en');
+    document.body.innerHTML = '';
+    await renderAt(TUESDAY_10AM, { shown: reserved, language: 'zh' });
+    expect(within(section()).getByText('逢星期二午膳後有太極。').closest('[lang="en"]')).toBeNull();
+  });
+
+  it('says the deployment’s own contribution words under the cost, in the page’s language', async () => {
+    setAppData({
+      config: {
+        agencyTimeZone: AGENCY,
+        agency: {
+          name: {},
+          logoUrl: null,
+          phone: '4155550100',
+          phoneHours: null,
+          email: 'meals@example.org',
+          contribution: { es: 'Aporte lo que pueda; a nadie se le niega la comida.' },
+        },
+      } as never,
+    });
+    try {
+      await renderAt(TUESDAY_10AM, { shown: reserved, language: 'es' });
+      expect(section().textContent).toContain('Aporte lo que pueda; a nadie se le niega la comida.');
+      document.body.innerHTML = '';
+      // A language the deployment did not write reads the translated default.
+      await renderAt(TUESDAY_10AM, { shown: reserved });
+      expect(section().textContent).toContain('Contributions are voluntary and confidential.');
+    } finally {
+      setAppData({ config: { agencyTimeZone: AGENCY } as never });
+    }
+  });
+
+  it('has no section when nothing is known', async () => {
+    await renderAt(TUESDAY_10AM, { shown: thursdays });
+    expect(screen.queryAllByRole('region', { name: 'Before you go' })).toEqual([]);
+  });
+
+  it('dials the extension and shows it where the phone is', async () => {
+    await renderAt(TUESDAY_10AM, { shown: reserved });
+    const call = screen.getByRole('link', { name: /^Call/ });
+    expect(call.getAttribute('href')).toBe('tel:+14155550142,3');
+    expect(call.textContent).toContain('(415) 555-0142, ext. 3');
+    const contact = within(screen.getByRole('region', { name: 'Contact' }));
+    expect(contact.getByRole('link', { name: '(415) 555-0142, ext. 3' }).getAttribute('href')).toBe(
+      'tel:+14155550142,3',
+    );
+  });
+
+  it("names the cut-off before it, and the next meal one can still book after it, on the agency's clock", async () => {
+    await renderAt(TUESDAY_10AM, { shown: reserved });
+    expect(statusLine().textContent).toBe(
+      'Opens today at 11:30 AM · for tomorrow 11:30 AM, call by 1:00 PM today to reserve',
+    );
+    document.body.innerHTML = '';
+    await renderAt(TUESDAY_2PM, { shown: reserved });
+    expect(statusLine().textContent).toBe(
+      'Closed now · opens Wed 11:30 AM · for Thu 11:30 AM, call by 1:00 PM tomorrow to reserve',
+    );
+    document.body.innerHTML = '';
+    // Friday 2:00 PM: Monday's lunch is the next opening and still bookable, so it is named once.
+    await renderAt(new Date('2026-12-04T22:00:00Z'), { shown: reserved, language: 'es' });
+    expect(statusLine().textContent).toBe(
+      'Cerrado ahora · abre lun a las 11:30 a.m. · llame antes de la 1:00 p.m. del domingo para reservar',
+    );
+  });
+
+  it('is in the server HTML (no JavaScript needed), the status is not', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(TUESDAY_10AM);
+    const i18n = await createTestI18n('en');
+    const html = renderToString(providers(<SitePage site={reserved} />, i18n, []));
+    expect(html).toContain('Before you go');
+    expect(html).toContain('Staff speak Cantonese, English');
+    expect(html).not.toContain('to reserve');
   });
 });

@@ -17,7 +17,12 @@ const site = buildSiteRecord({
 });
 const thanksgiving: StatusClosure = buildClosure();
 
-async function renderPopup(instant: string, language: string, closures: StatusClosure[]) {
+async function renderPopup(
+  instant: string,
+  language: string,
+  closures: StatusClosure[],
+  shown: typeof site = site,
+) {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date(instant));
   const i18n = await createTestI18n(language);
@@ -28,7 +33,7 @@ async function renderPopup(instant: string, language: string, closures: StatusCl
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={client}>
           <MemoryRouter>
-            <SitePopup site={site} onEscape={() => undefined} />
+            <SitePopup site={shown} onEscape={() => undefined} />
           </MemoryRouter>
         </QueryClientProvider>
       </I18nextProvider>,
@@ -152,4 +157,27 @@ describe('SitePopup: in the reader’s language', () => {
       expect(onEscape).toHaveBeenCalledOnce();
     },
   );
+});
+
+describe('SitePopup: the deciding facts in one line', () => {
+  beforeAll(() => setAppData({ config: { agencyTimeZone: 'America/Los_Angeles' } as never }));
+  afterEach(() => vi.useRealTimers());
+
+  it.each([
+    ['en', 'Reservation needed · Free · Step-free entrance'],
+    ['es', 'Se necesita reservación · Gratis · Entrada sin escalones'],
+    ['zh', '需要預約 · 免費 · 無梯級入口'],
+  ])('%s: under the status, when facts are known', async (language, text) => {
+    const withFacts = {
+      ...site,
+      facts: { reservation: 'required', cost: 'free', stepFree: true },
+    } as typeof site;
+    await renderPopup('2026-12-03T20:00:00Z', language, [], withFacts);
+    expect(document.querySelector('.site-popup__facts')?.textContent).toBe(text);
+  });
+
+  it('says nothing when no fact is known', async () => {
+    await renderPopup('2026-12-03T20:00:00Z', 'en', []);
+    expect(document.querySelector('.site-popup__facts')).toBeNull();
+  });
 });

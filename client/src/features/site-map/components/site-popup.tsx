@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { describeStatus, reasonIn, useSiteStatus } from '#client/lib/agency-clock.ts';
+import { useSiteStatus } from '#client/lib/agency-clock.ts';
+import { useFactsSummary } from '#client/lib/fact-lines.tsx';
 import { JoinedNames, localizedNames, SiteName } from '#client/lib/localized.tsx';
 import { StatusText } from '#client/lib/status-text.tsx';
+import { describeStatus, reasonIn } from '#client/lib/status-words.ts';
 import { directionsUrl } from '#shared/directions.ts';
 import { formatPhone, phoneHref } from '#shared/phone.ts';
 import type { MapSite } from '../types.ts';
@@ -27,6 +29,7 @@ export function SitePopup({ site, onEscape }: { site: MapSite; onEscape: () => v
   }, [closeLabel]);
   // Only an open popup computes its site's status (on the agency's clock, renewed each minute).
   const known = useSiteStatus(site);
+  const summary = useFactsSummary()(site);
   const directions = directionsUrl(site);
   const phone = phoneHref(site.phoneNumber);
   return (
@@ -54,6 +57,7 @@ export function SitePopup({ site, onEscape }: { site: MapSite; onEscape: () => v
           />
         </p>
       )}
+      {summary && <p className="site-popup__facts">{summary}</p>}
       <p>{site.address}</p>
       {/* The main actions in one wrapping row of 44 px targets: no scrolling inside the popup to reach them. */}
       <ul className="site-popup__actions">

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { NameField, NearInput } from './search-fields.tsx';
+import { NameField, NearInput, NearLabel } from './search-fields.tsx';
 import './sites.css';
 
 /**
@@ -31,9 +31,9 @@ export function HomeFinder() {
         {/* Without scripts the next page comes in this page's language (no cookie is set without them). */}
         <input type="hidden" name="lng" value={i18n.resolvedLanguage ?? 'en'} />
         <div className="site-filters__near">
-          <label htmlFor="home-near">{t('near.label')}</label>
+          <NearLabel id="home-near" />
           <div className="site-filters__control">
-            <NearInput id="home-near" />
+            <NearInput id="home-near" aria-describedby="home-near-hint" />
           </div>
         </div>
         <NameField id="home-name" />

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setAppData } from '#client/lib/app-data.ts';
 import { createTestI18n } from '#client/testing/i18n.ts';
 import type { SiteFilters as Filters } from '#shared/filters.ts';
 import { REFERENCE_LIST_NAMES } from '#shared/schemas/reference-lists.ts';
@@ -36,6 +37,84 @@ async function renderFilters(
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+describe('SiteFilters: the facts people choose by', () => {
+  it('offers walk-ins and step-free as labelled checkboxes, and the languages sites list by name', async () => {
+    const onChange = await renderFilters({ population: 4 }, 'es', { languages: ['es', 'yue'] });
+    const walkIns = screen.getByRole('checkbox', { name: 'Se atiende sin reservación' });
+    expect(walkIns.getAttribute('name')).toBe('walkins');
+    expect(walkIns.getAttribute('value')).toBe('1');
+    fireEvent.click(walkIns);
+    expect(onChange).toHaveBeenLastCalledWith({ population: 4, walkins: true });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Entrada sin escalones' }));
+    // A change before the address caught up builds on the one before it.
+    expect(onChange).toHaveBeenLastCalledWith({ population: 4, walkins: true, stepfree: true });
+    const speaks = screen.getByRole('combobox', { name: 'El personal habla' });
+    expect(speaks.getAttribute('name')).toBe('speaks');
+    expect(
+      within(speaks)
+        .getAllByRole('option')
+        .map((o) => [o.getAttribute('value'), o.textContent]),
+    ).toEqual([
+      ['', 'Cualquier idioma'],
+      ['es', 'español'],
+      ['yue', 'cantonés'],
+    ]);
+    fireEvent.change(speaks, { target: { value: 'yue' } });
+    expect(onChange).toHaveBeenLastCalledWith(
+      { population: 4, walkins: true, stepfree: true, speaks: 'yue' },
+      { replace: false },
+    );
+  });
+
+  it('shows the chosen ones, unchecks to clear, and "Any language" clears the language', async () => {
+    const onChange = await renderFilters({ walkins: true, stepfree: true, speaks: 'ko' }, 'zh', {
+      languages: ['yue'],
+      params: new URLSearchParams('lng=zh&walkins=1&stepfree=1&speaks=ko'),
+    });
+    const walkIns = screen.getByRole('checkbox', { name: '歡迎即場前來' }) as HTMLInputElement;
+    expect(walkIns.checked).toBe(true);
+    // A language no site lists any more stays shown as the choice.
+    const speaks = screen.getByRole('combobox', { name: '職員會講' }) as HTMLSelectElement;
+    expect(speaks.value).toBe('ko');
+    expect(within(speaks).getByRole('option', { name: '韓語' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '清除 職員會講' }).getAttribute('href')).toBe(
+      '/sites?lng=zh&walkins=1&stepfree=1',
+    );
+    fireEvent.click(walkIns);
+    expect(onChange).toHaveBeenLastCalledWith({ stepfree: true, speaks: 'ko' });
+    fireEvent.change(speaks, { target: { value: '' } });
+    expect(onChange).toHaveBeenLastCalledWith({ stepfree: true }, { replace: false });
+  });
+});
+
+describe('the near box (docs/product.md R476)', () => {
+  afterEach(() => setAppData({}));
+
+  it.each([
+    ['en', 'Near: ZIP code or neighborhood', /^For example 94110 or Mission\./],
+    ['es', 'Cerca de: código postal o vecindario', /^Por ejemplo 94110 o La Misión\./],
+    ['zh', '附近：郵區編號或社區', /^例如 94110 或米慎區。/],
+  ])('offers no street address without a geocoder (%s)', async (language, label, hint) => {
+    setAppData({});
+    await renderFilters({}, language);
+    const box = screen.getByRole('textbox', { name: label });
+    expect(box.getAttribute('aria-describedby')).toContain('site-near-hint');
+    expect(document.getElementById('site-near-hint')?.textContent).toMatch(hint);
+    expect(document.getElementById('site-near-hint')?.textContent).not.toMatch(/address|dirección|地址/);
+  });
+
+  it.each([
+    ['en', 'Near: ZIP code, neighborhood or address', /street address/],
+    ['es', 'Cerca de: código postal, vecindario o dirección', /dirección/],
+    ['zh', '附近：郵區編號、社區或地址', /街道地址/],
+  ])('offers a street address with a geocoder (%s)', async (language, label, hint) => {
+    setAppData({ config: { addressLookup: true } as never });
+    await renderFilters({}, language);
+    expect(screen.getByRole('textbox', { name: label })).toBeTruthy();
+    expect(document.getElementById('site-near-hint')?.textContent).toMatch(hint);
+  });
+});
 
 describe('SiteFilters', () => {
   it('labels the five native dropdowns, each starting with an "all" option', async () => {
@@ -139,7 +218,7 @@ describe('SiteFilters', () => {
     await renderFilters({}, 'zh');
     expect(screen.getByRole('combobox', { name: '服務對象' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '重設' })).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: '附近：郵區編號、社區或地址' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: '附近：郵區編號或社區' })).toBeTruthy();
     expect(screen.getByRole('searchbox', { name: '按名稱搜尋' })).toBeTruthy();
   });
 
@@ -187,7 +266,7 @@ describe('SiteFilters: the near box and the name search', () => {
       place: { answer: found, failed: false },
     });
     const near = screen.getByRole('textbox', {
-      name: 'Near: ZIP code, neighborhood or address',
+      name: 'Near: ZIP code or neighborhood',
     }) as HTMLInputElement;
     expect(near.value).toBe('94110');
     expect(screen.getByRole('status').textContent).toBe('Nearest first, from ZIP code 94110.');

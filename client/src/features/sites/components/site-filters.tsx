@@ -1,183 +1,25 @@
 import { useQueries } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { langAttribute, localizedNames } from '#client/lib/localized.tsx';
-import {
-  type SiteFilters as Filters,
-  filtersToSearchParams,
-  OPEN_FILTERS,
-  OPEN_KEY,
-  type OpenFilter,
-  SITE_FILTERS,
-  type SiteFilter,
-  setFilter,
-  setOpenFilter,
-} from '#shared/filters.ts';
-import { REFERENCE_LISTS } from '#shared/reference-lists.ts';
-import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
+import { type SiteFilters as Filters, SITE_FILTERS } from '#shared/filters.ts';
 import { NAME_KEY, type SiteSearch, searchToSearchParams } from '#shared/site-search.ts';
 import type { PlaceAnswer } from '../api/get-place.ts';
 import { referenceListQuery } from '../api/get-reference-list.ts';
-import { NameField, NearInput } from './search-fields.tsx';
+import { type OnFilters, type OnSearch, useEditing, useScripted } from '../hooks/use-filter-controls.ts';
+import { ClearLink } from './clear-link.tsx';
+import { FactFilters } from './fact-filters.tsx';
+import { FilterSelect, OpeningSelect } from './filter-selects.tsx';
+import { NameField, NearInput, NearLabel, nearWords } from './search-fields.tsx';
 import './sites.css';
 
-/** How a change reaches the address: `replace` while the same control keeps changing (docs/product.md R135). */
-export type ChangeOptions = { replace?: boolean };
-type OnFilters = (filters: Filters, options?: ChangeOptions) => void;
-type OnSearch = (search: SiteSearch, options?: ChangeOptions) => void;
-
 /**
- * The first change of a control adds a history entry; the next ones, until focus leaves it, replace it:
- * arrowing through a select's options (or typing a name) is one step for Back, not one per option.
+ * The locations page's finder form: the near box, the name search, the filters and their actions. Its
+ * selects are in filter-selects.tsx, the facts' filters in fact-filters.tsx, the controls' state in
+ * hooks/use-filter-controls.ts.
  */
-function useEditing() {
-  const current = useRef<string | null>(null);
-  return {
-    change(key: string): ChangeOptions {
-      const replace = current.current === key;
-      current.current = key;
-      return { replace };
-    },
-    leave: () => {
-      current.current = null;
-    },
-  };
-}
 
-/** True once scripts run (false in the server's HTML and the hydrating render, so they match). */
-function useScripted() {
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
-  return scripted;
-}
-
-/**
- * "Clear" for one active filter: a link to the same address without it, so it works without scripts
- * too; named "Clear Population served" for screen readers and voice control.
- */
-function ClearLink({ to, label }: { to: URLSearchParams; label: string }) {
-  const { t } = useTranslation('sites');
-  const search = to.toString();
-  return (
-    <Link className="site-filters__clear" to={{ pathname: '/sites', search: search ? `?${search}` : '' }}>
-      {t('filters.clear')}
-      <span className="visually-hidden"> {label}</span>
-    </Link>
-  );
-}
-
-function FilterSelect({
-  filter,
-  items,
-  filters,
-  params,
-  onChange,
-  editing,
-}: {
-  filter: SiteFilter;
-  /** Undefined while the list loads (or if it failed). */
-  items: ReferenceItem[] | undefined;
-  filters: Filters;
-  params: URLSearchParams;
-  onChange: OnFilters;
-  editing: ReturnType<typeof useEditing>;
-}) {
-  const { t, i18n } = useTranslation('sites');
-  const language = i18n.resolvedLanguage;
-  const names = items ? localizedNames(items, language) : [];
-  const filterKey = filter.key;
-  const words = REFERENCE_LISTS[filter.list].i18n.sites;
-  const chosen = filters[filterKey];
-  const id = `filter-${filterKey}`;
-  const missing = chosen !== undefined && items !== undefined && !items.some((item) => item.id === chosen);
-  return (
-    <div className="site-filters__field">
-      <label htmlFor={id}>{t(words.filterLabel)}</label>
-      <div className="site-filters__control">
-        <select
-          id={id}
-          name={filterKey}
-          value={chosen ?? ''}
-          onBlur={editing.leave}
-          onChange={(event) => {
-            const value = event.target.value;
-            onChange(
-              setFilter(filters, filterKey, value ? Number(value) : undefined),
-              editing.change(filterKey),
-            );
-          }}
-        >
-          <option value="">{t(words.filterAll)}</option>
-          {items?.map((item, index) => {
-            const name = names[index]!;
-            return (
-              <option key={item.id} value={item.id} lang={langAttribute(name, language)}>
-                {name.text}
-              </option>
-            );
-          })}
-          {missing && <option value={chosen}>{t('filters.missingChoice')}</option>}
-        </select>
-        {chosen !== undefined && (
-          <ClearLink
-            to={filtersToSearchParams(setFilter(filters, filterKey, undefined), params)}
-            label={t(words.filterLabel)}
-          />
-        )}
-      </div>
-    </div>
-  );
-}
-
-/**
- * 'Open now' / 'Open today' on the agency's clock, beside the five lists and combined with them (AND);
- * like them a native select, kept in the URL (`?open=now`), cleared by "Any time", its Clear or Reset.
- */
-function OpeningSelect({
-  filters,
-  params,
-  onChange,
-  editing,
-}: {
-  filters: Filters;
-  params: URLSearchParams;
-  onChange: OnFilters;
-  editing: ReturnType<typeof useEditing>;
-}) {
-  const { t } = useTranslation('sites');
-  const id = `filter-${OPEN_KEY}`;
-  return (
-    <div className="site-filters__field">
-      <label htmlFor={id}>{t('filters.open.label')}</label>
-      <div className="site-filters__control">
-        <select
-          id={id}
-          name={OPEN_KEY}
-          value={filters.open ?? ''}
-          onBlur={editing.leave}
-          onChange={(event) => {
-            const value = event.target.value as OpenFilter | '';
-            onChange(setOpenFilter(filters, value === '' ? undefined : value), editing.change(OPEN_KEY));
-          }}
-        >
-          <option value="">{t('filters.open.all')}</option>
-          {OPEN_FILTERS.map((open) => (
-            <option key={open} value={open}>
-              {t(`filters.open.${open}`)}
-            </option>
-          ))}
-        </select>
-        {filters.open && (
-          <ClearLink
-            to={filtersToSearchParams(setOpenFilter(filters, undefined), params)}
-            label={t('filters.open.label')}
-          />
-        )}
-      </div>
-    </div>
-  );
-}
+export type { ChangeOptions } from '../hooks/use-filter-controls.ts';
 
 /** What the near box found, said beside it (a polite status: announced when it changes). */
 function nearMessage(
@@ -196,7 +38,8 @@ function nearMessage(
 
 /**
  * The locations page's finder (docs/product.md R130–R136): "Near" (a ZIP code, neighborhood or
- * address; nearest first), "Search by name", the five filters and the opening filter. It is a GET
+ * address; nearest first), "Search by name", the five filters, the opening filter and the facts'
+ * filters (walk-ins, step-free, a language staff speak). It is a GET
  * form to /sites, so without scripts "Find" and "Apply" load the page the server renders for these
  * choices; with scripts the selects and the name search apply as they change, "Find" looks the place
  * up, and "Apply" is hidden.
@@ -208,15 +51,24 @@ export function SiteFilters({
   onChange,
   onSearch = () => {},
   place,
+  languages = [],
+  listsError = true,
 }: {
   filters: Filters;
   search?: SiteSearch;
+  /**
+   * Whether the filters' own lists that failed to load are reported here: false when the page already
+   * says the directory could not be reached (one message, with the phone, not two).
+   */
+  listsError?: boolean;
   /** The page's address parameters (kept by Clear links, e.g. `lng`). */
   params?: URLSearchParams;
   onChange: OnFilters;
   onSearch?: OnSearch;
   /** The near box's answer: undefined while looking (or with an empty box); `failed` on a network error. */
   place?: { answer: PlaceAnswer | undefined; failed: boolean };
+  /** The languages staff speak at one site or more (codes), offered by "Staff speak". */
+  languages?: readonly string[];
 }) {
   const { t, i18n } = useTranslation('sites');
   const lists = useQueries({ queries: SITE_FILTERS.map((filter) => referenceListQuery(filter.list)) });
@@ -247,13 +99,13 @@ export function SiteFilters({
         {/* Without scripts the next page comes in this page's language (no cookie is set without them). */}
         <input type="hidden" name="lng" value={i18n.resolvedLanguage ?? 'en'} />
         <div className="site-filters__near">
-          <label htmlFor="site-near">{t('near.label')}</label>
+          <NearLabel id="site-near" />
           <div className="site-filters__control">
             <NearInput
               id="site-near"
               value={near}
               onChange={(event) => setNear(event.target.value)}
-              aria-describedby="site-near-status"
+              aria-describedby="site-near-hint site-near-status"
             />
             <button type="submit" className="button">
               {t('near.submit')}
@@ -261,7 +113,7 @@ export function SiteFilters({
             {search.near && (
               <ClearLink
                 to={searchToSearchParams({ ...search, near: undefined }, params)}
-                label={t('near.label')}
+                label={t(nearWords().label)}
               />
             )}
           </div>
@@ -295,7 +147,14 @@ export function SiteFilters({
             ))}
             <OpeningSelect filters={filters} params={params} onChange={onChange} editing={editing} />
           </div>
-          {lists.some((list) => list.isError) && (
+          <FactFilters
+            filters={filters}
+            params={params}
+            languages={languages}
+            onChange={onChange}
+            editing={editing}
+          />
+          {listsError && lists.some((list) => list.isError) && (
             <p role="alert" className="field-error">
               {t('filters.listsError')}
             </p>

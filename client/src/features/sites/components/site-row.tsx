@@ -1,9 +1,9 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { InlineList } from '#client/components/ui/inline-list.tsx';
-import type { StatusWords } from '#client/lib/agency-clock.ts';
 import { localizedNames, SiteName, siteNameText, Text } from '#client/lib/localized.tsx';
 import { StatusText } from '#client/lib/status-text.tsx';
+import type { StatusWords } from '#client/lib/status-words.ts';
 import { formatPhone, phoneHref } from '#shared/phone.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import { hasPosition } from '#shared/site-display.ts';
@@ -18,6 +18,8 @@ export interface SiteRowLabels {
   noPosition: string;
   /** The page's language, for the names of sites and populations. */
   language: string | undefined;
+  /** The one-line summary of a site's deciding facts (docs/product.md R513), in the page's language. */
+  summaryOf?: ((site: Site) => string | undefined) | undefined;
 }
 
 /**
@@ -46,6 +48,7 @@ export const SiteRow = memo(function SiteRow({
   statusOf?: ((site: Site) => StatusWords | undefined) | undefined;
 }) {
   const status = statusOf?.(site);
+  const summary = labels.summaryOf?.(site);
   return (
     <li className="site-row">
       <h3 className="site-row__name">
@@ -55,6 +58,8 @@ export const SiteRow = memo(function SiteRow({
       </h3>
       {/* Known only in the browser, after hydration: its line is kept so nothing moves when it comes. */}
       <p className="site-row__status">{status && <StatusText words={status} language={labels.language} />}</p>
+      {/* Static facts, in the server's HTML: small, under the status. */}
+      {summary && <p className="site-row__facts">{summary}</p>}
       <p className="site-row__address">{site.address}</p>
       {distance && <p className="site-row__distance">{distance}</p>}
       {site.phoneNumber && <Phone site={site} labels={labels} />}

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { computeStatuses, type Statuses } from '#client/lib/agency-clock.ts';
+import { computeStatuses, type Statuses } from '#client/lib/site-statuses.ts';
 import { createTestI18n } from '#client/testing/i18n.ts';
 import type { StatusClosure } from '#shared/opening-status.ts';
 import type { Site } from '#shared/schemas/sites.ts';
@@ -337,5 +337,49 @@ describe('SitesList: nearest first from the near box’s place, and a Call actio
     // A number that cannot be dialled is shown as stored, without a Call action.
     expect(second!.textContent).toContain('call the front desk');
     expect(within(second!).queryByRole('link', { name: /^Call/ })).toBeNull();
+  });
+});
+
+describe('SitesList: the deciding facts and the reservation on each row', () => {
+  const AGENCY = 'America/Los_Angeles';
+  const lunches = [1, 2, 3, 4, 5].map((day) => ({ day, open: '11:30', close: '13:00' }));
+  const sites: Site[] = [
+    {
+      ...site(21),
+      name: 'Reserved Lunch',
+      Hours: lunches,
+      facts: { reservation: 'required', reserveDays: 1, reserveBy: '13:00', cost: 'free', stepFree: true },
+    },
+    { ...site(22), name: 'Walk-in Lunch', Hours: lunches, facts: { reservation: 'not_needed' } },
+    { ...site(23), name: 'Unknown Lunch', Hours: lunches },
+  ];
+  const statuses = () => [...document.querySelectorAll('.site-row__status')].map((line) => line.textContent);
+  const summaries = () =>
+    [...document.querySelectorAll('.site-row')].map(
+      (row) => row.querySelector('.site-row__facts')?.textContent ?? null,
+    );
+
+  it('a one-line summary under the status, none when nothing is known (also on the server)', async () => {
+    await renderList(sites);
+    expect(summaries()).toEqual(['Reservation needed · Free · Step-free entrance', 'Walk-ins welcome', null]);
+  });
+
+  it('where a reservation is needed, the status says until when the next meal can be booked', async () => {
+    // Monday 30 November 2026, 10:00 AM in San Francisco.
+    await renderList(sites, false, computeStatuses(sites, [], Date.parse('2026-11-30T18:00:00Z'), AGENCY));
+    expect(statuses()).toEqual([
+      'Opens today at 11:30 AM · for tomorrow 11:30 AM, call by 1:00 PM today to reserve',
+      'Opens today at 11:30 AM',
+      'Opens today at 11:30 AM',
+    ]);
+    document.body.innerHTML = '';
+    // Friday 4 December, 2:00 PM: Monday's lunch is the next opening and still bookable: named once.
+    await renderList(
+      sites,
+      false,
+      computeStatuses(sites, [], Date.parse('2026-12-04T22:00:00Z'), AGENCY),
+      'zh',
+    );
+    expect(statuses()[0]).toBe('現正休息 · 星期一上午11:30開放 · 請於星期日下午1:00前致電預約');
   });
 });

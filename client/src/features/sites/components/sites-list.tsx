@@ -1,6 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeStatus, reasonIn, type Statuses, type StatusWords } from '#client/lib/agency-clock.ts';
+import { pageLanguage } from '#client/lib/localized.tsx';
+import { bookableMeal, withReservation } from '#client/lib/reservation-words.ts';
+import { factsSummary } from '#client/lib/site-facts-text.ts';
+import type { Statuses } from '#client/lib/site-statuses.ts';
+import { describeStatus, reasonIn, type StatusWords } from '#client/lib/status-words.ts';
 import { intlLocale } from '#shared/format-hours.ts';
 import { byDistance, type LatLng } from '#shared/geo.ts';
 import type { Site } from '#shared/schemas/sites.ts';
@@ -14,6 +18,13 @@ import './sites.css';
  */
 export const LIST_PAGE_SIZE = 100;
 
+/** A site as the list shows it: in the list's order, with its distance when the list has an origin. */
+export interface ListedSite {
+  site: Site;
+  /** 'About 0.4 miles away'. */
+  distance?: string | undefined;
+}
+
 /** The list of sites under its own heading; the skip link of the map lands here (#sites-list). */
 export function SitesList({
   sites,
@@ -21,6 +32,7 @@ export function SitesList({
   filtered,
   statuses = null,
   place,
+  printList,
 }: {
   sites: Site[];
   isAdmin: boolean;
@@ -30,9 +42,15 @@ export function SitesList({
   statuses?: Statuses | null;
   /** The near box's place (docs/product.md R131); the visitor's own position, when asked for, wins. */
   place?: LatLng | undefined;
+  /**
+   * What prints the list (the screen's 'Print this list'), given every site in the list's own order
+   * with its distance, so paper keeps the order the visitor sees (docs/product.md R492).
+   */
+  printList?: ((listed: readonly ListedSite[]) => ReactNode) | undefined;
 }) {
   const { t, i18n } = useTranslation('sites');
   const common = useTranslation('common');
+  const facts = useTranslation('facts');
   // Words of a status, once per site per (statuses, language): rows only look them up.
   const statusText = useMemo(() => {
     const texts = new Map<number, StatusWords>();
@@ -42,14 +60,22 @@ export function SitesList({
       if (!statuses || !status) return undefined;
       let text = texts.get(site.id);
       if (text === undefined) {
-        text = describeStatus(status, statuses.today, common.t, language, {
-          reason: (reason) => reasonIn(reason, language, statuses.closures, site.CovidStatuses),
-        });
+        text = withReservation(
+          describeStatus(status, statuses.today, common.t, language, {
+            reason: (reason) => reasonIn(reason, language, statuses.closures, site.CovidStatuses),
+          }),
+          status,
+          bookableMeal(site, site.facts, statuses.closures, statuses.moment),
+          statuses.today,
+          facts.t,
+          language,
+        );
         texts.set(site.id, text);
       }
       return text;
     };
-  }, [statuses, common.t, common.i18n.resolvedLanguage]);
+  }, [statuses, common.t, facts.t, common.i18n.resolvedLanguage]);
+
   const { state: here, locate, clear } = useHere();
   // One origin: where the visitor is (asked for with the button), else the place of the near box.
   const origin = here.status === 'on' ? here.here : (place ?? null);
@@ -68,6 +94,17 @@ export function SitesList({
       return t('row.distance', { count: shown, distance: (value < 10 ? near : far).format(shown) });
     };
   }, [i18n.resolvedLanguage, t]);
+  const printable = printList !== undefined;
+  const listed = useMemo(
+    () =>
+      printable
+        ? entries.map(({ site, miles: away }) => ({
+            site,
+            distance: away === undefined ? undefined : miles(away),
+          }))
+        : [],
+    [printable, entries, miles],
+  );
   // A new `t` comes with a language switch: new labels then reach every (memoised) row.
   const labels = useMemo<SiteRowLabels>(
     () => ({
@@ -77,8 +114,9 @@ export function SitesList({
       edit: t('row.edit'),
       noPosition: t('row.noPosition'),
       language: i18n.resolvedLanguage,
+      summaryOf: (site: Site) => factsSummary(site.facts, facts.t, pageLanguage(i18n.resolvedLanguage)),
     }),
-    [t, i18n.resolvedLanguage],
+    [t, facts.t, i18n.resolvedLanguage],
   );
   const [shown, setShown] = useState({ entries, limit: LIST_PAGE_SIZE });
   // A new set of sites (a filter changed) or a new order starts again from the first page.
@@ -98,6 +136,7 @@ export function SitesList({
       <h2 id="sites-list-heading" tabIndex={-1}>
         {t('listHeading')}
       </h2>
+      {printList?.(listed)}
       {sites.length === 0 ? (
         <p className="sites-list__empty">{filtered ? t('emptyFiltered') : t('emptyAll')}</p>
       ) : (

@@ -1,11 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Statuses } from '#client/lib/agency-clock.ts';
+import type { Statuses } from '#client/lib/site-statuses.ts';
 import type { LatLng } from '#shared/geo.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import { LoadError } from './load-error.tsx';
-import { SitesList } from './sites-list.tsx';
+import { type ListedSite, SitesList } from './sites-list.tsx';
 
 /**
  * The list of the given sites and the map, or the loading line, or the failure with a retry
@@ -22,6 +22,7 @@ export function SitesResults({
   statuses,
   pending,
   place,
+  printList,
 }: {
   query: UseQueryResult<Site[]>;
   sites: Site[];
@@ -33,6 +34,8 @@ export function SitesResults({
   pending?: string | undefined;
   /** The near box's place: the list is ordered from it (unless the visitor's own position is used). */
   place?: LatLng | undefined;
+  /** 'Print this list', given the sites in the list's order (SitesList). */
+  printList?: ((listed: readonly ListedSite[]) => ReactNode) | undefined;
 }) {
   const { t } = useTranslation('sites');
   if (query.isPending) return <p role="status">{t('loading')}</p>;
@@ -51,7 +54,14 @@ export function SitesResults({
       {pending ? (
         <p className="sites-list__pending">{pending}</p>
       ) : (
-        <SitesList sites={sites} isAdmin={isAdmin} filtered={filtered} statuses={statuses} place={place} />
+        <SitesList
+          sites={sites}
+          isAdmin={isAdmin}
+          filtered={filtered}
+          statuses={statuses}
+          place={place}
+          printList={printList}
+        />
       )}
       <div className="sites-results__map">{map}</div>
     </div>

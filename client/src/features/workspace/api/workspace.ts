@@ -1,17 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '#client/lib/api.ts';
-import { apiPaths } from '#shared/api-paths.ts';
+import { apiPaths, apiRoutes, fillPath } from '#shared/api-paths.ts';
 import type { ReferenceListName } from '#shared/reference-lists.ts';
 import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
+import type { RestoredSite, TrashedSite } from '#shared/schemas/site-trash.ts';
 import type { ConfirmationMethod, Report, ReportStatus, Workspace } from '../model/workspace.ts';
 
-/** The staff API paths the workspace calls (client and server agree on them). */
+/** The staff API paths the workspace calls, filled in from the routes' own table (shared/api-paths.ts). */
 export const workspacePaths = {
-  workspace: '/api/workspace',
-  confirmations: (siteId: number) => `${apiPaths.site(siteId)}/confirmations`,
-  confirmationRequests: (siteId: number) => `${apiPaths.site(siteId)}/confirmation-requests`,
-  reports: (status?: ReportStatus) => (status ? `/api/reports?status=${status}` : '/api/reports'),
-  report: (id: number) => `/api/reports/${id}`,
+  workspace: apiRoutes.workspace,
+  confirmations: (siteId: number) => fillPath(apiRoutes.siteConfirmations, { id: siteId }),
+  confirmationRequests: (siteId: number) => fillPath(apiRoutes.siteConfirmationRequests, { id: siteId }),
+  reports: (status?: ReportStatus) => (status ? `${apiRoutes.reports}?status=${status}` : apiRoutes.reports),
+  report: (id: number) => fillPath(apiRoutes.report, { id }),
 } as const;
 
 /** Admin screens' queries start with 'admin' and always fetch on mount (lib/after-admin-write.ts). */
@@ -65,4 +66,25 @@ export function updateReport(id: number, body: { status: ReportStatus; note?: st
 
 export function deleteItem(list: ReferenceListName, id: number, version: number) {
   return api<void>(`${apiPaths.listItem(list, id)}?version=${version}`, { method: 'DELETE' });
+}
+
+/** The trash of deleted sites (docs/product.md R553–R554), for administrators. */
+export const trashKey = ['admin', 'trash'] as const;
+
+export function useTrash() {
+  return useQuery({
+    queryKey: trashKey,
+    queryFn: ({ signal }) => api<TrashedSite[]>(apiRoutes.sitesTrash, { signal }),
+    staleTime: 0,
+  });
+}
+
+/** POST /api/sites/trash/{id}/restore: the site back under its id, and what could not come back. */
+export function restoreSite(id: number) {
+  return api<RestoredSite>(fillPath(apiRoutes.siteRestore, { id }), { method: 'POST' });
+}
+
+/** DELETE /api/sites/trash: every trashed site removed for good. */
+export function emptyTrash() {
+  return api<void>(apiRoutes.sitesTrash, { method: 'DELETE' });
 }

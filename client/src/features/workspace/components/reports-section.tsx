@@ -13,6 +13,7 @@ import {
   type Report,
   type ReportStatus,
 } from '../model/workspace.ts';
+import { ReportTrail } from './report-trail.tsx';
 
 function ReportItem({
   report,
@@ -26,7 +27,8 @@ function ReportItem({
   const { t, i18n } = useTranslation('admin-workspace');
   const client = useQueryClient();
   const [status, setStatus] = useState<ReportStatus>(report.status);
-  const [note, setNote] = useState(report.note ?? '');
+  // Each save adds its note to the report's notes (R541), so the box starts empty.
+  const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const statusId = useId();
@@ -61,6 +63,12 @@ function ReportItem({
         <h3 id={`report-${report.id}`} className="workspace-report__title">
           {report.siteId !== null ? <Link to={`/sites/${report.siteId}`}>{title}</Link> : title}
         </h3>
+        {report.source === 'site-contact' && (
+          // The link went to the site's own address, so staff can weigh the change accordingly (R496).
+          <p className="workspace-report__source">
+            <strong>{t('reports.fromContact')}</strong> {t('reports.fromContactHint')}
+          </p>
+        )}
         <dl className="workspace-report__facts">
           <dt>{t('reports.received')}</dt>
           <dd>{formatInstant(report.createdAt, i18n.resolvedLanguage)}</dd>
@@ -84,10 +92,12 @@ function ReportItem({
               <dd>{report.contact}</dd>
             </>
           )}
-          {report.note && (
+          {(report.notes.length > 0 || report.events.length > 0) && (
             <>
-              <dt>{t('reports.note')}</dt>
-              <dd>{report.note}</dd>
+              <dt>{t('reports.trail')}</dt>
+              <dd>
+                <ReportTrail report={report} />
+              </dd>
             </>
           )}
         </dl>
@@ -149,7 +159,8 @@ function ReportItem({
 
 /**
  * The reports from the public, newest first, filtered by status (docs/product.md R197): each with
- * its site, reasons, message, contact and time; a status change with a note; Edit and Confirm for its site.
+ * its site, reasons, message, contact and time; what was done with it (R541); a status change with a
+ * note added to its notes; Edit and Confirm for its site.
  */
 export function ReportsSection({
   onConfirmSite,

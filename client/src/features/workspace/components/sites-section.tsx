@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '#client/lib/api.ts';
 import { siteNameText } from '#client/lib/localized.tsx';
+import { missingFactsText } from '#client/lib/site-facts-text.ts';
+import { apiPaths } from '#shared/api-paths.ts';
 import { requestConfirmation } from '../api/workspace.ts';
 import { agencyDate, formatDate } from '../model/dates.ts';
 import {
@@ -92,6 +94,14 @@ function SiteRow({
                     </span>
                   ))}
                 </>
+              ) : flag === 'factsMissing' ? (
+                <>
+                  {t('sites.flags.factsMissing', { facts: missingFactsText(site.missingFacts, t, language) })}{' '}
+                  <Link to={`/sites/${site.id}/edit#facts-heading`}>
+                    {t('sites.enterFacts')}
+                    <span className="visually-hidden"> {name}</span>
+                  </Link>
+                </>
               ) : (
                 t(`sites.flags.${flag}`)
               )}
@@ -172,12 +182,12 @@ export function SitesSection({
           <Link to="/admin/import">{t('sites.import')}</Link>
         </li>
         <li>
-          <a href="/api/sites/export.csv" download>
+          <a href={apiPaths.sitesExport('csv')} download>
             {t('sites.csv')}
           </a>
         </li>
         <li>
-          <a href="/api/sites/export.xlsx" download>
+          <a href={apiPaths.sitesExport('xlsx')} download>
             {t('sites.excel')}
           </a>
         </li>

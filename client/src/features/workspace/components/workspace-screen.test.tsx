@@ -9,7 +9,9 @@ import type { Report, WorkspaceSite } from '../model/workspace.ts';
 import { WorkspaceScreen } from './workspace-screen.tsx';
 
 type LocaleModule = { default: Record<string, unknown> };
-const words = import.meta.glob<LocaleModule>('../../../i18n/locales/*/admin-workspace.json', { eager: true });
+const words = import.meta.glob<LocaleModule>('@locales/*/admin-workspace.json', {
+  eager: true,
+});
 
 async function i18nWith(language: string) {
   const i18n = await createTestI18n(language);
@@ -36,6 +38,7 @@ const site = (overrides: Partial<WorkspaceSite>): WorkspaceSite => ({
   temporarilyClosed: false,
   openReports: 0,
   possibleDuplicates: [],
+  missingFacts: [],
   ...overrides,
 });
 
@@ -47,7 +50,7 @@ const SITES = [
     confirmedAt: '2026-11-20T18:00:00Z',
   }),
   site({ id: 2, name: 'Bayview Lunch', hasPosition: false, confirmedAt: '2025-01-10T18:00:00Z' }),
-  site({ id: 3, name: 'Chinatown Table', hasHours: false, email: null }),
+  site({ id: 3, name: 'Chinatown Table', hasHours: false, email: null, missingFacts: ['cost', 'languages'] }),
   site({ id: 4, name: 'Sunset Dining', temporarilyClosed: true, confirmedAt: '2026-11-01T18:00:00Z' }),
   site({ id: 5, name: 'Excelsior Meals', openReports: 2, confirmedAt: '2026-11-01T18:00:00Z' }),
   site({ id: 6, name: 'Excelsior Meals Two', possibleDuplicates: [5], confirmedAt: '2026-11-01T18:00:00Z' }),
@@ -61,8 +64,11 @@ const REPORTS: Report[] = [
     reasons: ['hours', 'phone'],
     message: 'They open at noon now.',
     contact: 'ana@example.org',
+    source: 'site-contact',
     status: 'new',
     note: null,
+    notes: [],
+    events: [],
     createdAt: '2026-11-23T18:00:00Z',
     updatedAt: '2026-11-23T18:00:00Z',
   },
@@ -73,12 +79,28 @@ const REPORTS: Report[] = [
     reasons: ['other'],
     message: null,
     contact: null,
+    source: 'public',
     status: 'resolved',
     note: 'Answered by phone',
+    notes: [
+      {
+        text: 'Called back, no answer',
+        author: { id: 2, name: 'Ana Ruiz' },
+        createdAt: '2026-11-20T19:00:00Z',
+      },
+      { text: 'Answered by phone', author: { id: 3, name: 'Bo Chan' }, createdAt: '2026-11-21T18:00:00Z' },
+    ],
+    events: [
+      { from: 'new', to: 'resolved', by: { id: 3, name: 'Bo Chan' }, createdAt: '2026-11-21T18:00:00Z' },
+    ],
     createdAt: '2026-11-20T18:00:00Z',
     updatedAt: '2026-11-21T18:00:00Z',
   },
 ];
+
+/** The lines of a report's trail, as read. */
+const trailOf = (report: HTMLElement) =>
+  Array.from(report.querySelectorAll('.workspace-report__trail li')).map((li) => li.textContent);
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -121,7 +143,13 @@ function fakeApi() {
     const patch = /^\/api\/reports\/(\d+)$/.exec(url);
     if (patch && method === 'PATCH') {
       const found = reports.find((r) => r.id === Number(patch[1]))!;
-      Object.assign(found, body, { updatedAt: '2026-11-24T21:00:00Z' });
+      const { status, note } = body as { status: Report['status']; note?: string };
+      const at = '2026-11-24T21:00:00Z';
+      const by = { id: 1, name: 'Dee Admin' };
+      if (status !== found.status)
+        found.events = [...found.events, { from: found.status, to: status, by, createdAt: at }];
+      if (note) found.notes = [...found.notes, { text: note, author: by, createdAt: at }];
+      Object.assign(found, { status, updatedAt: at, ...(note && { note }) });
       return json(found);
     }
     if (url === '/api/populations') return json([{ id: 1, name: 'Seniors', translations: {}, version: 2 }]);
@@ -203,11 +231,21 @@ describe('the workspace', () => {
     ['Temporarily closed', ['Sunset Dining']],
     ['With open reports', ['Excelsior Meals']],
     ['Possible duplicates', ['Excelsior Meals Two']],
+    ['Facts missing', ['Chinatown Table']],
   ])('filters: %s', async (filter, expected) => {
     fakeApi();
     await renderWorkspace();
     fireEvent.click(screen.getByRole('checkbox', { name: filter }));
     expect(shownSites()).toEqual(expected);
+  });
+
+  it('says which deciding facts a site lacks, with a link to enter them', async () => {
+    fakeApi();
+    await renderWorkspace();
+    expect(screen.getByText(/Before you go is missing: Cost and Languages/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Enter them Chinatown Table' }).getAttribute('href')).toBe(
+      '/sites/3/edit#facts-heading',
+    );
   });
 
   it('"not confirmed in N days" follows the number of days', async () => {
@@ -292,6 +330,10 @@ describe('the workspace', () => {
     const first = within(reports).getAllByRole('article')[0]!;
     expect(first.textContent).toMatch(/The hours are wrong; The phone number is wrong/);
     expect(first.textContent).toMatch(/ana@example\.org/);
+    // A change sent through the site's own link says so; a public report does not (R496).
+    expect(within(first).getByText('From the site’s verified contact')).toBeTruthy();
+    const second = within(reports).getAllByRole('article')[1]!;
+    expect(within(second).queryByText('From the site’s verified contact')).toBeNull();
     expect(
       within(first).getByRole('link', { name: 'Edit the site Excelsior Meals' }).getAttribute('href'),
     ).toBe('/sites/5/edit');
@@ -315,6 +357,24 @@ describe('the workspace', () => {
       body: { status: 'in-progress', note: 'Calling them' },
     });
     await screen.findByText('The report is now: In progress.');
+    // The change and the note join the report's trail, with who and when; the box is empty again.
+    const saved = within(reports).getAllByRole('article')[0]!;
+    await waitFor(() =>
+      expect(trailOf(saved)).toEqual([
+        'Nov 24, 2026, 1:00 PM Dee Admin changed the status from New to In progress',
+        'Nov 24, 2026, 1:00 PM Note from Dee AdminCalling them',
+      ]),
+    );
+    expect(
+      (within(saved).getByRole('textbox', { name: 'Staff note (optional)' }) as HTMLTextAreaElement).value,
+    ).toBe('');
+
+    // Every note is kept, oldest first, each with its author (R541).
+    expect(trailOf(within(reports).getAllByRole('article')[1]!)).toEqual([
+      'Nov 20, 2026, 11:00 AM Note from Ana RuizCalled back, no answer',
+      'Nov 21, 2026, 10:00 AM Bo Chan changed the status from New to Resolved',
+      'Nov 21, 2026, 10:00 AM Note from Bo ChanAnswered by phone',
+    ]);
 
     fireEvent.change(within(reports).getByRole('combobox', { name: 'Show reports' }), {
       target: { value: 'resolved' },

@@ -17,7 +17,8 @@ import '../workspace.css';
 
 /**
  * /admin, the staff workspace (docs/product.md R194): sites to keep true, the reference lists, the
- * reports from the public, and closures, as headed sections with a local navigation.
+ * reports from the public, closures, and the trash of deleted sites, as headed sections with a local
+ * navigation.
  */
 export function WorkspaceScreen({ today = agencyDate() ?? '' }: { today?: string }) {
   const { t } = useTranslation('admin-workspace');
@@ -75,6 +76,9 @@ export function WorkspaceScreen({ today = agencyDate() ?? '' }: { today?: string
           <li>
             <a href="#workspace-closures">{t('closures.heading')}</a>
           </li>
+          <li>
+            <a href="#workspace-trash">{t('trash.heading')}</a>
+          </li>
         </ul>
       </nav>
       <p role="status" className={announcement ? 'alert alert--success' : 'workspace-announcement'}>
@@ -125,6 +129,13 @@ export function WorkspaceScreen({ today = agencyDate() ?? '' }: { today?: string
           <Link to="/admin/closures">{t('closures.link')}</Link>
         </p>
         <HolidaysSection holidays={workspace.data?.holidays} />
+      </section>
+      <section className="workspace-section" aria-labelledby="workspace-trash">
+        <h2 id="workspace-trash">{t('trash.heading')}</h2>
+        <p>{t('trash.text')}</p>
+        <p>
+          <Link to="/admin/trash">{t('trash.link')}</Link>
+        </p>
       </section>
       <ConfirmSiteDialog
         siteName={confirming?.name ?? null}

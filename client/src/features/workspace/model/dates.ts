@@ -1,7 +1,7 @@
 import { agencyTimeZone } from '#client/lib/agency-clock.ts';
 import { appData } from '#client/lib/app-data.ts';
 import { agencyMoment } from '#shared/agency-time.ts';
-import { formatter, intlLocale } from '#shared/format-hours.ts';
+import { formatCalendarDate, formatInstant as formatWith } from '#shared/format-hours.ts';
 
 /** STALE_AFTER_DAYS when the page's configuration has none (docs/product.md R191). */
 const DEFAULT_STALE_AFTER_DAYS = 180;
@@ -20,18 +20,10 @@ export function agencyDate(instant: string | number = Date.now()): string | null
 
 /** An agency date as staff read it: 'Nov 24, 2026'. */
 export function formatDate(date: string, language: string | undefined): string {
-  return formatter(intlLocale(language), { year: 'numeric', month: 'short', day: 'numeric' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  return formatCalendarDate(date, language);
 }
 
 /** An instant on the agency's clock: 'Nov 24, 2026, 3:05 PM'. */
 export function formatInstant(instant: string, language: string | undefined): string {
-  const time = Date.parse(instant);
-  if (Number.isNaN(time)) return instant;
-  return new Intl.DateTimeFormat(intlLocale(language), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: agencyTimeZone(),
-  }).format(time);
+  return formatWith(instant, language, agencyTimeZone());
 }

@@ -21,6 +21,7 @@ const site = (overrides: Partial<WorkspaceSite>): WorkspaceSite => ({
   temporarilyClosed: false,
   openReports: 0,
   possibleDuplicates: [],
+  missingFacts: [],
   ...overrides,
 });
 
@@ -39,7 +40,13 @@ describe('the workspace sites model', () => {
       site({ id: 1, name: 'Never checked' }),
       site({ id: 2, name: 'Checked 10 days ago', confirmedAt: '2026-11-14T20:00:00Z' }),
       site({ id: 3, name: 'Checked 40 days ago', confirmedAt: '2026-10-15T20:00:00Z', hasPosition: false }),
-      site({ id: 4, name: 'Duplicate', confirmedAt: '2026-11-20T20:00:00Z', possibleDuplicates: [1] }),
+      site({
+        id: 4,
+        name: 'Duplicate',
+        confirmedAt: '2026-11-20T20:00:00Z',
+        possibleDuplicates: [1],
+        missingFacts: ['cost'],
+      }),
     ];
     const date = (instant: string) => instant.slice(0, 10);
     const ids = (flags: Parameters<typeof filterWorkspaceSites>[1]['flags'], days = 30, search = '') =>
@@ -49,6 +56,7 @@ describe('the workspace sites model', () => {
     expect(ids(['notConfirmed'], 5)).toEqual([2, 3, 1]);
     expect(ids(['notConfirmed', 'noPosition'])).toEqual([3]);
     expect(ids(['duplicate'])).toEqual([4]);
+    expect(ids(['factsMissing'])).toEqual([4]);
     expect(ids([], 30, 'checked')).toEqual([2, 3, 1]);
   });
 

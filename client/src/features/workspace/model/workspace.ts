@@ -42,6 +42,7 @@ export const SITE_FLAGS = [
   'temporarilyClosed',
   'openReports',
   'duplicate',
+  'factsMissing',
 ] as const;
 export type SiteFlag = (typeof SITE_FLAGS)[number];
 
@@ -78,6 +79,7 @@ export function siteFlags(
     temporarilyClosed: site.temporarilyClosed,
     openReports: site.openReports > 0,
     duplicate: site.possibleDuplicates.length > 0,
+    factsMissing: site.missingFacts.length > 0,
   };
 }
 

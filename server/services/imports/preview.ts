@@ -1,0 +1,114 @@
+import type { Db } from '#server/db/client.ts';
+import type { ImportPreview, SheetColumn } from '#shared/imports.ts';
+import type { Language } from '#shared/languages.ts';
+import type { Site } from '#shared/schemas/sites.ts';
+import type { Geocoder } from '../geocoding.ts';
+import { cachedSitesJson } from '../site-reads.ts';
+import type { SheetTable } from '../spreadsheets/read.ts';
+import { diffRow, sheetRowOf } from './diff.ts';
+import { geocodePreviewRows, type RowToLocate } from './geocode-rows.ts';
+import { loadLists } from './list-items.ts';
+import { siteMatcher } from './match.ts';
+import { rowErrorOf } from './messages.ts';
+import { parseRow, type RowReading } from './parse-row.ts';
+import { type StoredRow, saveImport } from './store.ts';
+
+/**
+ * The import preview (docs/product.md R230–R239; matching and staleness in
+ * docs/decisions/028a-import-matching-and-staleness.md): `previewImport` reads every row against the
+ * sites and lists as they are and writes nothing but the preview, which `commitImport` (commit.ts)
+ * applies later.
+ */
+
+export interface PreviewOptions {
+  createMissingItems?: boolean;
+  userId: number | null;
+  language: Language;
+  geocoder?: Geocoder;
+  /**
+   * Addresses this preview may send to the geocoder (IMPORT_GEOCODES_MAX, 50 by default); the rows
+   * past it are marked `locateOnSave` and looked up at commit. Answers remembered from earlier
+   * previews and searches do not count, so previewing the file again looks up the next ones.
+   */
+  geocodeLimit?: number;
+  now: Date;
+  /** Called after each row is read, and as geocoding goes (the command line's progress). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export async function previewImport(
+  db: Db,
+  table: SheetTable,
+  options: PreviewOptions,
+): Promise<ImportPreview> {
+  const allSites = JSON.parse(await cachedSitesJson(db)) as Site[];
+  const lists = await loadLists(db);
+  const has = new Set(table.columns);
+  const match = siteMatcher(allSites, has.has('id'));
+  const error = rowErrorOf(options.language);
+  const reading: RowReading = {
+    has,
+    lists,
+    createMissingItems: options.createMissingItems,
+    newItems: new Map(),
+    error,
+  };
+  const versions: Record<string, number> = {};
+  const stored: StoredRow[] = [];
+  const toLocate: RowToLocate[] = [];
+
+  for (const [index, { row, cells }] of table.rows.entries()) {
+    options.onProgress?.(index, table.rows.length);
+    const cell = (column: SheetColumn) => cells[column] ?? '';
+    const { existing, errors } = match(row, cell, error);
+    const { site, newNames } = parseRow(cell, existing, errors, reading);
+    if (!site) {
+      stored.push({ preview: { row, kind: 'error', errors } });
+      continue;
+    }
+    const after = sheetRowOf(site, existing, lists, newNames);
+    const plannedNames = Object.keys(newNames).length ? { newNames } : {};
+
+    if (!existing) {
+      const { id: _id, ...shown } = after;
+      const entry: StoredRow = { preview: { row, kind: 'new', site: shown }, input: site, ...plannedNames };
+      stored.push(entry);
+      if (site.lat === null || site.lat === undefined)
+        toLocate.push({ stored: entry, address: site.address });
+      continue;
+    }
+    versions[existing.id] = existing.version;
+    const { changes, changed } = diffRow(table.columns, existing, after, site);
+    if (!changes.length) {
+      stored.push({ preview: { row, kind: 'unchanged', siteId: existing.id } });
+      continue;
+    }
+    const entry: StoredRow = {
+      preview: { row, kind: 'changed', siteId: existing.id, changes },
+      input: changed,
+      ...plannedNames,
+    };
+    stored.push(entry);
+    // A new address is placed anew unless the row moved the pin itself (as a form save, R66).
+    const pinGiven = 'lat' in changed || 'lng' in changed;
+    if ('address' in changed && !pinGiven)
+      toLocate.push({ stored: entry, address: site.address, site: existing });
+  }
+  options.onProgress?.(table.rows.length, table.rows.length);
+
+  if (options.geocoder && toLocate.length)
+    await geocodePreviewRows(toLocate, options.geocoder, options.geocodeLimit);
+
+  const rows = stored.map((entry) => entry.preview);
+  const summary = { new: 0, changed: 0, unchanged: 0, errors: 0 };
+  for (const row of rows) summary[row.kind === 'error' ? 'errors' : row.kind] += 1;
+  const newItems = [...reading.newItems.values()];
+  const id = await saveImport(db, {
+    userId: options.userId,
+    now: options.now,
+    rows: stored,
+    versions,
+    newItems,
+  });
+  return { id, summary, rows, newItems };
+}

@@ -1,0 +1,300 @@
+/**
+ * Every write of directory data is seen by the next public read (docs/product.md R83, §13 "Freshness
+ * that survives the network"): each writing route, then each writing service called directly (as the
+ * command line or a scheduled job calls it), is walked with the public answers already cached, and the
+ * data-version backstop is held off (CACHE_VERSION_CHECK_MS at its maximum), so only the service's own
+ * "directory changed" signal can make the read fresh (server/services/directory-changes.ts). Leaving
+ * any one service's signal out fails its case.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agencyMoment, DEFAULT_AGENCY_TIME_ZONE } from '#shared/agency-time.ts';
+import { apiPaths } from '#shared/api-paths.ts';
+import { USUAL_HOLIDAY_RULES } from '#shared/holidays.ts';
+import { CONFIRMATION_METHODS } from '#shared/schemas/confirmations.ts';
+import { REFERENCE_LIST_NAMES } from '#shared/schemas/reference-lists.ts';
+import { buildSite } from '#testing/factories.ts';
+import { createClosure, deleteClosure, updateClosure } from '../services/closures.ts';
+import { confirmSite } from '../services/confirmations.ts';
+import { decideHoliday, holidayOccurrences } from '../services/holidays.ts';
+import { commitImport } from '../services/imports/commit.ts';
+import { previewImport } from '../services/imports/preview.ts';
+import { createItem, deleteItem, updateItem } from '../services/reference-lists.ts';
+import { createSite as createSiteRow, deleteSite, updateSite } from '../services/sites.ts';
+import { createTestApp, signInRoles, type TestContext } from './helpers.ts';
+
+let ctx: TestContext;
+let admin: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ CACHE_VERSION_CHECK_MS: '60000' });
+  admin = (await signInRoles(ctx)).admin.cookie;
+});
+afterAll(() => ctx.close());
+
+type Site = {
+  id: number;
+  name: string;
+  version: number;
+  confirmedAt: string | null;
+  Populations: { name: string }[];
+};
+
+const asAdmin = async (options: InjectOptions, status = 200) => {
+  const response = await ctx.app.inject({ ...options, headers: { cookie: admin, ...options.headers } });
+  expect(response.statusCode, response.body).toBe(status);
+  return response.body ? response.json() : undefined;
+};
+const read = async <T>(url: string): Promise<T> => (await ctx.app.inject({ method: 'GET', url })).json() as T;
+const sites = () => read<Site[]>(apiPaths.sites);
+const createSite = (extra: object = {}) =>
+  asAdmin({ method: 'POST', url: apiPaths.sites, payload: buildSite(extra) }, 201) as Promise<Site>;
+
+/** Reads every cached public answer, so the next read is served from the cache unless a write cleared it. */
+async function primeCache() {
+  await sites();
+  await read(apiPaths.closures);
+  await read(apiPaths.list('populations'));
+}
+
+describe('the next public read after each write is fresh', () => {
+  it('creating, changing and deleting a site', async () => {
+    await primeCache();
+    const site = await createSite({ name: 'Fresh Create' });
+    expect((await sites()).map((s) => s.name)).toContain('Fresh Create');
+
+    await primeCache();
+    await asAdmin({ method: 'PATCH', url: apiPaths.site(site.id), payload: { name: 'Fresh Rename' } });
+    expect((await sites()).map((s) => s.name)).toContain('Fresh Rename');
+
+    await primeCache();
+    await asAdmin({ method: 'DELETE', url: apiPaths.site(site.id) }, 204);
+    expect((await sites()).map((s) => s.id)).not.toContain(site.id);
+  });
+
+  it('adding, renaming and deleting a list item, in the list and inside the sites', async () => {
+    const item = (await asAdmin(
+      { method: 'POST', url: apiPaths.list('populations'), payload: { name: 'Fresh Population' } },
+      201,
+    )) as { id: number; version: number };
+    const site = await createSite({ PopulationIds: [item.id] });
+
+    await primeCache();
+    await asAdmin({
+      method: 'PATCH',
+      url: apiPaths.listItem('populations', item.id),
+      payload: { name: 'Renamed Population' },
+    });
+    const names = (await read<{ name: string }[]>(apiPaths.list('populations'))).map((i) => i.name);
+    expect(names).toContain('Renamed Population');
+    const inside = (await sites()).find((s) => s.id === site.id);
+    expect(inside?.Populations.map((p) => p.name)).toEqual(['Renamed Population']);
+
+    const unused = (await asAdmin(
+      { method: 'POST', url: apiPaths.list('populations'), payload: { name: 'Unused Population' } },
+      201,
+    )) as { id: number };
+    await primeCache();
+    await asAdmin({ method: 'DELETE', url: apiPaths.listItem('populations', unused.id) }, 204);
+    const left = (await read<{ id: number }[]>(apiPaths.list('populations'))).map((i) => i.id);
+    expect(left).not.toContain(unused.id);
+  });
+
+  it('adding, changing and deleting a closure', async () => {
+    const site = await createSite();
+    const today = agencyMoment(Date.now(), DEFAULT_AGENCY_TIME_ZONE).date;
+    await primeCache();
+    const closure = (await asAdmin(
+      {
+        method: 'POST',
+        url: apiPaths.closures,
+        payload: { reason: 'Fresh Closure', startDate: today, endDate: today, siteIds: [site.id] },
+      },
+      201,
+    )) as { id: number; version: number };
+    const reasons = async () => (await read<{ reason: string }[]>(apiPaths.closures)).map((c) => c.reason);
+    expect(await reasons()).toContain('Fresh Closure');
+
+    await primeCache();
+    await asAdmin({
+      method: 'PATCH',
+      url: apiPaths.closure(closure.id),
+      payload: { reason: 'Fresh Change' },
+    });
+    expect(await reasons()).toContain('Fresh Change');
+
+    await primeCache();
+    await asAdmin({ method: 'DELETE', url: apiPaths.closure(closure.id) }, 204);
+    expect(await reasons()).not.toContain('Fresh Change');
+  });
+
+  it('a holiday decision', async () => {
+    const occurrences = (await asAdmin({ method: 'GET', url: apiPaths.holidays })) as Array<{
+      key: string;
+      date: string;
+      version?: number;
+    }>;
+    const next = occurrences[0]!;
+    await primeCache();
+    const holidayCount = async () =>
+      (await read<{ reason: string; startDate: string }[]>(apiPaths.closures)).filter(
+        (c) => c.startDate === next.date,
+      ).length;
+    const before = await holidayCount();
+    await asAdmin({
+      method: 'PUT',
+      url: apiPaths.holiday(next.key, next.date),
+      payload: { openEverywhere: true, openSiteIds: [], reviewed: true },
+    });
+    expect(await holidayCount()).toBeLessThan(before);
+  });
+
+  it('a confirmation by staff', async () => {
+    const site = await createSite();
+    await primeCache();
+    await asAdmin(
+      {
+        method: 'POST',
+        url: `${apiPaths.site(site.id)}/confirmations`,
+        payload: { method: CONFIRMATION_METHODS[0] },
+      },
+      201,
+    );
+    expect((await sites()).find((s) => s.id === site.id)?.confirmedAt).not.toBeNull();
+  });
+
+  it('the commit of a spreadsheet import', async () => {
+    const file = ['name,address', 'Fresh Import Kitchen,"1 Fresh St, San Francisco, CA 94110"'].join('\n');
+    const preview = (await asAdmin(
+      {
+        method: 'POST',
+        url: '/api/imports',
+        payload: Buffer.from(file),
+        headers: { 'content-type': 'text/csv' },
+      },
+      201,
+    )) as { id: string };
+    await primeCache();
+    await asAdmin({ method: 'POST', url: `/api/imports/${preview.id}/commit`, payload: {} });
+    expect((await sites()).map((s) => s.name)).toContain('Fresh Import Kitchen');
+  });
+});
+
+describe('called without a route (the command line, a job, a test), each writing service makes the next read fresh', () => {
+  const db = () => ctx.database.db;
+  const names = async () => (await sites()).map((s) => s.name);
+
+  it('sites: create, update, delete', async () => {
+    await primeCache();
+    const site = await createSiteRow(db(), buildSite({ name: 'Service Create' }) as never, null);
+    expect(await names()).toContain('Service Create');
+    await primeCache();
+    await updateSite(db(), site.id, { name: 'Service Rename' }, null);
+    expect(await names()).toContain('Service Rename');
+    await primeCache();
+    await deleteSite(db(), site.id, null);
+    expect(await names()).not.toContain('Service Rename');
+  });
+
+  it.each(REFERENCE_LIST_NAMES)('%s: create, update, delete', async (list) => {
+    const items = async () => (await read<{ name: string }[]>(apiPaths.list(list))).map((i) => i.name);
+    await items();
+    const item = await createItem(db(), list, { name: `Service ${list}` } as never, null);
+    expect(await items()).toContain(`Service ${list}`);
+    await items();
+    await updateItem(db(), list, item.id, { name: `Renamed ${list}` } as never, null);
+    expect(await items()).toContain(`Renamed ${list}`);
+    await items();
+    await deleteItem(db(), list, item.id, null);
+    expect(await items()).not.toContain(`Renamed ${list}`);
+  });
+
+  it('closures: create, update, delete; a holiday decision', async () => {
+    const site = await createSite();
+    const today = agencyMoment(Date.now(), DEFAULT_AGENCY_TIME_ZONE).date;
+    const reasons = async () => (await read<{ reason: string }[]>(apiPaths.closures)).map((c) => c.reason);
+    await primeCache();
+    const closure = await createClosure(
+      db(),
+      { reason: 'Service Closure', startDate: today, endDate: today, siteIds: [site.id] } as never,
+      null,
+    );
+    expect(await reasons()).toContain('Service Closure');
+    await primeCache();
+    await updateClosure(db(), closure.id, { reason: 'Service Change' } as never, null);
+    expect(await reasons()).toContain('Service Change');
+    await primeCache();
+    await deleteClosure(db(), closure.id, null);
+    expect(await reasons()).not.toContain('Service Change');
+
+    const [next] = (await holidayOccurrences(db(), USUAL_HOLIDAY_RULES, today)).filter(
+      (o) => !o.openEverywhere,
+    );
+    const onThatDay = async () =>
+      (await read<{ startDate: string }[]>(apiPaths.closures)).filter((c) => c.startDate === next!.date)
+        .length;
+    await primeCache();
+    const before = await onThatDay();
+    await decideHoliday(
+      db(),
+      USUAL_HOLIDAY_RULES,
+      today,
+      next!,
+      { openEverywhere: true, openSiteIds: [], reviewed: true } as never,
+      null,
+    );
+    expect(await onThatDay()).toBeLessThan(before);
+  });
+
+  it('a confirmation, and the commit of an import', async () => {
+    const site = await createSite();
+    await primeCache();
+    await confirmSite(db(), site.id, { method: CONFIRMATION_METHODS[0] } as never, null, new Date());
+    expect((await sites()).find((s) => s.id === site.id)?.confirmedAt).not.toBeNull();
+
+    const csv = ['name,address', 'Service Import Kitchen,"2 Fresh St, San Francisco, CA 94110"'].join('\n');
+    const { readSpreadsheet } = await import('../services/spreadsheets/reader.ts');
+    const table = await readSpreadsheet(Buffer.from(csv), 'csv', { timeoutMs: 60_000, memoryMb: 64 });
+    const preview = await previewImport(db(), table, { userId: null, language: 'en', now: new Date() });
+    await primeCache();
+    await commitImport(db(), preview.id, { userId: null, now: new Date() });
+    expect(await names()).toContain('Service Import Kitchen');
+  });
+
+  it('no service of the directory opens a transaction of its own without the signal', () => {
+    // The writing services use directoryWrite (a transaction, then directoryChanged): a new writer that
+    // opens db.transaction directly would leave the cached answers stale until the backstop.
+    const folder = path.resolve(import.meta.dirname, '../services');
+    const writers = [
+      'sites.ts',
+      'closures.ts',
+      'reference-lists.ts',
+      'confirmations.ts',
+      'holidays.ts',
+      'site-trash.ts',
+      'imports',
+    ];
+    const files = writers.flatMap((name) => {
+      const full = path.join(folder, name);
+      return fs.statSync(full).isDirectory()
+        ? fs
+            .readdirSync(full)
+            .filter((f) => f.endsWith('.ts') && !f.includes('.test.'))
+            .map((f) => path.join(full, f))
+        : [full];
+    });
+    // A transaction that only reads (the sites list built in chunks) is named here.
+    const readers = new Set(['eachSitesChunk']);
+    const offenders = files.flatMap((file) => {
+      const text = fs.readFileSync(file, 'utf8');
+      return [...text.matchAll(/\bdb\.transaction\(/g)]
+        .map((match) => [...text.slice(0, match.index).matchAll(/function (\w+)/g)].at(-1)?.[1] ?? '?')
+        .filter((name) => !readers.has(name))
+        .map((name) => `${path.relative(folder, file)}: ${name}`);
+    });
+    expect(offenders).toEqual([]);
+  });
+});

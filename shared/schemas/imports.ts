@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { FACT_COLUMNS } from '../fact-cells.ts';
+import {
+  type ImportPreview,
+  type ImportResult,
+  SHEET_COLUMNS,
+  type SheetRow,
+  SITE_COLUMNS,
+} from '../imports.ts';
+
+/**
+ * The answers of the spreadsheet import (docs/product.md R230–R239) as schemas, for the routes'
+ * responses and /api/openapi.json. The types the staff screen reads stay in shared/imports.ts (no
+ * zod there); the compiler checks below that the two say the same.
+ */
+
+/** A new site's row: every cell of the site as text, the facts' cells where the row has them. */
+const NewSiteCellsSchema = z.object({
+  ...Object.fromEntries(
+    SITE_COLUMNS.filter((column) => column !== 'id').map((column) => [column, z.string()]),
+  ),
+  ...Object.fromEntries(FACT_COLUMNS.map((column) => [column, z.string().optional()])),
+}) as unknown as z.ZodType<Omit<SheetRow, 'id'>>;
+
+export const RowErrorSchema = z.object({
+  column: z.string(),
+  code: z.string(),
+  message: z.string(),
+  params: z
+    .record(
+      z.string(),
+      z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()])).readonly()]),
+    )
+    .optional(),
+});
+
+export const FieldChangeSchema = z.object({
+  field: z.enum(SHEET_COLUMNS),
+  before: z.string(),
+  after: z.string(),
+});
+
+/** `noPosition`: the geocoder found no position; `locateOnSave`: the address is looked up at commit. */
+const positionFlags = {
+  noPosition: z.literal(true).optional(),
+  locateOnSave: z.literal(true).optional(),
+};
+
+/** One data row of the file; `row` is its row number in the sheet (the header is row 1). */
+export const PreviewRowSchema = z.discriminatedUnion('kind', [
+  z.object({ row: z.number(), kind: z.literal('new'), site: NewSiteCellsSchema, ...positionFlags }),
+  z.object({
+    row: z.number(),
+    kind: z.literal('changed'),
+    siteId: z.number(),
+    changes: z.array(FieldChangeSchema),
+    ...positionFlags,
+  }),
+  z.object({ row: z.number(), kind: z.literal('unchanged'), siteId: z.number() }),
+  z.object({ row: z.number(), kind: z.literal('error'), errors: z.array(RowErrorSchema) }),
+]);
+
+/** List items the file names that do not exist yet, created at commit (with createMissingItems). */
+const NewItemsSchema = z.array(z.object({ list: z.string(), name: z.string() }));
+
+/** POST /api/imports (201): what the file would do; nothing is saved but the preview. */
+export const ImportPreviewSchema = z.object({
+  id: z.uuid(),
+  summary: z.object({ new: z.number(), changed: z.number(), unchanged: z.number(), errors: z.number() }),
+  rows: z.array(PreviewRowSchema),
+  newItems: NewItemsSchema,
+});
+
+/** GET /api/imports/{id}: a stored preview's rows again, and whether it was committed. */
+export const StoredImportSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(['pending', 'committed']),
+  rows: z.array(PreviewRowSchema),
+  newItems: NewItemsSchema,
+});
+export type StoredImport = z.infer<typeof StoredImportSchema>;
+
+/** POST /api/imports/{id}/commit: the sites created and updated, and the list items created. */
+export const ImportResultSchema = z.object({
+  id: z.uuid(),
+  created: z.array(z.number()),
+  updated: z.array(z.number()),
+  unchanged: z.number(),
+  skipped: z.number(),
+  newItems: z.array(z.object({ list: z.string(), name: z.string(), id: z.number() })),
+});
+
+/** True when A and B are the same type (each assignable to the other). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Check<T extends true> = T;
+/** Fails to compile when a schema and its type in shared/imports.ts say different things. */
+export type ImportSchemasAgree = [
+  Check<Same<z.infer<typeof ImportPreviewSchema>, ImportPreview>>,
+  Check<Same<z.infer<typeof ImportResultSchema>, ImportResult>>,
+];
