@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { ownerOnlyFiles } from '#server/db/owner-only.ts';
@@ -23,6 +23,7 @@ import { previewImport } from '#server/services/imports/preview.ts';
 import { ImportError } from '#server/services/spreadsheets/errors.ts';
 import { readSpreadsheet } from '#server/services/spreadsheets/reader.ts';
 import type { ImportPreview, PreviewRow } from '#shared/imports.ts';
+import { DIRECTORY_ROLES } from '#shared/roles.ts';
 import { loadDotEnv } from './lib/toolchain.ts';
 
 const USAGE =
@@ -149,7 +150,13 @@ try {
   const [admin] = await db
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(email ? and(eq(users.isAdmin, true), eq(users.email, email)) : eq(users.isAdmin, true))
+    .where(
+      and(
+        inArray(users.role, DIRECTORY_ROLES),
+        isNull(users.deactivatedAt),
+        email ? eq(users.email, email) : undefined,
+      ),
+    )
     .orderBy(asc(users.id))
     .limit(1);
   if (!admin) {

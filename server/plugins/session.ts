@@ -109,7 +109,8 @@ export default fp(async function sessionPlugin(app: FastifyInstance, options: Se
       const userId = session?.userId;
       if (!userId) return null;
       const [row] = await options.db.select().from(users).where(eq(users.id, userId));
-      return row ?? null;
+      // A deactivated account is nobody (R573), even if a session of it outlived the deactivation.
+      return row && !row.deactivatedAt ? row : null;
     })();
     return cache._user;
   });

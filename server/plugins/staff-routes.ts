@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Role } from '#shared/roles.ts';
 import type { AppContext } from '../context.ts';
 import type { users } from '../db/schema.ts';
 import { HttpError } from '../services/errors.ts';
 
-/** The roles staff can have; a coming role (an editor, a partner manager) is one more entry here. */
-export type StaffRole = 'admin' | 'staff';
+/** An account's role (shared/roles.ts, docs/product.md R570). */
+export type StaffRole = Role;
 
 /** The signed-in member of staff, as the staff routes see them: never null inside the group. */
 export interface StaffUser {
@@ -18,13 +19,21 @@ export interface StaffUser {
   row: typeof users.$inferSelect;
 }
 
-/** What a staff route allows; a route picks one with `config: { allow }`, the group gives the default. */
-export type StaffAction = 'admin' | 'signedIn';
+/**
+ * What a staff route allows; a route picks one with `config: { allow }`, the group gives the default.
+ * `admin`: staff accounts, deployment settings, emptying the trash. `edit`: keeping the directory.
+ * `partnerSite`: one site's hours, closures, facts and contacts — a partner manager passes this rule
+ * only for a site of their own partners, which the route checks (sitePartnerCheck). `signedIn`: one's
+ * own account.
+ */
+export type StaffAction = 'admin' | 'edit' | 'partnerSite' | 'signedIn';
 
-/** The rule table (docs/product.md R550): which roles may do each action. One place, one line a rule. */
+/** The rule table (docs/product.md R550, R570): which roles may do each action. One place, one line a rule. */
 const RULES: Record<StaffAction, readonly StaffRole[]> = {
   admin: ['admin'],
-  signedIn: ['admin', 'staff'],
+  edit: ['admin', 'editor'],
+  partnerSite: ['admin', 'editor', 'partner'],
+  signedIn: ['admin', 'editor', 'partner', 'user'],
 };
 
 export function can(user: Pick<StaffUser, 'role'>, action: StaffAction): boolean {
@@ -33,6 +42,8 @@ export function can(user: Pick<StaffUser, 'role'>, action: StaffAction): boolean
 
 const FORBIDDEN: Record<StaffAction, string> = {
   admin: 'Only administrators may do this.',
+  edit: 'Only administrators and editors may do this.',
+  partnerSite: 'Only staff and the managers of this site’s nutrition partners may do this.',
   signedIn: 'Please log in.',
 };
 
@@ -50,7 +61,7 @@ declare module 'fastify' {
 function staffOf(row: typeof users.$inferSelect): StaffUser {
   return {
     id: row.id,
-    role: row.isAdmin ? 'admin' : 'staff',
+    role: row.role,
     email: row.email,
     firstName: row.firstName,
     lastName: row.lastName,
@@ -74,7 +85,7 @@ export async function staffRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   register: FastifyPluginAsyncZod<AppContext>,
-  options: { allow: StaffAction } = { allow: 'admin' },
+  options: { allow: StaffAction } = { allow: 'edit' },
 ) {
   await app.register(async function staffGroup(group: FastifyInstance) {
     await group.register(group.sessions);

@@ -39,9 +39,13 @@ const trashRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     async (request) => restoreSite(db, idOf(request.params), staffUser(request).id),
   );
 
+  // Emptying the trash cannot be undone: administrators only (R570).
   app.delete(
     apiRoutes.sitesTrash,
-    { schema: { tags, response: { 204: NoContentSchema, ...errorAnswers(401, 403) } } },
+    {
+      config: { allow: 'admin' },
+      schema: { tags, response: { 204: NoContentSchema, ...errorAnswers(401, 403) } },
+    },
     async (_request, reply) => {
       await emptyTrash(db);
       return reply.code(204).send(null);

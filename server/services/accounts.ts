@@ -2,6 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Language } from '#shared/languages.ts';
+import { keepsDirectory } from '#shared/roles.ts';
 import type { RegisterSchema, User, UserUpdateSchema } from '#shared/schemas/users.ts';
 import { invalidField } from '#shared/validation.ts';
 import type { Db } from '../db/client.ts';
@@ -32,7 +33,8 @@ export async function presentUser(db: Db, row: UserRow, assetService: AssetServi
   }
   return {
     id: row.id,
-    isAdmin: row.isAdmin,
+    isAdmin: keepsDirectory(row.role),
+    role: row.role,
     firstName: row.firstName,
     lastName: row.lastName,
     email: row.email,
@@ -58,7 +60,10 @@ export async function authenticate(db: Db, email: string, password: string): Pro
   const ok = await verify(row?.passwordHash ?? (await dummyHash), password).catch(() => false);
   // A wrong password for a real account is part of its story (R431); an unknown address has none.
   if (row && !ok) await recordAccountEvent(db, { userId: row.id, action: 'sign_in_failed' });
-  return row && ok ? row : undefined;
+  // A deactivated account cannot sign in (R573); it is answered like a wrong password.
+  if (!row || !ok || row.deactivatedAt) return undefined;
+  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, row.id));
+  return row;
 }
 
 /**
@@ -174,9 +179,12 @@ export async function ensureAdmin(
   const via = options.via ?? 'ADMIN_EMAIL';
   const existing = await findUserByEmail(db, email);
   if (existing) {
-    const promoted = !existing.isAdmin;
+    const promoted = existing.role !== 'admin' || existing.deactivatedAt !== null;
     if (promoted) {
-      await db.update(users).set({ isAdmin: true, updatedAt: new Date() }).where(eq(users.id, existing.id));
+      await db
+        .update(users)
+        .set({ role: 'admin', deactivatedAt: null, updatedAt: new Date() })
+        .where(eq(users.id, existing.id));
       await recordAccountEvent(db, { userId: existing.id, action: 'promoted', detail: { via } });
     }
     if (!options.resetPassword) return { created: false, id: existing.id, promoted, passwordKept: true };
@@ -196,7 +204,7 @@ export async function ensureAdmin(
   const passwordHash = await hashPassword(input.password);
   const [row] = await db
     .insert(users)
-    .values({ email, passwordHash, firstName: input.firstName, lastName: input.lastName, isAdmin: true })
+    .values({ email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: 'admin' })
     .returning({ id: users.id });
   await recordAccountEvent(db, { userId: row!.id, action: 'created', detail: { via, admin: true } });
   return { created: true, id: row!.id };

@@ -310,7 +310,7 @@ describe('POST /api/auth/register', () => {
       });
       expect(response.body).not.toMatch(/password|hash/i);
       const [row] = await open.database.db.select().from(users).where(eq(users.email, body.email));
-      expect(row?.isAdmin).toBe(false);
+      expect(row?.role).toBe('user');
       expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
 
       const who = await open.app.inject({

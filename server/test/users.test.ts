@@ -151,7 +151,7 @@ describe.each(['PATCH', 'PUT'] as const)('%s /api/users/{id}', (method) => {
       firstName: 'Eve',
       pictureUrl: null,
     });
-    expect((await rowOf(user.id)).isAdmin).toBe(false);
+    expect((await rowOf(user.id)).role).toBe('user');
   });
 
   it("refuses another user's id with 403 and changes nothing", async () => {

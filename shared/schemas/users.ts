@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
+import { ROLES } from '../roles.ts';
 import { coded, VALIDATION_MESSAGES } from '../validation.ts';
 import { BodySchema, EmailSchema, RequiredTextSchema } from './common.ts';
 
@@ -49,7 +50,9 @@ export type UserUpdate = z.input<typeof UserUpdateSchema>;
 
 export const UserSchema = z.object({
   id: z.number(),
+  /** True for administrators and editors: the original client's test for its admin screens (R570). */
   isAdmin: z.boolean(),
+  role: z.enum(ROLES),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),

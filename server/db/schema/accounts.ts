@@ -1,6 +1,5 @@
 import {
   type AnyPgColumn,
-  boolean,
   index,
   integer,
   jsonb,
@@ -10,6 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ROLES } from '#shared/roles.ts';
 import { timestamps } from './columns.ts';
 
 /**
@@ -25,7 +25,11 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    isAdmin: boolean('is_admin').notNull().default(false),
+    /** docs/product.md R570: 'admin', 'editor', 'partner' (a partner manager) or 'user'. */
+    role: text('role', { enum: ROLES }).notNull().default('user'),
+    /** Set while the account may not sign in (R573); its sessions and links are deleted when it is set. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
     pictureAssetId: integer('picture_asset_id').references((): AnyPgColumn => assets.id, {
       onDelete: 'set null',
     }),
@@ -54,6 +58,10 @@ export const passwordResets = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    /** 'reset' (a forgotten password) or 'invite' (a new account's first password, R572). */
+    purpose: text('purpose', { enum: ['reset', 'invite'] })
+      .notNull()
+      .default('reset'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamps.createdAt,

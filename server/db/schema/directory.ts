@@ -116,6 +116,23 @@ export const siteNutritionPartners = linkTable(
   'nutrition_partner_id',
   nutritionPartners,
 );
+/** The nutrition partners whose sites a partner manager keeps (docs/product.md R571). */
+export const userPartners = pgTable(
+  'user_partners',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    partnerId: integer('nutrition_partner_id')
+      .notNull()
+      .references(() => nutritionPartners.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.partnerId] }),
+    index('user_partners_partner_idx').on(t.partnerId),
+  ],
+);
+
 export const sitePopulations = linkTable('site_populations', 'population_id', populations);
 export const siteMealTypes = linkTable('site_meal_types', 'meal_type_id', mealTypes);
 export const siteServices = linkTable('site_services', 'service_id', services);

@@ -5,6 +5,7 @@ import { accountChanges, initialValues } from './account-changes.ts';
 const user: User = {
   id: 7,
   isAdmin: false,
+  role: 'user',
   firstName: 'Uma',
   lastName: 'User',
   email: 'uma@example.org',

@@ -10,6 +10,7 @@ import { AccountForm } from './account-form.tsx';
 const user: User = {
   id: 7,
   isAdmin: false,
+  role: 'user',
   firstName: 'Uma',
   lastName: 'User',
   email: 'uma@example.org',
