@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiRoutes } from '#shared/api-paths.ts';
@@ -6,9 +7,10 @@ import { errorAnswers, NoContentSchema } from '#shared/schemas/errors.ts';
 import { moveExtension, SiteCreateSchema, SiteSchema, SiteUpdateSchema } from '#shared/schemas/sites.ts';
 import type { AppContext } from '../context.ts';
 import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
-import { NotFoundError } from '../services/errors.ts';
+import { HttpError, NotFoundError } from '../services/errors.ts';
 import { listHistory } from '../services/history.ts';
 import { locate } from '../services/locate.ts';
+import { fieldsBeyondPartner, partnerKeepsSite } from '../services/partner-scope.ts';
 import { publicReads } from '../services/public-reads.ts';
 import { idOf } from '../services/route-params.ts';
 import { createSite, deleteSite, siteLocation, updateSite } from '../services/sites.ts';
@@ -74,9 +76,22 @@ const siteAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     },
   );
 
+  /**
+   * A partner manager reaches a site's change and history only for a site of their own partners (R571),
+   * checked on request, before the body is read; staff pass without a look.
+   */
+  const ownPartnerSite = async (request: FastifyRequest) => {
+    const user = staffUser(request);
+    if (user.role !== 'partner') return;
+    if (!(await partnerKeepsSite(db, user.id, idOf(request.params as { id: string }))))
+      throw new HttpError(403, 'You may change only the sites of your own nutrition partners.');
+  };
+
   app.patch(
     apiRoutes.site,
     {
+      config: { allow: 'partnerSite' },
+      onRequest: ownPartnerSite,
       schema: {
         tags,
         params: IdParamsSchema,
@@ -87,6 +102,14 @@ const siteAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     async (request) => {
       const id = idOf(request.params);
       const user = staffUser(request);
+      if (user.role === 'partner') {
+        const beyond = fieldsBeyondPartner(request.body);
+        if (beyond.length > 0)
+          throw new HttpError(
+            403,
+            `A partner manager may change hours, contacts and the facts only, not ${beyond.join(', ')}.`,
+          );
+      }
       const current = await siteLocation(db, id);
       if (!current) throw new NotFoundError();
       const { input, warning } = await locate(ctx.geocoder, request.body, current);
@@ -114,7 +137,11 @@ const siteAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
 
   app.get(
     apiRoutes.siteHistory,
-    { schema: { tags, params: IdParamsSchema, response: { ...errorAnswers(401, 403, 404) } } },
+    {
+      config: { allow: 'partnerSite' },
+      onRequest: ownPartnerSite,
+      schema: { tags, params: IdParamsSchema, response: { ...errorAnswers(401, 403, 404) } },
+    },
     async (request) => listHistory(db, 'site', idOf(request.params)),
   );
 };

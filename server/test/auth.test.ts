@@ -58,6 +58,7 @@ describe('POST /api/auth/login', () => {
     expect(response.json()).toEqual({
       id: user.id,
       isAdmin: false,
+      role: 'user',
       firstName: 'Uma',
       lastName: 'User',
       email: user.email,
@@ -299,11 +300,12 @@ describe('POST /api/auth/register', () => {
     afterAll(() => open.close());
 
     it('creates a signed-in user with 201 and never an administrator, even when asked', async () => {
-      const body = { ...newUser(), isAdmin: true };
+      const body = { ...newUser(), isAdmin: true, role: 'admin' };
       const response = await open.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({
         isAdmin: false,
+        role: 'user',
         email: body.email,
         firstName: 'Rita',
         lastName: 'Register',

@@ -47,6 +47,7 @@ describe.each(['PATCH', 'PUT'] as const)('%s /api/users/{id}', (method) => {
     expect(response.json()).toEqual({
       id: user.id,
       isAdmin: false,
+      role: 'user',
       firstName: 'Grace',
       lastName: 'Hopper',
       email,
@@ -141,13 +142,14 @@ describe.each(['PATCH', 'PUT'] as const)('%s /api/users/{id}', (method) => {
     const response = await update(
       method,
       user.id,
-      { isAdmin: true, id: user.id + 1000, pictureUrl: '/uploads/x', firstName: 'Eve' },
+      { isAdmin: true, role: 'admin', id: user.id + 1000, pictureUrl: '/uploads/x', firstName: 'Eve' },
       user.cookie,
     );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       id: user.id,
       isAdmin: false,
+      role: 'user',
       firstName: 'Eve',
       pictureUrl: null,
     });

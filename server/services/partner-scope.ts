@@ -1,0 +1,36 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { SiteUpdate } from '#shared/schemas/sites.ts';
+import type { Db } from '../db/client.ts';
+import { siteNutritionPartners, userPartners } from '../db/schema.ts';
+
+/**
+ * What a partner manager keeps (docs/product.md R571): the sites of the nutrition partners they belong
+ * to, and of those only the fields a partner knows best. Staff keep everything else.
+ */
+export const PARTNER_FIELDS = [
+  'Hours',
+  'phoneNumber',
+  'phoneExtension',
+  'email',
+  'website',
+  'facts',
+  'version',
+  'confirmDuplicate',
+] as const satisfies readonly (keyof SiteUpdate)[];
+
+/** Whether one of the site's nutrition partners is one of the user's. */
+export async function partnerKeepsSite(db: Db, userId: number, siteId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(siteNutritionPartners)
+    .innerJoin(userPartners, eq(userPartners.partnerId, siteNutritionPartners.itemId))
+    .where(and(eq(siteNutritionPartners.siteId, siteId), eq(userPartners.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The fields of a change a partner manager may not make, in the order given. */
+export function fieldsBeyondPartner(change: object): string[] {
+  const allowed: readonly string[] = PARTNER_FIELDS;
+  return Object.keys(change).filter((key) => !allowed.includes(key));
+}
