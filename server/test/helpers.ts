@@ -4,10 +4,11 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { USUAL_HOLIDAY_KEYS } from '#shared/holidays.ts';
+import type { Role } from '#shared/roles.ts';
 import { type AppDependencies, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { userPartners, users } from '../db/schema.ts';
 import { ensureAdmin, hashPassword } from '../services/accounts.ts';
 import { adminUrl, cloneDatabase, dropDatabase, testBackend, urlFor } from './databases.ts';
 
@@ -107,10 +108,13 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}${counter}-${process.pid}@example.org`;
 }
 
-/** Creates a user directly in the database. */
+/**
+ * Creates a user directly in the database: an administrator with `admin`, else a plain user, or the
+ * `role` given (a partner manager of `partnerIds`).
+ */
 export async function createUser(
   ctx: TestContext,
-  options: { admin?: boolean; email?: string; password?: string } = {},
+  options: { admin?: boolean; email?: string; password?: string; role?: Role; partnerIds?: number[] } = {},
 ) {
   const email = options.email ?? uniqueEmail(options.admin ? 'admin' : 'user');
   const password = options.password ?? PASSWORD;
@@ -125,8 +129,19 @@ export async function createUser(
   }
   const [row] = await ctx.database.db
     .insert(users)
-    .values({ email, passwordHash: await hashPassword(password), firstName: 'Uma', lastName: 'User' })
+    .values({
+      email,
+      passwordHash: await hashPassword(password),
+      firstName: 'Uma',
+      lastName: 'User',
+      role: options.role ?? 'user',
+    })
     .returning({ id: users.id });
+  const partnerIds = options.partnerIds ?? [];
+  if (partnerIds.length > 0)
+    await ctx.database.db
+      .insert(userPartners)
+      .values(partnerIds.map((partnerId) => ({ userId: row!.id, partnerId })));
   return { id: row!.id, email, password };
 }
 
