@@ -38,6 +38,7 @@ import qrRoutes from './routes/qr.ts';
 import referenceListRoutes from './routes/reference-lists.ts';
 import reportsRoutes from './routes/reports.ts';
 import seoRoutes from './routes/seo.ts';
+import siteDuplicatesRoutes from './routes/site-duplicates.ts';
 import siteTrashRoutes from './routes/site-trash.ts';
 import sitesRoutes from './routes/sites.ts';
 import usersRoutes from './routes/users.ts';
@@ -46,6 +47,7 @@ import { createErrorReporter } from './services/error-reporter.ts';
 import { storageFor } from './services/file-storage.ts';
 import { pageData, sitesChoices } from './services/page-data.ts';
 import { requestIdFrom } from './services/request-context.ts';
+import { redirectOf } from './services/site-merge.ts';
 
 export type { AppDependencies } from './context.ts';
 
@@ -135,6 +137,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     phone: config.AGENCY_PHONE,
     sitesChoices: (params, language, client) => sitesChoices(ctx, params, language, client),
     now: () => ctx.now().getTime(),
+    siteRedirect: (id) => redirectOf(deps.database.db, id),
     renders: {
       atOnce: config.PAGE_RENDERS_AT_ONCE,
       perClient: config.PAGE_RENDERS_PER_CLIENT,
@@ -152,6 +155,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     seoRoutes,
     sitesRoutes,
     siteTrashRoutes,
+    siteDuplicatesRoutes,
     qrRoutes,
     referenceListRoutes,
     closuresRoutes,

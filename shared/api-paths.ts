@@ -48,6 +48,10 @@ export const apiRoutes = {
   /** The trash of deleted sites (R553); a restore; `DELETE sitesTrash` empties it (R554). */
   sitesTrash: '/api/sites/trash',
   siteRestore: '/api/sites/trash/:id/restore',
+  /** Decisions about possible duplicates (R575–R576): not a duplicate, taken back, or merged. */
+  siteNotDuplicates: '/api/sites/:id/not-duplicates',
+  siteNotDuplicate: '/api/sites/:id/not-duplicates/:otherId',
+  siteMerge: '/api/sites/:id/merge',
 } as const;
 
 /** The names of a pattern's `:name` parameters. */
@@ -98,4 +102,9 @@ export const apiPaths = {
   /** The near box's lookup: a ZIP code, neighborhood or address in the asked language. */
   places: (q: string, language: string) =>
     `${apiRoutes.places}?q=${encodeURIComponent(q)}&lng=${encodeURIComponent(language)}`,
+  /** A pair marked "not a duplicate", taken back, or one site merged into another (R575–R576). */
+  siteNotDuplicates: (id: number | string) => fillPath(apiRoutes.siteNotDuplicates, { id }),
+  siteNotDuplicate: (id: number | string, otherId: number | string) =>
+    fillPath(apiRoutes.siteNotDuplicate, { id, otherId }),
+  siteMerge: (id: number | string) => fillPath(apiRoutes.siteMerge, { id }),
 } as const;

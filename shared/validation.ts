@@ -37,6 +37,7 @@ export const VALIDATION_MESSAGES = {
   list_too_long: 'must have at most {max} items',
   unknown_ids: 'has unknown ids: {ids}',
   invalid_version: 'must be a positive whole number',
+  same_site: 'must be another site than this one',
   invalid_body: 'must be a JSON object',
   invalid_translations: 'must be an object of translations by language (es, zh)',
   file_type: 'File type must be {types}',

@@ -52,6 +52,8 @@ export interface PagesOptions {
   now?: () => number;
   /** Bounds on the /sites pages with choices rendered afresh (docs/decisions/031). */
   renders?: RenderLimits;
+  /** Where the page of a site merged into another now is (docs/product.md R576); none by default. */
+  siteRedirect?: (id: number) => Promise<number | undefined>;
 }
 
 /**
@@ -125,6 +127,13 @@ export default fp(async function pages(app: FastifyInstance, options: PagesOptio
         return this.sendCached(request, entry, HTML, 'Accept-Language, Cookie');
       } catch (error) {
         if (error instanceof PageNotFound) {
+          // A site merged into another: its old address leads to the site it became part of (R576).
+          const to = route.kind === 'site' ? await options.siteRedirect?.(route.id) : undefined;
+          if (to !== undefined)
+            return this.redirect(
+              `${pagePath({ kind: 'site', id: to })}${query ? `?${headerSafe(query)}` : ''}`,
+              301,
+            );
           this.code(404);
           if (route.kind === 'site') {
             return this.sendCached(

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiRoutes } from '#shared/api-paths.ts';
+import { apiRoutes, fillPath } from '#shared/api-paths.ts';
 import { IdParamsSchema, VersionQuerySchema } from '#shared/schemas/common.ts';
 import { errorAnswers, NoContentSchema } from '#shared/schemas/errors.ts';
 import { moveExtension, SiteCreateSchema, SiteSchema, SiteUpdateSchema } from '#shared/schemas/sites.ts';
@@ -13,6 +13,7 @@ import { locate } from '../services/locate.ts';
 import { fieldsBeyondPartner, partnerKeepsSite } from '../services/partner-scope.ts';
 import { publicReads } from '../services/public-reads.ts';
 import { idOf } from '../services/route-params.ts';
+import { redirectOf } from '../services/site-merge.ts';
 import { createSite, deleteSite, siteLocation, updateSite } from '../services/sites.ts';
 
 const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -38,7 +39,14 @@ const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     },
     async (request, reply) => {
       const id = idOf(request.params);
-      return reply.sendCached(request, await reads.site(id));
+      try {
+        return reply.sendCached(request, await reads.site(id));
+      } catch (error) {
+        // A site merged into another: its old address leads to the site it became part of (R576).
+        const to = error instanceof NotFoundError ? await redirectOf(ctx.database.db, id) : undefined;
+        if (to === undefined) throw error;
+        return reply.redirect(fillPath(apiRoutes.site, { id: to }), 301);
+      }
     },
   );
 

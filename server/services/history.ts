@@ -3,11 +3,21 @@ import type { Db } from '../db/client.ts';
 import { history, users } from '../db/schema.ts';
 
 /**
- * `confirm`: staff or the site's contact checked a site's facts (docs/product.md R170); `import`: a
+ * `not_duplicate`: staff decided (or took back) that the site is not a duplicate of another
+ * (`changes.notDuplicateOf`); `merge`: another site was merged into this one (`changes.merged`)
+ * (docs/product.md R575–R576). `confirm`: staff or the site's contact checked a site's facts (docs/product.md R170); `import`: a
  * create or update made by a spreadsheet import (docs/product.md R234); `restore`: a deleted site
  * brought back from the trash (docs/product.md R554).
  */
-export type HistoryAction = 'create' | 'update' | 'delete' | 'confirm' | 'import' | 'restore';
+export type HistoryAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'confirm'
+  | 'import'
+  | 'restore'
+  | 'not_duplicate'
+  | 'merge';
 type Snapshot = Record<string, unknown>;
 
 /** The fields that differ between two snapshots, as { field: [before, after] }. */

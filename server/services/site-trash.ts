@@ -6,7 +6,7 @@ import { type Site, SiteCreateSchema } from '#shared/schemas/sites.ts';
 import { codeOfIssue } from '#shared/validation.ts';
 import { type Db, rowsOf } from '../db/client.ts';
 import { REFERENCE_TABLES } from '../db/reference-tables.ts';
-import { deletedSites, sites, siteTrash, users } from '../db/schema.ts';
+import { deletedSites, siteRedirects, sites, siteTrash, users } from '../db/schema.ts';
 import { returnSiteToClosures } from './closures.ts';
 import { directoryWrite } from './directory-changes.ts';
 import { HttpError, ValidationError } from './errors.ts';
@@ -144,6 +144,8 @@ export async function restoreSite(
     const goneClosures = await returnSiteToClosures(tx, id, entry.closureIds, userId);
     await tx.delete(deletedSites).where(eq(deletedSites.id, id));
     await tx.delete(siteTrash).where(eq(siteTrash.id, id));
+    // A site merged into another and restored is itself again: its old id no longer leads away (R576).
+    await tx.delete(siteRedirects).where(eq(siteRedirects.fromId, id));
     return { site, leftOut: { items: leftOut, closureIds: goneClosures } };
   });
 }

@@ -12,6 +12,7 @@ import { missingFacts, type SiteFacts } from '#shared/site-facts.ts';
 import type { Translations } from '#shared/translations.ts';
 import { type Db, rowsOf } from '../db/client.ts';
 import { REFERENCE_TABLES } from '../db/reference-tables.ts';
+import { notDuplicatePairs, pairKey } from './duplicates.ts';
 import { holidayOccurrences } from './holidays.ts';
 
 /** How many days ahead the workspace warns about a holiday whose decision staff have not reviewed. */
@@ -81,6 +82,8 @@ export async function workspaceData(
       lng: row.lng,
     })),
   );
+  // Pairs staff marked "not a duplicate" are no longer flagged (R575).
+  const apart = await notDuplicatePairs(db);
   const sites = rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -94,7 +97,7 @@ export async function workspaceData(
     hasHours: Boolean(row.has_hours),
     temporarilyClosed: Boolean(row.temporarily_closed),
     openReports: Number(row.open_reports),
-    possibleDuplicates: duplicates.get(row.id) ?? [],
+    possibleDuplicates: (duplicates.get(row.id) ?? []).filter((other) => !apart.has(pairKey(row.id, other))),
     missingFacts: missingFacts(typeof row.facts === 'string' ? JSON.parse(row.facts) : row.facts),
   }));
   const usage = {} as Record<ReferenceListName, Record<string, number>>;

@@ -122,6 +122,19 @@ describe('sites', () => {
     await refused('admin', json('PATCH', `/api/sites/${siteId}`, body));
   });
 
+  it('a site paired or merged with itself (R575–R576)', async () => {
+    const pair = await refused(
+      'admin',
+      json('POST', `/api/sites/${siteId}/not-duplicates`, { otherId: siteId }),
+    );
+    expect(pair).toEqual([expect.objectContaining({ path: 'otherId', code: 'same_site' })]);
+    const merge = await refused(
+      'admin',
+      json('POST', `/api/sites/${siteId}/merge`, { mergedId: siteId, version: 1, mergedVersion: 1 }),
+    );
+    expect(merge).toEqual([expect.objectContaining({ path: 'mergedId', code: 'same_site' })]);
+  });
+
   it('DELETE with a bad version', async () => {
     const errors = await refused('admin', { method: 'DELETE', url: `/api/sites/${siteId}?version=abc` });
     expect(errors).toEqual([expect.objectContaining({ path: 'version', code: 'invalid_version' })]);

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -72,6 +73,8 @@ export const reports = pgTable(
     source: text('source').notNull().default('public'),
     status: text('status').notNull().default('new'),
     note: text('note'),
+    /** The history entry of the change that fixed what the report said (R577). */
+    fixedBy: integer('fixed_by').references(() => history.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -240,4 +243,37 @@ export const siteTrash = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('site_trash_deleted_at_idx').on(t.deletedAt)],
+);
+
+/** Pairs of sites staff decided are not duplicates (R575): the lower id first; no longer flagged. */
+export const notDuplicates = pgTable(
+  'not_duplicates',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    otherSiteId: integer('other_site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.otherSiteId] }),
+    index('not_duplicates_other_idx').on(t.otherSiteId),
+    check('not_duplicates_order_check', sql`${t.siteId} < ${t.otherSiteId}`),
+  ],
+);
+
+/** A site merged into another (R576): its old id leads to the site it became part of. */
+export const siteRedirects = pgTable(
+  'site_redirects',
+  {
+    fromId: integer('from_id').primaryKey(),
+    toId: integer('to_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('site_redirects_to_idx').on(t.toId)],
 );

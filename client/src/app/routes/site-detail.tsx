@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { CallUs } from '#client/components/ui/call-us.tsx';
 import { ReportProblem } from '#client/features/reports/components/report-problem.tsx';
 import { SiteDetails } from '#client/features/site-detail/components/site-details.tsx';
@@ -48,6 +48,8 @@ export function SiteDetailScreen() {
 
   if (id === undefined || missing || isNotFound(query.error)) return <SiteNotFound />;
   if (query.isPending) return <p role="status">{t('loading')}</p>;
+  // A site merged into another answers as that site (the API's redirect): its address follows (R576).
+  if (query.data && query.data.id !== id) return <Navigate to={`/sites/${query.data.id}`} replace />;
   if (!query.data) {
     const earlier = client.getQueryData<Site[]>(preloadKeys.sites)?.find((site) => site.id === id);
     if (earlier) return <LoadedSite site={earlier} isAdmin={Boolean(user?.isAdmin)} stale />;
