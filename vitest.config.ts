@@ -21,6 +21,7 @@ export default defineConfig({
             'client/src/lib/**/*.test.ts',
           ],
           environment: 'node',
+          testTimeout: 30_000,
         },
       },
       {
@@ -31,6 +32,9 @@ export default defineConfig({
           exclude: ['client/src/lib/**/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['client/src/testing/setup.ts'],
+          // A screen test takes about a second alone and several on a busy machine: the limit is for
+          // a test that hangs, not one that is slow (the suite must pass while other work runs).
+          testTimeout: 30_000,
         },
       },
       {

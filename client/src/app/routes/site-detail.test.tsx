@@ -75,7 +75,7 @@ describe('when the server cannot be reached (docs/product.md R117)', () => {
     );
     await renderSite('/sites/5', { list: [SITE] });
     expect(
-      await screen.findByText('Could not refresh — showing what was loaded earlier.', {}, { timeout: 3000 }),
+      await screen.findByText('Could not refresh — showing what was loaded earlier.', {}, { timeout: 10_000 }),
     ).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Excelsior Lunch Club' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Call (415) 555-0123' })).toBeTruthy();
@@ -90,7 +90,7 @@ describe('when the server cannot be reached (docs/product.md R117)', () => {
     );
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await renderSite('/sites/5');
-    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
     expect(within(alert).getByRole('link', { name: '(417) 557-5000' }).getAttribute('href')).toBe(
       'tel:+14175575000',
     );
