@@ -31,7 +31,10 @@ test('undo a mistaken change from the site’s history and see the site page sho
   await expect(page.getByRole('heading', { level: 1, name: `History of changes: ${name}` })).toBeVisible();
   const entries = page.getByRole('list', { name: 'Changes, newest first' }).getByRole('listitem');
   await expect(entries).toHaveCount(2);
-  await expect(entries.first()).toContainText(`Phone number: Before: ${right.shown} → After: ${wrong.shown}`);
+  await expect(entries.first().getByRole('term')).toHaveText(['Phone number']);
+  await expect(entries.first().getByRole('definition')).toHaveText([
+    `Before: ${right.shown} → After: ${wrong.shown}`,
+  ]);
   await expect(entries.first()).toContainText('Made through the form');
   await expect(entries.first()).toContainText('By Ada Admin');
   await expectNoAxeViolations(page);
@@ -51,7 +54,9 @@ test('undo a mistaken change from the site’s history and see the site page sho
   await expect(entries).toHaveCount(3);
   await expect(entries.first()).toContainText(`Restored the version of ${date}`);
   await expect(entries.first()).toContainText('Made through a restore from the history');
-  await expect(entries.first()).toContainText(`Phone number: Before: ${wrong.shown} → After: ${right.shown}`);
+  await expect(entries.first().getByRole('definition')).toHaveText([
+    `Before: ${wrong.shown} → After: ${right.shown}`,
+  ]);
 
   // The public site page shows the old phone again.
   await page.goto(`/sites/${site.id}`);
