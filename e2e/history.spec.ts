@@ -58,6 +58,19 @@ test('undo a mistaken change from the site’s history and see the site page sho
     `Before: ${wrong.shown} → After: ${right.shown}`,
   ]);
 
+  // A list item's form links to its own history too.
+  const service = await adminApi.createItem('services', { name: unique('History Rides') });
+  await page.goto(`/services/${service.id}/edit`);
+  await page.getByRole('link', { name: 'History of changes' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/services/${service.id}/history$`));
+  await expect(
+    page.getByRole('heading', { level: 1, name: `History of changes: ${service.name}` }),
+  ).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Changes, newest first' }).getByRole('listitem')).toHaveCount(
+    1,
+  );
+  await expect(page.getByRole('button', { name: /^Restore this version/ })).toHaveCount(0);
+
   // The public site page shows the old phone again.
   await page.goto(`/sites/${site.id}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -69,8 +82,8 @@ test('undo a mistaken change from the site’s history and see the site page sho
   // On a 360 px phone with 200 % text, the history reads without sideways scrolling and passes axe.
   const phone = await browser.newContext({ ...PHONE });
   const small = await phone.newPage();
+  await useLargeText(small);
   try {
-    await useLargeText(small);
     await loginAsAdmin(small);
     await small.goto(`/sites/${site.id}/history`);
     await expect(small.getByRole('heading', { level: 1, name: `History of changes: ${name}` })).toBeVisible();

@@ -38,8 +38,9 @@ export function HistoryScreen({ record }: { record: HistoryRecord }) {
   const [announcement, setAnnouncement] = useState('');
   const [error, setError] = useState('');
 
+  // With the seconds: two changes in one minute (a mistake and its fix) still have different names.
   const when = (entry: HistoryEntry) =>
-    formatInstant(entry.createdAt, language, agencyTimeZone(), { length: 'long' });
+    formatInstant(entry.createdAt, language, agencyTimeZone(), { length: 'long', seconds: true });
   const words = { t: t as (key: string, options?: Record<string, unknown>) => string, language, items };
 
   const restore = async (entry: HistoryEntry) => {
