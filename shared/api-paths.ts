@@ -10,6 +10,8 @@ export const apiRoutes = {
   sites: '/api/sites',
   site: '/api/sites/:id',
   siteHistory: '/api/sites/:id/history',
+  /** Restoring an earlier version of a site, as a new change (docs/product.md R562). */
+  siteHistoryRestore: '/api/sites/:id/history/:historyId/restore',
   siteQr: '/api/sites/:id/qr.svg',
   siteConfirmations: '/api/sites/:id/confirmations',
   siteConfirmationRequests: '/api/sites/:id/confirmation-requests',
@@ -22,6 +24,7 @@ export const apiRoutes = {
   listItem: (list: ReferenceListName) => `/api/${list}/:id` as const,
   listItemUsage: (list: ReferenceListName) => `/api/${list}/:id/usage` as const,
   listItemHistory: (list: ReferenceListName) => `/api/${list}/:id/history` as const,
+  listItemHistoryRestore: (list: ReferenceListName) => `/api/${list}/:id/history/:historyId/restore` as const,
   login: '/api/auth/login',
   logout: '/api/auth/logout',
   register: '/api/auth/register',
@@ -74,6 +77,14 @@ export const apiPaths = {
   /** The QR code (SVG) of a site page's address in one language (docs/product.md R154). */
   siteQr: (id: number | string, language: string) => `${fillPath(apiRoutes.siteQr, { id })}?lng=${language}`,
   list: apiRoutes.list,
+  /** A site's or a list item's history, and the restore of one of its versions (docs/product.md R58, R562). */
+  siteHistory: (id: number | string) => fillPath(apiRoutes.siteHistory, { id }),
+  siteHistoryRestore: (id: number | string, historyId: number | string) =>
+    fillPath(apiRoutes.siteHistoryRestore, { id, historyId }),
+  listItemHistory: (list: ReferenceListName, id: number | string) =>
+    fillPath(apiRoutes.listItemHistory(list), { id }),
+  listItemHistoryRestore: (list: ReferenceListName, id: number | string, historyId: number | string) =>
+    fillPath(apiRoutes.listItemHistoryRestore(list), { id, historyId }),
   /** Not encoded: the id may also be the OpenAPI document's `{id}`. */
   listItem: (list: ReferenceListName, id: number | string) => `${apiRoutes.list(list)}/${id}`,
   login: apiRoutes.login,

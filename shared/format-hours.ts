@@ -117,20 +117,24 @@ export type DateLength = 'short' | 'long';
 /**
  * An instant (ISO 8601 or ms) on the agency's clock in the reader's language, with the time on the
  * language's own clock (12-hour in English and US Spanish, 下午 in Chinese): 'Nov 24, 2026, 3:05 PM'.
- * `withTime: false` writes the date only. An unreadable instant is returned as given.
+ * `withTime: false` writes the date only; `seconds: true` adds the seconds (a history's entries, which can
+ * come a minute apart or less). An unreadable instant is returned as given.
  */
 export function formatInstant(
   instant: string | number,
   language: string | undefined,
   timeZone: string,
-  options: { length?: DateLength; withTime?: boolean } = {},
+  options: { length?: DateLength; withTime?: boolean; seconds?: boolean } = {},
 ): string {
   const time = typeof instant === 'number' ? instant : Date.parse(instant);
   if (Number.isNaN(time)) return String(instant);
-  const { length = 'short', withTime = true } = options;
+  const { length = 'short', withTime = true, seconds = false } = options;
   return zonedFormatter(
     intlLocale(language),
-    { dateStyle: length === 'long' ? 'long' : 'medium', ...(withTime ? { timeStyle: 'short' } : {}) },
+    {
+      dateStyle: length === 'long' ? 'long' : 'medium',
+      ...(withTime ? { timeStyle: seconds ? 'medium' : 'short' } : {}),
+    },
     timeZone,
   ).format(time);
 }

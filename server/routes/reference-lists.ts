@@ -4,6 +4,12 @@ import { apiRoutes } from '#shared/api-paths.ts';
 import { IdParamsSchema, VersionQuerySchema } from '#shared/schemas/common.ts';
 import { errorAnswers, NoContentSchema } from '#shared/schemas/errors.ts';
 import {
+  HistoryEntrySchema,
+  HistoryParamsSchema,
+  RestoredItemVersionSchema,
+  RestoreVersionSchema,
+} from '#shared/schemas/history.ts';
+import {
   REFERENCE_LIST_NAMES,
   ReferenceItemSchema,
   referenceItemInputSchema,
@@ -14,6 +20,7 @@ import { listHistory } from '../services/history.ts';
 import { publicReads } from '../services/public-reads.ts';
 import { createItem, deleteItem, getItem, updateItem, usageCount } from '../services/reference-lists.ts';
 import { idOf } from '../services/route-params.ts';
+import { restoreItemVersion } from '../services/version-restore.ts';
 
 /** The five reference lists, written once: only the list name and its body schema vary. */
 const referenceListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -120,8 +127,35 @@ const referenceListAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
 
     app.get(
       apiRoutes.listItemHistory(list),
-      { schema: { tags, params: IdParamsSchema, response: { ...errorAnswers(401, 403, 404) } } },
+      {
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          response: { 200: z.array(HistoryEntrySchema), ...errorAnswers(401, 403, 404) },
+        },
+      },
       (request) => listHistory(db, list, idOf(request.params)),
+    );
+
+    // An earlier version back, as a new change checked like any save (docs/product.md R562).
+    app.post(
+      apiRoutes.listItemHistoryRestore(list),
+      {
+        schema: {
+          tags,
+          params: HistoryParamsSchema,
+          body: RestoreVersionSchema,
+          response: {
+            200: RestoredItemVersionSchema,
+            ...errorAnswers(400, 401, 403, 404, 409, 413, 415, 422),
+          },
+        },
+      },
+      async (request) => {
+        const user = staffUser(request);
+        const historyId = idOf({ id: request.params.historyId });
+        return restoreItemVersion(db, list, idOf(request.params), historyId, request.body.version, user.id);
+      },
     );
   }
 };

@@ -4,6 +4,12 @@ import { z } from 'zod';
 import { apiRoutes, fillPath } from '#shared/api-paths.ts';
 import { IdParamsSchema, VersionQuerySchema } from '#shared/schemas/common.ts';
 import { errorAnswers, NoContentSchema } from '#shared/schemas/errors.ts';
+import {
+  HistoryEntrySchema,
+  HistoryParamsSchema,
+  RestoredSiteVersionSchema,
+  RestoreVersionSchema,
+} from '#shared/schemas/history.ts';
 import { moveExtension, SiteCreateSchema, SiteSchema, SiteUpdateSchema } from '#shared/schemas/sites.ts';
 import type { AppContext } from '../context.ts';
 import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
@@ -15,6 +21,7 @@ import { publicReads } from '../services/public-reads.ts';
 import { idOf } from '../services/route-params.ts';
 import { redirectOf } from '../services/site-merge.ts';
 import { createSite, deleteSite, siteLocation, updateSite } from '../services/sites.ts';
+import { restoreSiteVersion } from '../services/version-restore.ts';
 
 const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const reads = publicReads(ctx);
@@ -148,9 +155,31 @@ const siteAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     {
       config: { allow: 'partnerSite' },
       onRequest: ownPartnerSite,
-      schema: { tags, params: IdParamsSchema, response: { ...errorAnswers(401, 403, 404) } },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        response: { 200: z.array(HistoryEntrySchema), ...errorAnswers(401, 403, 404) },
+      },
     },
     async (request) => listHistory(db, 'site', idOf(request.params)),
+  );
+
+  // An earlier version back, as a new change checked like any save (docs/product.md R562).
+  app.post(
+    apiRoutes.siteHistoryRestore,
+    {
+      schema: {
+        tags,
+        params: HistoryParamsSchema,
+        body: RestoreVersionSchema,
+        response: { 200: RestoredSiteVersionSchema, ...errorAnswers(400, 401, 403, 404, 409, 413, 415, 422) },
+      },
+    },
+    async (request) => {
+      const user = staffUser(request);
+      const historyId = idOf({ id: request.params.historyId });
+      return restoreSiteVersion(db, idOf(request.params), historyId, request.body.version, user.id);
+    },
   );
 };
 

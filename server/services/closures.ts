@@ -106,6 +106,7 @@ export async function createClosure(db: Db, input: ClosureCreate, userId: number
       entity: CLOSURE_ENTITY,
       entityId: closure.id,
       action: 'create',
+      source: 'form',
       userId,
       changes: snapshot(closure),
     });
@@ -169,6 +170,7 @@ export async function updateClosure(
       entity: CLOSURE_ENTITY,
       entityId: id,
       action: 'update',
+      source: 'form',
       userId,
       changes: diff(snapshot(before), snapshot(after)),
     });
@@ -185,6 +187,7 @@ export async function deleteClosure(db: Db, id: number, userId: number | null, v
       entity: CLOSURE_ENTITY,
       entityId: id,
       action: 'delete',
+      source: 'form',
       userId,
       changes: snapshot(before),
     });
@@ -209,6 +212,7 @@ export async function removeSiteFromClosures(tx: Db, siteId: number, userId: num
         entity: CLOSURE_ENTITY,
         entityId: before.id,
         action: 'delete',
+        source: 'form',
         userId,
         changes: snapshot(before),
       });
@@ -223,6 +227,7 @@ export async function removeSiteFromClosures(tx: Db, siteId: number, userId: num
       entity: CLOSURE_ENTITY,
       entityId: before.id,
       action: 'update',
+      source: 'form',
       userId,
       changes: { siteIds: [before.siteIds, siteIds] },
     });
@@ -257,6 +262,7 @@ export async function returnSiteToClosures(
       entity: CLOSURE_ENTITY,
       entityId: id,
       action: 'update',
+      source: 'trash',
       userId,
       changes: { siteIds: [before.siteIds, siteIds] },
     });

@@ -44,6 +44,7 @@ export async function confirmSite(
       entity: 'site',
       entityId: id,
       action: 'confirm',
+      source: 'confirmation',
       userId,
       changes: { method: input.method, note: input.note || null },
     });

@@ -1,24 +1,21 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import type { HistoryAction, HistoryEntry, HistorySource } from '#shared/schemas/history.ts';
 import type { Db } from '../db/client.ts';
 import { history, users } from '../db/schema.ts';
+import { NotFoundError } from './errors.ts';
+
+export type { HistoryAction, HistorySource };
+
+type Snapshot = Record<string, unknown>;
 
 /**
- * `not_duplicate`: staff decided (or took back) that the site is not a duplicate of another
- * (`changes.notDuplicateOf`); `merge`: another site was merged into this one (`changes.merged`)
- * (docs/product.md R575–R576). `confirm`: staff or the site's contact checked a site's facts (docs/product.md R170); `import`: a
- * create or update made by a spreadsheet import (docs/product.md R234); `restore`: a deleted site
- * brought back from the trash (docs/product.md R554).
+ * How a write is recorded: where it came from (docs/product.md R560) and, for a restore from the
+ * history, the entry whose version it brought back (R562).
  */
-export type HistoryAction =
-  | 'create'
-  | 'update'
-  | 'delete'
-  | 'confirm'
-  | 'import'
-  | 'restore'
-  | 'not_duplicate'
-  | 'merge';
-type Snapshot = Record<string, unknown>;
+export interface HistoryOrigin {
+  source: HistorySource;
+  restoredFrom?: number;
+}
 
 /** The fields that differ between two snapshots, as { field: [before, after] }. */
 export function diff(before: Snapshot, after: Snapshot): Record<string, [unknown, unknown]> {
@@ -31,17 +28,32 @@ export function diff(before: Snapshot, after: Snapshot): Record<string, [unknown
 
 export async function recordHistory(
   db: Db,
-  entry: { entity: string; entityId: number; action: HistoryAction; userId: number | null; changes: unknown },
+  entry: {
+    entity: string;
+    entityId: number;
+    action: HistoryAction;
+    userId: number | null;
+    changes: unknown;
+    source: HistorySource;
+    restoredFrom?: number | undefined;
+  },
 ) {
   await db.insert(history).values({ ...entry, changes: entry.changes as object });
 }
 
-export async function listHistory(db: Db, entity: string, entityId: number, limit = 50) {
+export async function listHistory(
+  db: Db,
+  entity: string,
+  entityId: number,
+  limit = 50,
+): Promise<HistoryEntry[]> {
   const rows = await db
     .select({
       id: history.id,
       action: history.action,
       changes: history.changes,
+      source: history.source,
+      restoredFrom: history.restoredFrom,
       createdAt: history.createdAt,
       userId: history.userId,
       firstName: users.firstName,
@@ -54,11 +66,62 @@ export async function listHistory(db: Db, entity: string, entityId: number, limi
     .limit(limit);
   return rows.map((row) => ({
     id: row.id,
-    action: row.action,
-    changes: row.changes,
+    action: row.action as HistoryAction,
+    changes: row.changes as Record<string, unknown>,
+    source: row.source as HistorySource | null,
+    restoredFrom: row.restoredFrom,
     createdAt: row.createdAt.toISOString(),
     user: row.userId
       ? { id: row.userId, firstName: row.firstName ?? '', lastName: row.lastName ?? '' }
       : null,
   }));
 }
+
+/**
+ * The entries of one record written after entry `historyId`, newest first: what to undo to get back
+ * to the version right after that entry (R562). Entries of a record are written under its row lock,
+ * so their ids are in the order they were written. 404 when `historyId` is not an entry of this record.
+ */
+export async function entriesAfter(db: Db, entity: string, entityId: number, historyId: number) {
+  const ofRecord = and(eq(history.entity, entity), eq(history.entityId, entityId));
+  const [entry] = await db
+    .select({ id: history.id })
+    .from(history)
+    .where(and(ofRecord, eq(history.id, historyId)));
+  if (!entry) throw new NotFoundError();
+  const later = await db
+    .select({ action: history.action, changes: history.changes })
+    .from(history)
+    .where(and(ofRecord, gt(history.id, historyId)))
+    .orderBy(asc(history.id));
+  return later
+    .reverse()
+    .map((row) => ({ action: row.action as HistoryAction, changes: row.changes as Snapshot }));
+}
+
+/**
+ * The record's state before `later` (newest first) were made, from its state now: each update's
+ * changed fields set back to their `before`; a delete puts back the whole record it kept (the state
+ * right before it). A create or a restore from the trash has nothing earlier to undo to (the delete
+ * before a restore does it), and a confirmation changes none of the record's fields.
+ */
+export function undoLater(
+  current: Snapshot,
+  later: { action: HistoryAction; changes: Snapshot }[],
+): Snapshot {
+  let state = { ...current };
+  for (const { action, changes } of later) {
+    if (action === 'delete') {
+      const { sitesUsing: _used, ...record } = changes;
+      state = record;
+    } else if (action === 'update' || (action === 'import' && !isSnapshot(changes))) {
+      for (const [field, change] of Object.entries(changes)) {
+        if (Array.isArray(change) && change.length === 2) state[field] = change[0];
+      }
+    }
+  }
+  return state;
+}
+
+/** An import's create keeps the whole record (with its number id); an import's update, a diff. */
+const isSnapshot = (changes: Snapshot) => typeof changes.id === 'number';

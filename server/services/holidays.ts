@@ -185,6 +185,7 @@ export async function decideHoliday(
       entity: HOLIDAY_ENTITY,
       entityId: before.id,
       action: before.version === 0 ? 'create' : 'update',
+      source: 'holiday',
       userId,
       changes: before.version === 0 ? snapshot(after!) : diff(snapshot(before), snapshot(after!)),
     });

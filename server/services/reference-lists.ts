@@ -9,7 +9,7 @@ import { REFERENCE_TABLES } from '../db/reference-tables.ts';
 import type { nutritionPartners } from '../db/schema.ts';
 import { directoryWrite } from './directory-changes.ts';
 import { ConflictError, NotFoundError, ValidationError } from './errors.ts';
-import { diff, type HistoryAction, recordHistory } from './history.ts';
+import { diff, type HistoryAction, type HistoryOrigin, recordHistory } from './history.ts';
 
 type ItemInput = Partial<z.output<typeof NutritionPartnerInputSchema> & { closesSite: boolean }>;
 /** A row of any list table: the contact columns and closes_site exist only on the lists that have them. */
@@ -89,7 +89,7 @@ export async function createItem(
   list: ReferenceListName,
   input: ItemInput,
   userId: number | null,
-  action: HistoryAction = 'create',
+  recorded: HistoryOrigin & { action?: HistoryAction } = { source: 'form' },
 ) {
   return directoryWrite(db, async (tx) => {
     const table = tableOf(list);
@@ -99,7 +99,14 @@ export async function createItem(
       .values({ ...(columns(list, input) as { name: string }), updatedBy: userId })
       .returning();
     const item = present(list, row!);
-    await recordHistory(tx, { entity: list, entityId: item.id, action, userId, changes: item });
+    await recordHistory(tx, {
+      entity: list,
+      entityId: item.id,
+      action: recorded.action ?? 'create',
+      source: recorded.source,
+      userId,
+      changes: item,
+    });
     return item;
   });
 }
@@ -110,6 +117,7 @@ export async function updateItem(
   id: number,
   input: ItemInput,
   userId: number | null,
+  recorded: HistoryOrigin = { source: 'form' },
 ) {
   return directoryWrite(db, async (tx) => {
     const table = tableOf(list);
@@ -135,6 +143,8 @@ export async function updateItem(
       entity: list,
       entityId: id,
       action: 'update',
+      source: recorded.source,
+      restoredFrom: recorded.restoredFrom,
       userId,
       changes: diff(beforeFields, afterFields),
     });
@@ -168,6 +178,7 @@ export async function deleteItem(
       entity: list,
       entityId: id,
       action: 'delete',
+      source: 'form',
       userId,
       changes: { ...present(list, before), sitesUsing },
     });

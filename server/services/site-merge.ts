@@ -49,6 +49,7 @@ export async function markNotDuplicate(db: Db, siteId: number, otherId: number, 
         entity: 'site',
         entityId,
         action: 'not_duplicate',
+        source: 'form',
         userId,
         changes: { notDuplicateOf: [null, other] },
       });
@@ -74,6 +75,7 @@ export async function unmarkNotDuplicate(db: Db, siteId: number, otherId: number
         entity: 'site',
         entityId,
         action: 'not_duplicate',
+        source: 'form',
         userId,
         changes: { notDuplicateOf: [other, null] },
       });
@@ -141,6 +143,7 @@ export async function mergeSites(
       entity: 'site',
       entityId: keepId,
       action: 'merge',
+      source: 'form',
       userId,
       changes: { merged: [null, { id: mergedId, name: merged.name, address: merged.address }] },
     });

@@ -68,7 +68,7 @@ export async function emptyTrash(db: Db): Promise<number> {
 }
 
 /** The ids of one list's items that still exist, among `ids`. */
-async function existingItems(tx: Db, list: (typeof REFERENCE_LIST_NAMES)[number], ids: number[]) {
+export async function existingItems(tx: Db, list: (typeof REFERENCE_LIST_NAMES)[number], ids: number[]) {
   if (!ids.length) return new Set<number>();
   const { sqlTable } = REFERENCE_TABLES[list];
   const result = await tx.execute(
@@ -140,7 +140,13 @@ export async function restoreSite(
     const trashed = entry.snapshot as Site;
     const { input, leftOut } = await restoreBody(tx, trashed);
     const confirmedAt = trashed.confirmedAt ? new Date(trashed.confirmedAt) : null;
-    const site = await insertSite(tx, input, userId, 'restore', { id, confirmedAt });
+    const site = await insertSite(
+      tx,
+      input,
+      userId,
+      { action: 'restore', source: 'trash' },
+      { id, confirmedAt },
+    );
     const goneClosures = await returnSiteToClosures(tx, id, entry.closureIds, userId);
     await tx.delete(deletedSites).where(eq(deletedSites.id, id));
     await tx.delete(siteTrash).where(eq(siteTrash.id, id));

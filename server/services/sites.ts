@@ -10,7 +10,7 @@ import { contactEmailChanged, revokeContactLinks } from './contact-links.ts';
 import { directoryWrite } from './directory-changes.ts';
 import { DuplicateSiteError, findDuplicateSites } from './duplicates.ts';
 import { ConflictError, NotFoundError, ValidationError } from './errors.ts';
-import { diff, type HistoryAction, recordHistory } from './history.ts';
+import { diff, type HistoryAction, type HistoryOrigin, recordHistory } from './history.ts';
 import { getSite } from './site-reads.ts';
 
 /*
@@ -19,6 +19,10 @@ import { getSite } from './site-reads.ts';
  */
 
 type SiteFields = Partial<SiteCreate>;
+
+/** How a write is recorded in the history: its action (the write's own by default) and where it came from (R560). */
+export type Recorded = HistoryOrigin & { action?: HistoryAction };
+const FROM_FORM: Recorded = { source: 'form' };
 
 function columns(input: SiteFields) {
   const out: Partial<typeof sites.$inferInsert> = {};
@@ -71,7 +75,7 @@ async function replaceLinks(tx: Db, siteId: number, input: SiteFields, replacing
 }
 
 /** The fields compared for history: plain values and the ids/hours as they were written. */
-function snapshot(site: Site) {
+export function snapshot(site: Site) {
   const { version: _v, updatedAt: _u, confirmedAt: _c, geocodeWarning: _g, ...rest } = site;
   return rest as Record<string, unknown>;
 }
@@ -103,11 +107,11 @@ export async function createSite(
   db: Db,
   input: SiteCreate,
   userId: number | null,
-  action: HistoryAction = 'create',
+  recorded: Recorded = FROM_FORM,
 ): Promise<Site> {
   return directoryWrite(db, async (tx) => {
     await refuseDuplicate(tx, input, input.confirmDuplicate);
-    return insertSite(tx, input, userId, action);
+    return insertSite(tx, input, userId, { action: 'create', ...recorded });
   });
 }
 
@@ -120,7 +124,7 @@ export async function insertSite(
   tx: Db,
   input: SiteCreate,
   userId: number | null,
-  action: HistoryAction,
+  recorded: Recorded & { action: HistoryAction },
   restored?: { id: number; confirmedAt: Date | null },
 ): Promise<Site> {
   const [row] = await tx
@@ -129,7 +133,14 @@ export async function insertSite(
     .returning({ id: sites.id });
   await replaceLinks(tx, row!.id, input, false);
   const site = await getSite(tx, row!.id);
-  await recordHistory(tx, { entity: 'site', entityId: site.id, action, userId, changes: snapshot(site) });
+  await recordHistory(tx, {
+    entity: 'site',
+    entityId: site.id,
+    action: recorded.action,
+    source: recorded.source,
+    userId,
+    changes: snapshot(site),
+  });
   return site;
 }
 
@@ -138,7 +149,7 @@ export async function updateSite(
   id: number,
   input: SiteUpdate,
   userId: number | null,
-  action: HistoryAction = 'update',
+  recorded: Recorded = FROM_FORM,
 ): Promise<Site> {
   return directoryWrite(db, async (tx) => {
     const [current] = await tx
@@ -184,7 +195,9 @@ export async function updateSite(
     await recordHistory(tx, {
       entity: 'site',
       entityId: id,
-      action,
+      action: recorded.action ?? 'update',
+      source: recorded.source,
+      restoredFrom: recorded.restoredFrom,
       userId,
       changes: diff(snapshot(before), snapshot(after)),
     });
@@ -217,6 +230,7 @@ export async function deleteSite(db: Db, id: number, userId: number | null, vers
       entity: 'site',
       entityId: id,
       action: 'delete',
+      source: 'form',
       userId,
       changes: snapshot(before),
     });

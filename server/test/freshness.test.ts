@@ -75,6 +75,25 @@ describe('the next public read after each write is fresh', () => {
     expect((await sites()).map((s) => s.id)).not.toContain(site.id);
   });
 
+  it('restoring an earlier version of a site (R562)', async () => {
+    const site = await createSite({ name: 'Fresh Version' });
+    const renamed = (await asAdmin({
+      method: 'PATCH',
+      url: apiPaths.site(site.id),
+      payload: { name: 'Fresh Mistake' },
+    })) as Site;
+    const [, created] = (await asAdmin({ method: 'GET', url: apiPaths.siteHistory(site.id) })) as {
+      id: number;
+    }[];
+    await primeCache();
+    await asAdmin({
+      method: 'POST',
+      url: apiPaths.siteHistoryRestore(site.id, created!.id),
+      payload: { version: renamed.version },
+    });
+    expect((await sites()).find((s) => s.id === site.id)?.name).toBe('Fresh Version');
+  });
+
   it('adding, renaming and deleting a list item, in the list and inside the sites', async () => {
     const item = (await asAdmin(
       { method: 'POST', url: apiPaths.list('populations'), payload: { name: 'Fresh Population' } },

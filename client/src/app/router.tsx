@@ -65,6 +65,16 @@ const ImportScreen = lazyChunk(
   () => import('./routes/admin/import.tsx'),
   (m) => m.ImportScreen,
 );
+const SiteHistoryScreen = lazyChunk(
+  'history',
+  () => import('./routes/admin/history.tsx'),
+  (m) => m.SiteHistoryScreen,
+);
+const ItemHistoryScreen = lazyChunk(
+  'history',
+  () => import('./routes/admin/history.tsx'),
+  (m) => m.ItemHistoryScreen,
+);
 const ReferenceFormScreen = lazyChunk(
   'reference-form',
   () => import('./routes/admin/reference-form.tsx'),
@@ -92,6 +102,7 @@ export function AppRoutes() {
         <Route path="/sites/new" element={admin(<SiteFormScreen />)} />
         <Route path="/sites/:id" element={<SiteDetailScreen />} />
         <Route path="/sites/:id/edit" element={admin(<SiteFormScreen />)} />
+        <Route path="/sites/:id/history" element={admin(<SiteHistoryScreen />)} />
         <Route path="/partners" element={<PartnersScreen />} />
         <Route path="/admin" element={admin(<WorkspaceScreen />)} />
         <Route path="/contact" element={<ContactScreen />} />
@@ -110,6 +121,11 @@ export function AppRoutes() {
             key={`${segment}-edit`}
             path={`/${segment}/:id/edit`}
             element={admin(<ReferenceFormScreen key={`${list}-edit`} list={list} />)}
+          />,
+          <Route
+            key={`${segment}-history`}
+            path={`/admin/${segment}/:id/history`}
+            element={admin(<ItemHistoryScreen list={list} />)}
           />,
         ])}
         <Route path="/confirm/:token" element={<ConfirmScreen />} />

@@ -29,6 +29,10 @@ export const history = pgTable(
     action: text('action').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     changes: jsonb('changes').notNull(),
+    /** Where the change came from (`HISTORY_SOURCES`, docs/product.md R560); null only before migration 0016. */
+    source: text('source'),
+    /** A restore from the history (R562): the entry whose version was brought back. */
+    restoredFrom: integer('restored_from'),
     createdAt: timestamps.createdAt,
   },
   (t) => [index('history_entity_idx').on(t.entity, t.entityId, t.createdAt)],

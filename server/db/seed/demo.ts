@@ -59,6 +59,7 @@ export async function seedDemoData(db: Db): Promise<{ sites: number }> {
         list,
         { ...item, translations: namesOf(DEMO_ITEM_TRANSLATIONS[item.name]) },
         null,
+        { action: 'create', source: 'import' },
       );
       ids[list].set(item.name, created.id);
     }
@@ -82,6 +83,7 @@ export async function seedDemoData(db: Db): Promise<{ sites: number }> {
         ...fieldsPerList('idsKey', (list) => pick(list, DEMO_LISTS[list]?.of(site) ?? [])),
       },
       null,
+      { source: 'import' },
     );
   }
   await setDemoFlag(db, true);

@@ -71,7 +71,10 @@ export async function commitImport(db: Db, id: string, options: CommitOptions): 
         const found = lists.lookup[list as ReferenceListName]?.get(nameKey(name));
         if (found) itemIds.set(key, found.id);
         else {
-          const item = await createItem(tx, list as ReferenceListName, { name }, options.userId, 'import');
+          const item = await createItem(tx, list as ReferenceListName, { name }, options.userId, {
+            action: 'import',
+            source: 'import',
+          });
           itemIds.set(key, item.id);
           created.push({ list, name, id: item.id });
         }
@@ -102,10 +105,16 @@ export async function commitImport(db: Db, id: string, options: CommitOptions): 
         input[idsKey] = [...new Set(ids)];
       }
       if (entry.preview.kind === 'new') {
-        const site = await createSite(tx, input as never, options.userId, 'import');
+        const site = await createSite(tx, input as never, options.userId, {
+          action: 'import',
+          source: 'import',
+        });
         result.created.push(site.id);
       } else if (entry.preview.kind === 'changed') {
-        await updateSite(tx, entry.preview.siteId, input as never, options.userId, 'import');
+        await updateSite(tx, entry.preview.siteId, input as never, options.userId, {
+          action: 'import',
+          source: 'import',
+        });
         result.updated.push(entry.preview.siteId);
       }
     }

@@ -75,7 +75,11 @@ describe('when the server cannot be reached (docs/product.md R117)', () => {
     );
     await renderSite('/sites/5', { list: [SITE] });
     expect(
-      await screen.findByText('Could not refresh — showing what was loaded earlier.', {}, { timeout: 10_000 }),
+      await screen.findByText(
+        'Could not refresh — showing what was loaded earlier.',
+        {},
+        { timeout: 10_000 },
+      ),
     ).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Excelsior Lunch Club' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Call (415) 555-0123' })).toBeTruthy();

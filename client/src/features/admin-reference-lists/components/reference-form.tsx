@@ -172,6 +172,7 @@ export function ReferenceForm({ list, item }: ReferenceFormProps) {
         <LastUpdated
           historyPath={fillPath(apiRoutes.listItemHistory(list), { id: item.id })}
           updatedAt={item.updatedAt}
+          historyScreen={`/admin/${REFERENCE_LISTS[list].adminSegment}/${item.id}/history`}
         />
       )}
       <ErrorSummary title={t('summary.title')} errors={errors.summary} form={form} attempt={errors.attempt} />

@@ -202,6 +202,7 @@ export function SiteForm(props: SiteFormProps) {
         <LastUpdated
           historyPath={fillPath(apiRoutes.siteHistory, { id: site.id })}
           updatedAt={site.updatedAt}
+          historyScreen={`/sites/${site.id}/history`}
         />
       )}
       {geocodeWarning && (
