@@ -93,7 +93,7 @@ if (testBackend() === 'postgres') {
         ADMIN_PASSWORD: ADMIN.password,
       });
       await server.ready();
-    }, 90_000);
+    }, 300_000);
 
     afterAll(async () => {
       await server?.stop('SIGKILL');
@@ -253,7 +253,7 @@ if (testBackend() === 'postgres') {
       // It never crashed, and still shuts down cleanly.
       expect(server.output()).not.toMatch(/uncaught|unhandled rejection|FATAL/i);
       expect(await server.stop('SIGTERM')).toEqual({ code: 0, signal: null });
-    }, 120_000);
+    }, 400_000);
   });
 }
 
@@ -422,7 +422,7 @@ describe('SIGKILL during a burst of writes (embedded database)', () => {
     expect(after.status).toBe(201);
     expect(await server.stop('SIGTERM')).toEqual({ code: 0, signal: null });
     expect(fs.existsSync(lockFile)).toBe(false);
-  }, 180_000);
+  }, 600_000);
 });
 
 // ---- SIGTERM during traffic ---------------------------------------------------------------------
@@ -507,7 +507,7 @@ describe('SIGTERM during traffic', () => {
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(partials()).toEqual([]);
     expect(fs.readdirSync(uploadsDir)).toHaveLength(3);
-  }, 90_000);
+  }, 300_000);
 });
 
 // ---- uploads cut off or too long, over a real TCP connection ----------------------------------------

@@ -160,7 +160,7 @@ if (testBackend() === 'postgres') {
         '/readyz answering 503 while the listener is dead',
       );
       expect(notReady.message).toMatch(/change listener/);
-      await server.ready(60_000);
+      await server.ready(180_000);
       expect(await nameFrom(url, etag, 60_000)).toBe('Closed Since The Drop');
     }, 180_000);
 

@@ -108,7 +108,8 @@ export async function startServerProcess(
     port,
     output: () => output,
     exited,
-    async ready(timeoutMs = 60_000) {
+    // Generous: a start on a machine busy with other tests can take a minute; only a hang should fail.
+    async ready(timeoutMs = 180_000) {
       await eventually(
         async () => {
           if (!running()) throw new Error(`the server exited:\n${output}`);
