@@ -171,7 +171,7 @@ test('each "show only" filter lists the right sites', async ({ page }) => {
   await filter('duplicate').check();
   const east = siteRow(page, lng, named('F Twin East'));
   await expect(east.getByRole('list', { name: 'Needs attention' })).toContainText('Possible duplicate of');
-  await expect(east.getByRole('link', { name: named('G Twin West') })).toBeVisible();
+  await expect(east.getByRole('link', { name: named('G Twin West'), exact: true })).toBeVisible();
 });
 
 test('es: the reference lists show how many sites use each item; a report from a site page is moved along', async ({

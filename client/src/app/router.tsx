@@ -55,6 +55,11 @@ const TrashScreen = lazyChunk(
   () => import('./routes/admin/trash.tsx'),
   (m) => m.TrashScreen,
 );
+const DuplicatesScreen = lazyChunk(
+  'duplicates',
+  () => import('./routes/admin/duplicates.tsx'),
+  (m) => m.DuplicatesScreen,
+);
 const ConfirmScreen = lazyChunk(
   'confirm',
   () => import('./routes/confirm.tsx'),
@@ -111,6 +116,7 @@ export function AppRoutes() {
         <Route path="/admin/closures" element={admin(<ClosuresScreen />)} />
         <Route path="/admin/import" element={admin(<ImportScreen />)} />
         <Route path="/admin/trash" element={admin(<TrashScreen />)} />
+        <Route path="/admin/duplicates/:id/:otherId" element={admin(<DuplicatesScreen />)} />
         {Object.entries(REFERENCE_ROUTES).flatMap(([segment, list]) => [
           <Route
             key={`${segment}-new`}

@@ -4,6 +4,7 @@ import { apiPaths, apiRoutes, fillPath } from '#shared/api-paths.ts';
 import type { ReferenceListName } from '#shared/reference-lists.ts';
 import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
 import type { RestoredSite, TrashedSite } from '#shared/schemas/site-trash.ts';
+import type { Site } from '#shared/schemas/sites.ts';
 import type { ConfirmationMethod, Report, ReportStatus, Workspace } from '../model/workspace.ts';
 
 /** The staff API paths the workspace calls, filled in from the routes' own table (shared/api-paths.ts). */
@@ -87,4 +88,31 @@ export function restoreSite(id: number) {
 /** DELETE /api/sites/trash: every trashed site removed for good. */
 export function emptyTrash() {
   return api<void>(apiRoutes.sitesTrash, { method: 'DELETE' });
+}
+
+/** Two sites as staff compare them (docs/product.md R575–R576): fetched afresh, with their versions. */
+export function usePair(siteId: number, otherId: number) {
+  return useQuery({
+    queryKey: ['admin', 'duplicate-pair', siteId, otherId] as const,
+    queryFn: ({ signal }) =>
+      Promise.all([
+        api<Site>(apiPaths.site(siteId), { signal }),
+        api<Site>(apiPaths.site(otherId), { signal }),
+      ]),
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** POST /api/sites/{id}/not-duplicates: the pair is recorded and no longer flagged. */
+export function markNotDuplicate(siteId: number, otherId: number) {
+  return api<{ created: boolean }>(apiPaths.siteNotDuplicates(siteId), { method: 'POST', body: { otherId } });
+}
+
+/** POST /api/sites/{keep}/merge: `merged` is folded into `keep`, at the versions staff saw. */
+export function mergeSites(keep: Site, merged: Site) {
+  return api<Site>(apiPaths.siteMerge(keep.id), {
+    method: 'POST',
+    body: { mergedId: merged.id, version: keep.version, mergedVersion: merged.version },
+  });
 }

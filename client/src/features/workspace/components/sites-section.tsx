@@ -90,7 +90,15 @@ function SiteRow({
                   {site.possibleDuplicates.map((id, index) => (
                     <span key={id}>
                       {index > 0 && ', '}
-                      <Link to={`/sites/${id}`}>{byId.get(id)?.name ?? `#${id}`}</Link>
+                      <Link to={`/sites/${id}`}>{byId.get(id)?.name ?? `#${id}`}</Link> (
+                      <Link to={`/admin/duplicates/${site.id}/${id}`}>
+                        {t('sites.compare')}
+                        <span className="visually-hidden">
+                          {' '}
+                          {t('sites.compareWith', { name: byId.get(id)?.name ?? `#${id}` })}
+                        </span>
+                      </Link>
+                      )
                     </span>
                   ))}
                 </>
