@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { HistoryAction, HistoryEntry, HistorySource } from '#shared/schemas/history.ts';
 import type { Db } from '../db/client.ts';
-import { history, users } from '../db/schema.ts';
+import { history, reports, users } from '../db/schema.ts';
 import { NotFoundError } from './errors.ts';
 
 export type { HistoryAction, HistorySource };
@@ -64,6 +64,19 @@ export async function listHistory(
     .where(and(eq(history.entity, entity), eq(history.entityId, entityId)))
     .orderBy(desc(history.createdAt), desc(history.id))
     .limit(limit);
+  // The reports each change fixed (R577): one read for the page of entries.
+  const fixed = rows.length
+    ? await db
+        .select({ id: reports.id, fixedBy: reports.fixedBy })
+        .from(reports)
+        .where(
+          inArray(
+            reports.fixedBy,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(reports.id))
+    : [];
   return rows.map((row) => ({
     id: row.id,
     action: row.action as HistoryAction,
@@ -74,6 +87,7 @@ export async function listHistory(
     user: row.userId
       ? { id: row.userId, firstName: row.firstName ?? '', lastName: row.lastName ?? '' }
       : null,
+    fixesReports: fixed.filter((report) => report.fixedBy === row.id).map((report) => report.id),
   }));
 }
 

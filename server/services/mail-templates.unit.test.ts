@@ -24,6 +24,7 @@ const report = (over: Partial<Report> = {}): Report => ({
   note: null,
   notes: [],
   events: [],
+  fixedBy: null,
   createdAt: '2026-11-26T10:00:00.000Z',
   updatedAt: '2026-11-26T10:00:00.000Z',
   ...over,

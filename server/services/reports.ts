@@ -1,6 +1,6 @@
 import { isIPv6 } from 'node:net';
 import { normalizeIP } from '@fastify/rate-limit';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
   canMoveReport,
   REPORT_REASONS,
@@ -13,7 +13,7 @@ import {
 } from '#shared/schemas/reports.ts';
 import { invalidField } from '#shared/validation.ts';
 import type { Db } from '../db/client.ts';
-import { reports, sites } from '../db/schema.ts';
+import { history, reports, sites, users } from '../db/schema.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
 import { escapeHtml, type Message, oneLine, quoteHtml, quoteText } from './mail.ts';
 import { recordReportChange, trailsOf } from './report-trail.ts';
@@ -34,6 +34,7 @@ const columns = {
   source: reports.source,
   status: reports.status,
   note: reports.note,
+  fixedBy: reports.fixedBy,
   createdAt: reports.createdAt,
   updatedAt: reports.updatedAt,
 };
@@ -48,8 +49,37 @@ interface Row {
   source: string;
   status: string;
   note: string | null;
+  fixedBy: number | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** The history entries reports name as their fix (R577), with who made each change. */
+async function fixesOf(db: Db, ids: number[]): Promise<Map<number, NonNullable<Report['fixedBy']>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: history.id,
+      createdAt: history.createdAt,
+      userId: history.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(history)
+    .leftJoin(users, eq(users.id, history.userId))
+    .where(inArray(history.id, ids));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        historyId: row.id,
+        createdAt: row.createdAt.toISOString(),
+        by: row.userId
+          ? { id: row.userId, name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() }
+          : null,
+      },
+    ]),
+  );
 }
 
 async function present(db: Db, rows: Row[]): Promise<Report[]> {
@@ -57,8 +87,12 @@ async function present(db: Db, rows: Row[]): Promise<Report[]> {
     db,
     rows.map((row) => row.id),
   );
+  const fixes = await fixesOf(db, [
+    ...new Set(rows.flatMap((row) => (row.fixedBy === null ? [] : [row.fixedBy]))),
+  ]);
   return rows.map((row) => ({
     ...row,
+    fixedBy: row.fixedBy === null ? null : (fixes.get(row.fixedBy) ?? null),
     notes: trails.get(row.id)?.notes ?? [],
     events: trails.get(row.id)?.events ?? [],
     reasons: row.reasons as ReportReason[],
@@ -159,11 +193,29 @@ export async function updateReport(
 ): Promise<Report> {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: reports.status })
+      .select({ status: reports.status, siteId: reports.siteId })
       .from(reports)
       .where(eq(reports.id, id))
       .for('update');
     if (!current) throw new NotFoundError();
+    // The fixing change must be one of the report's own site's (R577).
+    if (input.fixedBy !== undefined && input.fixedBy !== null) {
+      const [entry] =
+        current.siteId === null
+          ? []
+          : await tx
+              .select({ id: history.id })
+              .from(history)
+              .where(
+                and(
+                  eq(history.id, input.fixedBy),
+                  eq(history.entity, 'site'),
+                  eq(history.entityId, current.siteId),
+                ),
+              );
+      if (!entry)
+        throw new ValidationError([invalidField('fixedBy', 'unknown_ids', { ids: [input.fixedBy] })]);
+    }
     const from = current.status as ReportStatus;
     if (!canMoveReport(from, input.status))
       throw new ValidationError([invalidField('status', 'report_transition', { from, to: input.status })]);
@@ -173,6 +225,7 @@ export async function updateReport(
         status: input.status,
         updatedAt: now,
         ...(input.note && { note: input.note }),
+        ...(input.fixedBy !== undefined && { fixedBy: input.fixedBy }),
       })
       .where(eq(reports.id, id));
     await recordReportChange(tx, { reportId: id, userId, from, to: input.status, note: input.note }, now);

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Report } from '#shared/schemas/reports.ts';
+import { buildSite } from '#testing/factories.ts';
 import { reports, users } from '../db/schema.ts';
 import { createTestApp, createUser, login, type TestContext } from './helpers.ts';
 
@@ -140,5 +141,59 @@ describe('the trail of a report (R541)', () => {
     ).find((r) => r.id === id)!;
     expect(report.note).toBe('Old single note');
     expect(report.notes).toEqual([{ text: 'Old single note', author: null, createdAt: report.updatedAt }]);
+  });
+});
+
+describe('the change that fixed a report (R577)', () => {
+  it('links a report to a change of its own site, shown in that site’s history, and can be taken back', async () => {
+    const cookie = staff[0]!.cookie;
+    const created = await as(cookie, { method: 'POST', url: '/api/sites', payload: buildSite() });
+    expect(created.statusCode, created.body).toBe(201);
+    const site = created.json() as { id: number; version: number };
+    const other = (await as(cookie, { method: 'POST', url: '/api/sites', payload: buildSite() })).json() as {
+      id: number;
+    };
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      payload: { siteId: site.id, reasons: ['hours'], message: `Fix link ${process.pid}` },
+      remoteAddress: '10.9.1.1',
+    });
+    expect(sent.statusCode).toBe(202);
+    const queue = (await as(cookie, { method: 'GET', url: '/api/reports' })).json() as Report[];
+    const id = queue.find((report) => report.message === `Fix link ${process.pid}`)!.id;
+    const fix = await as(cookie, {
+      method: 'PATCH',
+      url: `/api/sites/${site.id}`,
+      payload: { Hours: [{ day: 3, open: '12:00', close: '13:30' }], version: site.version },
+    });
+    expect(fix.statusCode, fix.body).toBe(200);
+    const historyOf = async (siteId: number) =>
+      (await as(cookie, { method: 'GET', url: `/api/sites/${siteId}/history` })).json() as {
+        id: number;
+        fixesReports: number[];
+      }[];
+    const [change] = await historyOf(site.id);
+    const [otherChange] = await historyOf(other.id);
+
+    // A change of another site is refused on the field, and nothing is linked.
+    const wrong = await move(0, id, { status: 'resolved', fixedBy: otherChange!.id });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual([
+      expect.objectContaining({ path: 'fixedBy', code: 'unknown_ids', params: { ids: [otherChange!.id] } }),
+    ]);
+
+    const linked = await move(0, id, { status: 'resolved', fixedBy: change!.id });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect((linked.json() as Report).fixedBy).toEqual({
+      historyId: change!.id,
+      createdAt: expect.any(String),
+      by: { id: staff[0]!.id, name: 'Ana Ruiz' },
+    });
+    expect((await historyOf(site.id))[0]!.fixesReports).toEqual([id]);
+
+    const unlinked = await move(0, id, { status: 'resolved', fixedBy: null });
+    expect((unlinked.json() as Report).fixedBy).toBeNull();
+    expect((await historyOf(site.id))[0]!.fixesReports).toEqual([]);
   });
 });

@@ -97,6 +97,7 @@ describe('POST /api/reports', () => {
       note: null,
       notes: [],
       events: [],
+      fixedBy: null,
       createdAt: clock.toISOString(),
       updatedAt: clock.toISOString(),
     });
@@ -130,6 +131,8 @@ describe('POST /api/reports', () => {
       [
         'contact',
         'created_at',
+        // Which change of the site fixed it (R577): staff's, empty when it arrives.
+        'fixed_by',
         'id',
         'message',
         'note',

@@ -58,6 +58,8 @@ export const HistoryEntrySchema = z.object({
   createdAt: z.string(),
   /** Who; null for the command line or an account removed since. */
   user: z.object({ id: z.number(), firstName: z.string(), lastName: z.string() }).nullable(),
+  /** The reports staff said this change fixed (R577), by id. */
+  fixesReports: z.array(z.number()),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 

@@ -60,6 +60,17 @@ export const ReportUpdateSchema = BodySchema({
     .trim()
     .max(REPORT_NOTE_MAX, coded('too_long', { max: REPORT_NOTE_MAX }))
     .optional(),
+  /**
+   * The change that fixed what the report said (R577): the id of an entry of the report's site's
+   * history (`GET /api/sites/{id}/history`); null takes the link back. Left out: unchanged.
+   */
+  fixedBy: z
+    .number(coded('not_a_number'))
+    .int(coded('not_a_number'))
+    .positive(coded('not_a_number'))
+    .max(2_147_483_647, coded('not_a_number'))
+    .nullable()
+    .optional(),
 });
 export type ReportUpdate = z.output<typeof ReportUpdateSchema>;
 
@@ -103,6 +114,8 @@ export const ReportSchema = z.object({
   notes: z.array(ReportNoteSchema),
   /** Every status change, oldest first. */
   events: z.array(ReportEventSchema),
+  /** The change of the site's history that fixed it (R577), when staff named one. */
+  fixedBy: z.object({ historyId: z.number(), createdAt: z.string(), by: ReportPersonSchema }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -67,6 +67,15 @@ export function HistoryEntryItem({
         <span>{name ? t('history.by', { name }) : t('history.byUnknown')}</span>
         <span>{t('history.source', { source: t(`history.sources.${entry.source ?? 'unknown'}`) })}</span>
       </p>
+      {entry.fixesReports.length > 0 && (
+        // Staff said this change fixed what these reports said (R577).
+        <p className="history-entry__fixes">
+          {t('history.fixesReports', {
+            count: entry.fixesReports.length,
+            ids: entry.fixesReports.map((id) => `#${id}`).join(', '),
+          })}
+        </p>
+      )}
       {confirmation && (
         <p>
           {typeof confirmation.method === 'string' &&

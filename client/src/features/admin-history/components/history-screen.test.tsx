@@ -15,7 +15,7 @@ const dinner = { id: 6, name: 'Dinner', translations: { es: { name: 'Cena' } } }
 
 /** A site created from the form, changed by mistake, then given a phone by an import (newest first). */
 function entries(): HistoryEntry[] {
-  const base = { user: ADA, restoredFrom: null };
+  const base = { user: ADA, restoredFrom: null, fixesReports: [] };
   return [
     {
       ...base,
@@ -79,6 +79,7 @@ function fakeApi(options: { conflict?: boolean } = {}) {
         action: 'update',
         source: 'history',
         restoredFrom: Number(restore[1]),
+        fixesReports: [],
         user: ADA,
         createdAt: '2026-11-28T18:00:00.000Z',
         changes: { name: ['Mistaken Hall', 'Version Hall'] },

@@ -61,7 +61,10 @@ export function requestConfirmation(siteId: number) {
   return api<{ sentTo: string }>(workspacePaths.confirmationRequests(siteId), { method: 'POST' });
 }
 
-export function updateReport(id: number, body: { status: ReportStatus; note?: string }) {
+export function updateReport(
+  id: number,
+  body: { status: ReportStatus; note?: string; fixedBy?: number | null },
+) {
   return api<Report>(workspacePaths.report(id), { method: 'PATCH', body });
 }
 

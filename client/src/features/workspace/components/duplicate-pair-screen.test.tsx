@@ -97,7 +97,7 @@ describe('the possible duplicates screen (R575–R576)', () => {
     await renderPair('es');
     fireEvent.click(
       screen.getByRole('button', {
-        name: 'El mismo lugar: conservar «Mission Lunch» y fusionar «Mission Lunch Club» con él',
+        name: 'El mismo comedor: conservar «Mission Lunch» y fusionar «Mission Lunch Club» con él',
       }),
     );
     const dialog = await screen.findByRole('dialog');

@@ -13,6 +13,7 @@ import {
   type Report,
   type ReportStatus,
 } from '../model/workspace.ts';
+import { FixedByField } from './fixed-by-field.tsx';
 import { ReportTrail } from './report-trail.tsx';
 
 function ReportItem({
@@ -29,6 +30,7 @@ function ReportItem({
   const [status, setStatus] = useState<ReportStatus>(report.status);
   // Each save adds its note to the report's notes (R541), so the box starts empty.
   const [note, setNote] = useState('');
+  const [fixedBy, setFixedBy] = useState(report.fixedBy ? String(report.fixedBy.historyId) : '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const statusId = useId();
@@ -42,7 +44,10 @@ function ReportItem({
     setError('');
     try {
       const text = note.trim();
-      await updateReport(report.id, text ? { status, note: text } : { status });
+      // The fixing change is named when the report is resolved (R577); otherwise left as it is.
+      const fix =
+        status === 'resolved' && report.siteId !== null ? { fixedBy: fixedBy ? Number(fixedBy) : null } : {};
+      await updateReport(report.id, { status, ...(text && { note: text }), ...fix });
       onAnnounce(t('reports.saved', { status: t(`reports.statuses.${status}`) }));
       await Promise.all([
         client.invalidateQueries({ queryKey: ['admin', 'reports'] }),
@@ -92,6 +97,19 @@ function ReportItem({
               <dd>{report.contact}</dd>
             </>
           )}
+          {report.fixedBy && report.siteId !== null && (
+            <>
+              <dt>{t('reports.fixedBy')}</dt>
+              <dd>
+                <Link to={`/sites/${report.siteId}/history`}>
+                  {t('reports.fixedByChange', {
+                    date: formatInstant(report.fixedBy.createdAt, i18n.resolvedLanguage),
+                    name: report.fixedBy.by?.name ?? t('reports.someone'),
+                  })}
+                </Link>
+              </dd>
+            </>
+          )}
           {(report.notes.length > 0 || report.events.length > 0) && (
             <>
               <dt>{t('reports.trail')}</dt>
@@ -132,6 +150,9 @@ function ReportItem({
               ))}
             </select>
           </div>
+          {status === 'resolved' && report.siteId !== null && (
+            <FixedByField siteId={report.siteId} value={fixedBy} onChange={setFixedBy} />
+          )}
           <div className="field">
             <label htmlFor={noteId}>{t('reports.noteLabel')}</label>
             <textarea

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -29,13 +29,21 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** The trash behind fetch, in memory; a restore of `leftOut` reports an item left out. */
-function fakeApi(options: { leftOut?: number; gone?: number } = {}) {
+function fakeApi(options: { leftOut?: number; gone?: number; role?: 'admin' | 'editor' } = {}) {
   const calls: string[] = [];
   let trash = TRASH.map((s) => ({ ...s }));
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
     calls.push(`${method} ${url}`);
+    if (url === '/api/users/me')
+      return json({
+        id: 1,
+        isAdmin: true,
+        role: options.role ?? 'admin',
+        firstName: 'Ana',
+        lastName: 'Ruiz',
+      });
     if (url === '/api/sites/trash' && method === 'GET') return json(trash);
     if (url === '/api/sites/trash' && method === 'DELETE') {
       trash = [];
@@ -109,10 +117,20 @@ describe('the trash screen', () => {
     expect(screen.getByRole('alert').textContent).toContain('Bayview Table can no longer be restored');
   });
 
+  it('offers emptying the trash to administrators only, not to editors (R570)', async () => {
+    const calls = fakeApi({ role: 'editor' });
+    await renderTrash();
+    expect(rows()).toEqual(['Mission Lunch', 'Bayview Table']);
+    // Once the signed-in user is known, as an editor, there is no button to empty the trash.
+    await waitFor(() => expect(calls).toContain('GET /api/users/me'));
+    await act(async () => {});
+    expect(screen.queryByRole('button', { name: 'Empty the trash' })).toBeNull();
+  });
+
   it('empties the trash only after the confirmation', async () => {
     const calls = fakeApi();
     await renderTrash();
-    fireEvent.click(screen.getByRole('button', { name: 'Empty the trash' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Empty the trash' }));
     const dialog = screen.getByRole('dialog', { name: 'Empty the trash?' });
     expect(within(dialog).getByText('2 sites will be removed for good. This cannot be undone.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -134,6 +152,6 @@ describe('the trash screen', () => {
     fakeApi();
     await renderTrash('es');
     expect(screen.getByRole('button', { name: 'Restaurar Mission Lunch' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Vaciar la papelera' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Vaciar la papelera' })).toBeTruthy();
   });
 });

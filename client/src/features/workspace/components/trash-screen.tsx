@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '#client/components/admin/confirm-dialog.tsx';
 import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
 import { ApiError } from '#client/lib/api.ts';
+import { useCurrentUser } from '#client/lib/current-user.ts';
 import type { TrashedSite } from '#shared/schemas/site-trash.ts';
 import { emptyTrash, restoreSite, trashKey, useTrash } from '../api/workspace.ts';
 import { formatInstant } from '../model/dates.ts';
@@ -21,6 +22,7 @@ export function TrashScreen() {
   const language = i18n.resolvedLanguage ?? i18n.language;
   const client = useQueryClient();
   const trash = useTrash();
+  const { user } = useCurrentUser();
   const [announcement, setAnnouncement] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -134,11 +136,14 @@ export function TrashScreen() {
               ))}
             </tbody>
           </table>
-          <p>
-            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-              {t('trash.empty')}
-            </button>
-          </p>
+          {/* Emptying cannot be undone: administrators only; the server refuses editors too (R570). */}
+          {user?.role === 'admin' && (
+            <p>
+              <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+                {t('trash.empty')}
+              </button>
+            </p>
+          )}
         </>
       )}
       <ConfirmDialog

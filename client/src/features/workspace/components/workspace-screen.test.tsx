@@ -70,6 +70,7 @@ const REPORTS: Report[] = [
     notes: [],
     events: [],
     createdAt: '2026-11-23T18:00:00Z',
+    fixedBy: null,
     updatedAt: '2026-11-23T18:00:00Z',
   },
   {
@@ -94,6 +95,7 @@ const REPORTS: Report[] = [
       { from: 'new', to: 'resolved', by: { id: 3, name: 'Bo Chan' }, createdAt: '2026-11-21T18:00:00Z' },
     ],
     createdAt: '2026-11-20T18:00:00Z',
+    fixedBy: null,
     updatedAt: '2026-11-21T18:00:00Z',
   },
 ];
@@ -143,15 +145,29 @@ function fakeApi() {
     const patch = /^\/api\/reports\/(\d+)$/.exec(url);
     if (patch && method === 'PATCH') {
       const found = reports.find((r) => r.id === Number(patch[1]))!;
-      const { status, note } = body as { status: Report['status']; note?: string };
+      const { status, note, fixedBy } = body as { status: Report['status']; note?: string; fixedBy?: number };
       const at = '2026-11-24T21:00:00Z';
       const by = { id: 1, name: 'Dee Admin' };
       if (status !== found.status)
         found.events = [...found.events, { from: found.status, to: status, by, createdAt: at }];
       if (note) found.notes = [...found.notes, { text: note, author: by, createdAt: at }];
       Object.assign(found, { status, updatedAt: at, ...(note && { note }) });
+      if (fixedBy) found.fixedBy = { historyId: fixedBy, createdAt: '2026-11-24T19:00:00Z', by };
       return json(found);
     }
+    if (url === '/api/sites/5/history')
+      return json([
+        {
+          id: 77,
+          action: 'update',
+          source: 'form',
+          restoredFrom: null,
+          fixesReports: [],
+          changes: { Hours: [[], []] },
+          createdAt: '2026-11-24T19:00:00Z',
+          user: { id: 1, firstName: 'Dee', lastName: 'Admin' },
+        },
+      ]);
     if (url === '/api/populations') return json([{ id: 1, name: 'Seniors', translations: {}, version: 2 }]);
     if (/^\/api\/populations\/1\?version=2$/.test(url) && method === 'DELETE')
       return new Response(null, { status: 204 });
@@ -316,6 +332,29 @@ describe('the workspace', () => {
     });
     expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/populations/1?version=2')).toBe(true);
     await screen.findByText('“Seniors” was deleted.');
+  });
+
+  it('resolving a report about a site names the change that fixed it, shown with the report (R577)', async () => {
+    const calls = fakeApi();
+    await renderWorkspace();
+    const reports = screen.getByRole('region', { name: 'Reports from the public' });
+    await within(reports).findByText('They open at noon now.');
+    const first = within(reports).getAllByRole('article')[0]!;
+    expect(within(first).queryByRole('combobox', { name: 'Fixed by which change of the site?' })).toBeNull();
+    fireEvent.change(within(first).getByRole('combobox', { name: 'Change the status' }), {
+      target: { value: 'resolved' },
+    });
+    const fixed = within(first).getByRole('combobox', { name: 'Fixed by which change of the site?' });
+    await within(fixed).findByRole('option', { name: 'Nov 24, 2026, 11:00 AM, by Dee Admin' });
+    fireEvent.change(fixed, { target: { value: '77' } });
+    await act(async () => {
+      fireEvent.click(within(first).getByRole('button', { name: 'Save Excelsior Meals' }));
+    });
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ status: 'resolved', fixedBy: 77 });
+    const link = await within(reports).findByRole('link', {
+      name: 'the change of Nov 24, 2026, 11:00 AM by Dee Admin',
+    });
+    expect(link.getAttribute('href')).toBe('/sites/5/history');
   });
 
   it('shows the reports newest first, filters them by status and changes a status with a note', async () => {
