@@ -34,6 +34,7 @@ import importsRoutes from './routes/imports.ts';
 import metaRoutes from './routes/meta.ts';
 import passwordsRoutes from './routes/passwords.ts';
 import placesRoutes from './routes/places.ts';
+import proposalsRoutes from './routes/proposals.ts';
 import qrRoutes from './routes/qr.ts';
 import referenceListRoutes from './routes/reference-lists.ts';
 import reportsRoutes from './routes/reports.ts';
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     reportsRoutes,
     importsRoutes,
     workspaceRoutes,
+    proposalsRoutes,
   ]) {
     await app.register(routes, ctx);
   }

@@ -172,6 +172,8 @@ const EnvSchema = z
       .optional(),
     // The staff e-mail queue (mail_outbox): the first retry waits this long, each next one twice as long.
     MAIL_RETRY_MS: int(30_000, 100),
+    // A partner manager's change to a site (docs/product.md R590): kept for staff to review, or saved at once.
+    PARTNER_CHANGES: z.enum(['review', 'publish']).default('review'),
   })
   .superRefine(
     (env, ctx) => {

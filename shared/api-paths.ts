@@ -48,6 +48,11 @@ export const apiRoutes = {
   /** The trash of deleted sites (R553); a restore; `DELETE sitesTrash` empties it (R554). */
   sitesTrash: '/api/sites/trash',
   siteRestore: '/api/sites/trash/:id/restore',
+  /** Proposed changes (R590–R599): the open ones, one's own, one, and staff's decisions on it. */
+  proposals: '/api/proposals',
+  myProposals: '/api/proposals/mine',
+  proposal: '/api/proposals/:id',
+  proposalDecisions: '/api/proposals/:id/decisions',
 } as const;
 
 /** The names of a pattern's `:name` parameters. */
@@ -96,6 +101,10 @@ export const apiPaths = {
   /** The sites as CSV or Excel, with the locations page's filters when given (its query string, R236). */
   sitesExport: (format: 'csv' | 'xlsx', search = '') => `${apiRoutes.sitesExport(format)}${search}`,
   /** The near box's lookup: a ZIP code, neighborhood or address in the asked language. */
+  proposals: apiRoutes.proposals,
+  myProposals: apiRoutes.myProposals,
+  proposal: (id: number | string) => fillPath(apiRoutes.proposal, { id }),
+  proposalDecisions: (id: number | string) => fillPath(apiRoutes.proposalDecisions, { id }),
   places: (q: string, language: string) =>
     `${apiRoutes.places}?q=${encodeURIComponent(q)}&lng=${encodeURIComponent(language)}`,
 } as const;

@@ -133,12 +133,17 @@ export async function insertSite(
   return site;
 }
 
+/**
+ * `note`: what the history entry should say besides the changed fields (a proposal applied: its id and
+ * who applied it, docs/product.md R594), kept in the entry's changes under keys starting with '@'.
+ */
 export async function updateSite(
   db: Db,
   id: number,
   input: SiteUpdate,
   userId: number | null,
   action: HistoryAction = 'update',
+  note?: Record<`@${string}`, unknown>,
 ): Promise<Site> {
   return directoryWrite(db, async (tx) => {
     const [current] = await tx
@@ -186,7 +191,7 @@ export async function updateSite(
       entityId: id,
       action,
       userId,
-      changes: diff(snapshot(before), snapshot(after)),
+      changes: { ...diff(snapshot(before), snapshot(after)), ...note },
     });
     return after;
   });

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiRoutes } from '#shared/api-paths.ts';
+import { IdParamsSchema } from '#shared/schemas/common.ts';
+import { errorAnswers } from '#shared/schemas/errors.ts';
+import {
+  ProposalDecisionsSchema,
+  ProposalDetailSchema,
+  ProposalSummarySchema,
+} from '#shared/schemas/proposals.ts';
+import type { AppContext } from '../context.ts';
+import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
+import { decideProposal, openProposals, proposalDetail, proposalsBy } from '../services/proposals.ts';
+import { idOf } from '../services/route-params.ts';
+
+/**
+ * Proposed changes to sites (docs/product.md R590–R599), in the staff route group: reviewing and
+ * deciding them is the directory's rule ('edit'); a proposer's own list is open to partner managers
+ * too ('partnerSite'), and holds only their own. `/api/proposals/mine` is a static path: the router
+ * prefers it to `/api/proposals/:id`.
+ */
+const proposalsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  await staffRoutes(app, ctx, reviewRoutes);
+};
+
+const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+  const tags = ['proposals'];
+
+  app.get(
+    apiRoutes.proposals,
+    { schema: { tags, response: { 200: z.array(ProposalSummarySchema), ...errorAnswers(401, 403) } } },
+    async () => openProposals(db),
+  );
+
+  app.get(
+    apiRoutes.myProposals,
+    {
+      config: { allow: 'partnerSite' },
+      schema: { tags, response: { 200: z.array(ProposalSummarySchema), ...errorAnswers(401, 403) } },
+    },
+    async (request) => proposalsBy(db, staffUser(request).id),
+  );
+
+  app.get(
+    apiRoutes.proposal,
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        response: { 200: ProposalDetailSchema, ...errorAnswers(401, 403, 404) },
+      },
+    },
+    async (request) => proposalDetail(db, idOf(request.params)),
+  );
+
+  app.post(
+    apiRoutes.proposalDecisions,
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: ProposalDecisionsSchema,
+        response: { 200: ProposalDetailSchema, ...errorAnswers(400, 401, 403, 404, 409, 413, 415, 422) },
+      },
+    },
+    async (request) => {
+      const { detail, mail } = await decideProposal(
+        db,
+        idOf(request.params),
+        request.body,
+        staffUser(request).id,
+      );
+      if (mail) await ctx.mailQueue.send(mail);
+      return detail;
+    },
+  );
+};
+
+export default proposalsRoutes;
