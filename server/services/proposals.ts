@@ -183,7 +183,7 @@ function checkedInput(changes: Values, fields: ProposalField[], body: ProposalDe
  * POST /api/proposals/{id}/decisions (R594): the applied fields saved to the site through updateSite
  * (validation, hours, the directory-changed signal, the version) in one transaction with the decisions,
  * credited in the history to the proposer with `@proposal` {id, appliedBy}; a rejection alone changes
- * only the proposal. Once every field is decided the proposal closes and the proposer's e-mail is
+ * only the proposal (the directory-changed signal is given anyway: one rebuilt cache, rarely). Once every field is decided the proposal closes and the proposer's e-mail is
  * answered for the caller to queue (R595).
  */
 export async function decideProposal(
@@ -197,7 +197,7 @@ export async function decideProposal(
   if (apply.length + reject.length === 0) throw new ValidationError([invalidField('apply', 'required')]);
   if (apply.some((field) => reject.includes(field)))
     throw new ValidationError([invalidField('reject', 'duplicate_items')]);
-  const work = async (tx: Db): Promise<Row> => {
+  const closed = await directoryWrite(db, async (tx): Promise<Row> => {
     const [row] = await tx.select().from(siteProposals).where(eq(siteProposals.id, id)).for('update');
     if (!row) throw new NotFoundError();
     if (row.status === 'closed')
@@ -240,9 +240,7 @@ export async function decideProposal(
       .where(eq(siteProposals.id, id))
       .returning();
     return updated!;
-  };
-  // Only an applied field writes what the public reads.
-  const closed = apply.length > 0 ? await directoryWrite(db, work) : await db.transaction(work);
+  });
   const detail = await proposalDetail(db, id);
   return { detail, mail: closed.status === 'closed' ? await outcomeMail(db, closed, detail) : null };
 }
