@@ -30,7 +30,7 @@ const WORDS: Record<
       Hours: 'Hours',
       phoneNumber: 'Phone',
       phoneExtension: 'Phone extension',
-      email: 'E-mail',
+      email: 'Email',
       website: 'Website',
       facts: 'Before you go',
     },

@@ -55,6 +55,16 @@ const TrashScreen = lazyChunk(
   () => import('./routes/admin/trash.tsx'),
   (m) => m.TrashScreen,
 );
+const ProposalsScreen = lazyChunk(
+  'proposals',
+  () => import('./routes/admin/proposals.tsx'),
+  (m) => m.ProposalsScreen,
+);
+const ProposalScreen = lazyChunk(
+  'proposals',
+  () => import('./routes/admin/proposals.tsx'),
+  (m) => m.ProposalScreen,
+);
 const ConfirmScreen = lazyChunk(
   'confirm',
   () => import('./routes/confirm.tsx'),
@@ -100,6 +110,8 @@ export function AppRoutes() {
         <Route path="/admin/closures" element={admin(<ClosuresScreen />)} />
         <Route path="/admin/import" element={admin(<ImportScreen />)} />
         <Route path="/admin/trash" element={admin(<TrashScreen />)} />
+        <Route path="/admin/proposals" element={admin(<ProposalsScreen />)} />
+        <Route path="/admin/proposals/:id" element={admin(<ProposalScreen />)} />
         {Object.entries(REFERENCE_ROUTES).flatMap(([segment, list]) => [
           <Route
             key={`${segment}-new`}
