@@ -1,5 +1,5 @@
 import { loginAsAdmin, phonePair, unique } from './support/admin.ts';
-import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { expect, expectNoAxeViolations, loginThroughForm, test } from './support/fixtures.ts';
 import { scrollsSideways, useLargeText } from './support/large-text.ts';
 import { partnerManager } from './support/partner-manager.ts';
 
@@ -107,4 +107,32 @@ test('the proposed changes fit a 320 px screen at 200 % text', async ({ page, ad
   await expect(page.getByRole('group', { name: 'Decision for Website' })).toBeVisible();
   expect(await scrollsSideways(page)).toBe(false);
   await expectNoAxeViolations(page);
+});
+
+test('a partner manager sends a change from their own screen: sent for review, listed as waiting', async ({
+  page,
+  adminApi,
+  baseURL,
+}) => {
+  test.slow();
+  const own = await adminApi.createItem('nutritionpartners', { name: unique('Screen Partner') });
+  const name = unique('Screen Proposal Kitchen');
+  const site = await adminApi.createSite({ name, NutritionPartnerIds: [own.id] });
+  const manager = await partnerManager(baseURL!, [own.id]);
+  await manager.api.dispose();
+
+  await loginThroughForm(page, manager.email, manager.password);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.getByRole('link', { name: 'My sites' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My sites');
+  await page.getByRole('link', { name: `Change the hours, contacts and facts of ${name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/my-sites/${site.id}$`));
+  await page.getByLabel(/^Website/).fill('https://proposed.example.org');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Sent for review' })).toBeVisible();
+  // Nothing public changed.
+  expect((await (await page.request.get(`/api/sites/${site.id}`)).json()).website).toBe(site.website);
+  await page.getByRole('link', { name: 'Back to my sites' }).click();
+  await expect(page.getByText(`${name},`, { exact: false })).toContainText('Website: Waiting');
 });

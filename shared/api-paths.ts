@@ -51,6 +51,8 @@ export const apiRoutes = {
   /** Proposed changes (R590–R599): the open ones, one's own, one, and staff's decisions on it. */
   proposals: '/api/proposals',
   myProposals: '/api/proposals/mine',
+  /** The sites of a partner manager's own nutrition partners. */
+  mySites: '/api/my-sites',
   proposal: '/api/proposals/:id',
   proposalDecisions: '/api/proposals/:id/decisions',
 } as const;
@@ -103,6 +105,7 @@ export const apiPaths = {
   /** The near box's lookup: a ZIP code, neighborhood or address in the asked language. */
   proposals: apiRoutes.proposals,
   myProposals: apiRoutes.myProposals,
+  mySites: apiRoutes.mySites,
   proposal: (id: number | string) => fillPath(apiRoutes.proposal, { id }),
   proposalDecisions: (id: number | string) => fillPath(apiRoutes.proposalDecisions, { id }),
   places: (q: string, language: string) =>

@@ -4,19 +4,21 @@ import { apiRoutes } from '#shared/api-paths.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 import { errorAnswers } from '#shared/schemas/errors.ts';
 import {
+  MySiteSchema,
   ProposalDecisionsSchema,
   ProposalDetailSchema,
   ProposalSummarySchema,
 } from '#shared/schemas/proposals.ts';
 import type { AppContext } from '../context.ts';
 import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
+import { partnerSites } from '../services/partner-scope.ts';
 import { decideProposal, openProposals, proposalDetail, proposalsBy } from '../services/proposals.ts';
 import { idOf } from '../services/route-params.ts';
 
 /**
  * Proposed changes to sites (docs/product.md R590–R599), in the staff route group: reviewing and
  * deciding them is the directory's rule ('edit'); a proposer's own list is open to partner managers
- * too ('partnerSite'), and holds only their own. `/api/proposals/mine` is a static path: the router
+ * too ('partnerSite'), and holds only their own, as does the list of their own partners' sites. `/api/proposals/mine` is a static path: the router
  * prefers it to `/api/proposals/:id`.
  */
 const proposalsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -40,6 +42,15 @@ const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       schema: { tags, response: { 200: z.array(ProposalSummarySchema), ...errorAnswers(401, 403) } },
     },
     async (request) => proposalsBy(db, staffUser(request).id),
+  );
+
+  app.get(
+    apiRoutes.mySites,
+    {
+      config: { allow: 'partnerSite' },
+      schema: { tags, response: { 200: z.array(MySiteSchema), ...errorAnswers(401, 403) } },
+    },
+    async (request) => partnerSites(db, staffUser(request).id),
   );
 
   app.get(

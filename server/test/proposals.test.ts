@@ -227,6 +227,14 @@ describe('PARTNER_CHANGES=review', () => {
     }[];
     expect(mineA.map((p) => p.id)).toContain(proposal.id);
     expect(mineB).toEqual([]);
+    const sitesA = (await t.partnerA.request({ method: 'GET', url: '/api/my-sites' })).json() as {
+      id: number;
+    }[];
+    const sitesB = (await t.partnerB.request({ method: 'GET', url: '/api/my-sites' })).json() as {
+      id: number;
+    }[];
+    expect(sitesA.map((s) => s.id)).toContain(site.id);
+    expect(sitesB.map((s) => s.id)).not.toContain(site.id);
     expect((await t.read(site.id)).Hours).toEqual(site.Hours);
   });
 

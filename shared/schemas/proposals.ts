@@ -94,5 +94,14 @@ export const ProposalDecisionsSchema = BodySchema({
 });
 export type ProposalDecisions = z.input<typeof ProposalDecisionsSchema>;
 
+/** GET /api/my-sites: a site of the caller's own nutrition partners. */
+export const MySiteSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  address: z.string(),
+  version: z.number(),
+});
+export type MySite = z.infer<typeof MySiteSchema>;
+
 /** The answer's `code` of a 409 for a proposal already closed. */
 export const PROPOSAL_CLOSED = 'proposal_closed';

@@ -65,6 +65,16 @@ const ProposalScreen = lazyChunk(
   () => import('./routes/admin/proposals.tsx'),
   (m) => m.ProposalScreen,
 );
+const MySitesScreen = lazyChunk(
+  'my-sites',
+  () => import('./routes/my-sites.tsx'),
+  (m) => m.MySitesScreen,
+);
+const MySiteScreen = lazyChunk(
+  'my-sites',
+  () => import('./routes/my-sites.tsx'),
+  (m) => m.MySiteScreen,
+);
 const ConfirmScreen = lazyChunk(
   'confirm',
   () => import('./routes/confirm.tsx'),
@@ -131,6 +141,8 @@ export function AppRoutes() {
         <Route path="/passwords/forgot" element={<ForgotPasswordScreen />} />
         <Route path="/passwords/reset/:token" element={<ResetPasswordScreen />} />
         <Route path="/account/*" element={<RequireUser>{<AccountScreen />}</RequireUser>} />
+        <Route path="/my-sites" element={<RequireUser>{<MySitesScreen />}</RequireUser>} />
+        <Route path="/my-sites/:id" element={<RequireUser>{<MySiteScreen />}</RequireUser>} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>
     </Routes>
