@@ -31,6 +31,8 @@ export const apiRoutes = {
   passwords: '/api/passwords',
   password: '/api/passwords/:token',
   confirmation: '/api/confirmations/:token',
+  /** A site contact's corrections through their link, kept as a proposal (R598a). */
+  confirmationProposal: '/api/confirmations/:token/proposal',
   assets: '/api/assets',
   upload: '/api/uploads/:signedId',
   config: '/api/config',
@@ -86,6 +88,7 @@ export const apiPaths = {
   user: (id: number | string) => fillPath(apiRoutes.user, { id }),
   passwords: apiRoutes.passwords,
   password: (token: string) => fillPath(apiRoutes.password, { token }),
+  confirmationProposal: (token: string) => fillPath(apiRoutes.confirmationProposal, { token }),
   assets: apiRoutes.assets,
   config: apiRoutes.config,
   /** Current and upcoming closures; `siteClosures(id)` only those covering one site (all-sites ones too). */

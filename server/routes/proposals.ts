@@ -4,13 +4,16 @@ import { apiRoutes } from '#shared/api-paths.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 import { errorAnswers } from '#shared/schemas/errors.ts';
 import {
+  ContactProposalAnswerSchema,
   MySiteSchema,
   ProposalDecisionsSchema,
   ProposalDetailSchema,
   ProposalSummarySchema,
 } from '#shared/schemas/proposals.ts';
+import { SiteUpdateSchema } from '#shared/schemas/sites.ts';
 import type { AppContext } from '../context.ts';
 import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
+import { proposeFromContact } from '../services/contact-proposals.ts';
 import { partnerSites } from '../services/partner-scope.ts';
 import { decideProposal, openProposals, proposalDetail, proposalsBy } from '../services/proposals.ts';
 import { idOf } from '../services/route-params.ts';
@@ -22,6 +25,36 @@ import { idOf } from '../services/route-params.ts';
  * prefers it to `/api/proposals/:id`.
  */
 const proposalsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const rateLimit = { max: ctx.config.RATE_LIMIT_AUTH_MAX, timeWindow: ctx.config.RATE_LIMIT_WINDOW_MS };
+
+  // A site contact's corrections, through their confirmation link and without an account (R598a).
+  app.post(
+    apiRoutes.confirmationProposal,
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['proposals'],
+        params: z.object({ token: z.string().max(200) }),
+        body: SiteUpdateSchema,
+        response: {
+          200: ContactProposalAnswerSchema,
+          202: ContactProposalAnswerSchema,
+          ...errorAnswers(400, 404, 409, 410, 413, 415, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const proposal = await proposeFromContact(
+        ctx.database.db,
+        request.params.token,
+        request.body,
+        request.language,
+        ctx.now(),
+      );
+      return reply.code(proposal ? 202 : 200).send({ proposed: proposal !== null });
+    },
+  );
+
   await staffRoutes(app, ctx, reviewRoutes);
 };
 

@@ -103,5 +103,8 @@ export const MySiteSchema = z.object({
 });
 export type MySite = z.infer<typeof MySiteSchema>;
 
+/** POST /api/confirmations/{token}/proposal: 202 `true` when kept, 200 `false` when nothing differed. */
+export const ContactProposalAnswerSchema = z.object({ proposed: z.boolean() });
+
 /** The answer's `code` of a 409 for a proposal already closed. */
 export const PROPOSAL_CLOSED = 'proposal_closed';
