@@ -1,6 +1,7 @@
 import { loginAsAdmin, phonePair, unique } from './support/admin.ts';
 import { expect, expectNoAxeViolations, loginThroughForm, test } from './support/fixtures.ts';
 import { scrollsSideways, useLargeText } from './support/large-text.ts';
+import { decodedBodies, newestMailTo } from './support/mail.ts';
 import { partnerManager } from './support/partner-manager.ts';
 
 /**
@@ -135,4 +136,46 @@ test('a partner manager sends a change from their own screen: sent for review, l
   expect((await (await page.request.get(`/api/sites/${site.id}`)).json()).website).toBe(site.website);
   await page.getByRole('link', { name: 'Back to my sites' }).click();
   await expect(page.getByText(`${name},`, { exact: false })).toContainText('Website: Waiting');
+});
+
+test('a site contact proposes corrections from their link; staff see them as the contact’s', async ({
+  page,
+  adminApi,
+  browser,
+}) => {
+  test.slow();
+  const name = unique('Contact Proposal Kitchen');
+  const email = `contact-${Date.now()}@example.org`;
+  const site = await adminApi.createSite({ name, email });
+  await loginAsAdmin(page);
+  const requested = await page.request.post(`/api/sites/${site.id}/confirmation-requests`);
+  expect(requested.status(), await requested.text()).toBe(202);
+  let link = '';
+  await expect
+    .poll(async () => {
+      const eml = await newestMailTo(email);
+      link =
+        decodedBodies(eml)
+          .map((body) => /https?:\/\/[^\s"'<>]+(\/confirm\/[A-Za-z0-9_-]+)/.exec(body)?.[1])
+          .find(Boolean) ?? '';
+      return link;
+    })
+    .not.toBe('');
+
+  // The contact, signed out.
+  const contact = await browser.newContext();
+  const contactPage = await contact.newPage();
+  await contactPage.goto(link);
+  await contactPage.getByRole('button', { name: 'Something is wrong? Propose corrections' }).click();
+  await expect(contactPage.getByRole('heading', { level: 2, name: 'Propose corrections' })).toBeVisible();
+  await contactPage.getByLabel(/^Website/).fill('https://corrected.example.org');
+  await expectNoAxeViolations(contactPage);
+  await contactPage.getByRole('button', { name: 'Send the corrections' }).click();
+  await expect(contactPage.getByText(/^We received your corrections\./)).toBeVisible();
+  await contact.close();
+
+  await page.goto('/admin/proposals');
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+  await expect(row).toContainText('The site’s contact');
+  await expect(row).toContainText('Website');
 });

@@ -1,7 +1,8 @@
 /**
- * A partner manager's form for one of their sites (docs/product.md R596): the contact fields, the hours
- * editor and the "Before you go" facts of the site form, nothing else. Under review the change is sent
- * as a proposal ("sent for review"); under publish it is saved.
+ * A partner manager's form for one of their sites (docs/product.md R596), and a site contact's
+ * corrections (R598a): the contact fields, the hours editor and the "Before you go" facts of the site
+ * form, nothing else. Under review a partner's change is sent as a proposal ("sent for review"); under
+ * publish it is saved.
  */
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import { useSaveErrors } from '#client/components/admin/use-save-errors.ts';
 import { ErrorSummary } from '#client/components/ui/error-summary.tsx';
 import { FormAlert } from '#client/components/ui/form-alert.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
-import { ApiError, api } from '#client/lib/api.ts';
+import { api } from '#client/lib/api.ts';
 import { assertValid } from '#client/lib/schema-errors.ts';
 import { apiPaths } from '#shared/api-paths.ts';
 import { PROPOSAL_FIELDS } from '#shared/schemas/proposals.ts';
@@ -32,10 +33,27 @@ export function partnerPayload(values: SiteFormValues, version: number): Record<
   return Object.fromEntries([...PROPOSAL_FIELDS, 'version'].map((key) => [key, whole[key]]));
 }
 
-export function PartnerSiteForm({ site }: { site: Site }) {
+/** What sending the corrections answered: the words for the status region, and the site's new version. */
+export interface SentCorrections {
+  message: string;
+  version?: number;
+}
+
+/**
+ * The contact fields, the hours editor and the facts of the site form, checked with the site's write
+ * schema and handed to `send` (a partner manager's PATCH, a site contact's proposal).
+ */
+export function CorrectionsForm({
+  site,
+  send,
+  submitLabel,
+}: {
+  site: Site;
+  send: (body: Record<string, unknown>) => Promise<SentCorrections>;
+  submitLabel: string;
+}) {
   const { t } = useTranslation('admin');
   const { t: tFacts } = useTranslation('admin-facts');
-  const { t: tProposals } = useTranslation('admin-proposals');
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<SiteFormValues>(() => siteValuesFrom(site));
   const [version, setVersion] = useState(site.version);
@@ -63,30 +81,18 @@ export function PartnerSiteForm({ site }: { site: Site }) {
     setBusy(true);
     try {
       assertValid(SiteUpdateSchema, body);
-      const answer = await api<Site | { fields: unknown[] }>(apiPaths.site(site.id), {
-        method: 'PATCH',
-        body,
-      });
-      // 202: a proposal for staff (R591); 200: saved at once (PARTNER_CHANGES=publish), or nothing differed.
-      if ('version' in answer) {
-        setDone(tProposals(answer.version === version ? 'mine.unchanged' : 'mine.saved'));
-        setVersion(answer.version);
-      } else setDone(tProposals('mine.sent'));
+      const sent = await send(body);
+      if (sent.version !== undefined) setVersion(sent.version);
+      setDone(sent.message);
     } catch (error) {
       errors.fail(error);
-      if (error instanceof ApiError && error.status === 409) setDone('');
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <section className="admin-form" aria-labelledby="partner-site-title">
-      <h1 id="partner-site-title">{t('site.editTitle', { name: site.name })}</h1>
-      <p>{tProposals('mine.formIntro')}</p>
-      <p>
-        <Link to="/my-sites">{tProposals('mine.back')}</Link>
-      </p>
+    <>
       <p role="status" className={done ? 'alert alert--success' : 'workspace-announcement'}>
         {done}
       </p>
@@ -125,9 +131,32 @@ export function PartnerSiteForm({ site }: { site: Site }) {
           fieldErrors={errors.fields}
         />
         <button type="submit" className="button" aria-disabled={busy}>
-          {tProposals('mine.send')}
+          {submitLabel}
         </button>
       </form>
+    </>
+  );
+}
+
+/** A partner manager's page for one of their sites (R596). */
+export function PartnerSiteForm({ site }: { site: Site }) {
+  const { t } = useTranslation('admin');
+  const { t: tProposals } = useTranslation('admin-proposals');
+  const send = async (body: Record<string, unknown>): Promise<SentCorrections> => {
+    const answer = await api<Site | { fields: unknown[] }>(apiPaths.site(site.id), { method: 'PATCH', body });
+    // 202: a proposal for staff (R591); 200: saved at once (PARTNER_CHANGES=publish), or nothing differed.
+    if (!('version' in answer)) return { message: tProposals('mine.sent') };
+    const unchanged = answer.version === body.version;
+    return { message: tProposals(unchanged ? 'mine.unchanged' : 'mine.saved'), version: answer.version };
+  };
+  return (
+    <section className="admin-form" aria-labelledby="partner-site-title">
+      <h1 id="partner-site-title">{t('site.editTitle', { name: site.name })}</h1>
+      <p>{tProposals('mine.formIntro')}</p>
+      <p>
+        <Link to="/my-sites">{tProposals('mine.back')}</Link>
+      </p>
+      <CorrectionsForm site={site} send={send} submitLabel={tProposals('mine.send')} />
     </section>
   );
 }
