@@ -53,6 +53,8 @@ export default defineConfig({
       RATE_LIMIT_AUTH_MAX: '10000',
       // Journeys on a fixed date (Thanksgiving 2026) set the server's clock per request (e2e/support/clock.ts).
       TEST_CLOCK_HEADER: 'true',
+      // Journeys make partner managers through POST /test/accounts (server/plugins/test-accounts.ts).
+      TEST_ACCOUNTS: 'true',
       UPLOADS_PER_HOUR: '1000',
       // Every journey's reports come from 127.0.0.1; the limit itself is tested in server/test/reports.test.ts.
       REPORTS_PER_HOUR: '1000',

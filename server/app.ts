@@ -22,6 +22,7 @@ import requestPath, { clientErrorHandler } from './plugins/request-path.ts';
 import securityPlugin, { helmetHeaders, helmetOptions, proxyTrust } from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import staticFiles from './plugins/static-files.ts';
+import testAccounts from './plugins/test-accounts.ts';
 import testClock from './plugins/test-clock.ts';
 import uploadSweep from './plugins/upload-sweep.ts';
 import assetsRoutes from './routes/assets.ts';
@@ -34,6 +35,7 @@ import importsRoutes from './routes/imports.ts';
 import metaRoutes from './routes/meta.ts';
 import passwordsRoutes from './routes/passwords.ts';
 import placesRoutes from './routes/places.ts';
+import proposalsRoutes from './routes/proposals.ts';
 import qrRoutes from './routes/qr.ts';
 import referenceListRoutes from './routes/reference-lists.ts';
 import reportsRoutes from './routes/reports.ts';
@@ -169,9 +171,11 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     reportsRoutes,
     importsRoutes,
     workspaceRoutes,
+    proposalsRoutes,
   ]) {
     await app.register(routes, ctx);
   }
+  if (config.TEST_ACCOUNTS) await app.register(testAccounts, { db: deps.database.db });
   app.get('/', { compress: false, schema: { hide: true } }, (request, reply) => reply.sendPage(request));
 
   return app;

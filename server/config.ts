@@ -51,6 +51,8 @@ const EnvSchema = z
     ALLOW_REGISTRATION: bool(false),
     // For the browser journeys only: a request's x-test-clock header sets the server's clock for it.
     TEST_CLOCK_HEADER: bool(false),
+    // For the browser journeys only: POST /test/accounts makes an account of any role (a partner manager).
+    TEST_ACCOUNTS: bool(false),
     PASSWORD_RESET_TTL_SECONDS: int(86_400, 1),
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     MAP_ATTRIBUTION: z
@@ -172,6 +174,8 @@ const EnvSchema = z
       .optional(),
     // The staff e-mail queue (mail_outbox): the first retry waits this long, each next one twice as long.
     MAIL_RETRY_MS: int(30_000, 100),
+    // A partner manager's change to a site (docs/product.md R590): kept for staff to review, or saved at once.
+    PARTNER_CHANGES: z.enum(['review', 'publish']).default('review'),
   })
   .superRefine(
     (env, ctx) => {
@@ -180,6 +184,13 @@ const EnvSchema = z
           code: 'custom',
           path: ['TEST_CLOCK_HEADER'],
           message: 'must be false in production (it lets a request set the server clock)',
+        });
+      }
+      if (env.NODE_ENV === 'production' && env.TEST_ACCOUNTS) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TEST_ACCOUNTS'],
+          message: 'must be false in production (it lets anyone make an account of any role)',
         });
       }
       if (env.NODE_ENV === 'production' && !env.BASE_URL) {

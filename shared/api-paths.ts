@@ -34,6 +34,8 @@ export const apiRoutes = {
   passwords: '/api/passwords',
   password: '/api/passwords/:token',
   confirmation: '/api/confirmations/:token',
+  /** A site contact's corrections through their link, kept as a proposal (R598a). */
+  confirmationProposal: '/api/confirmations/:token/proposal',
   assets: '/api/assets',
   upload: '/api/uploads/:signedId',
   config: '/api/config',
@@ -55,6 +57,13 @@ export const apiRoutes = {
   siteNotDuplicates: '/api/sites/:id/not-duplicates',
   siteNotDuplicate: '/api/sites/:id/not-duplicates/:otherId',
   siteMerge: '/api/sites/:id/merge',
+  /** Proposed changes (R590–R599): the open ones, one's own, one, and staff's decisions on it. */
+  proposals: '/api/proposals',
+  myProposals: '/api/proposals/mine',
+  /** The sites of a partner manager's own nutrition partners. */
+  mySites: '/api/my-sites',
+  proposal: '/api/proposals/:id',
+  proposalDecisions: '/api/proposals/:id/decisions',
 } as const;
 
 /** The names of a pattern's `:name` parameters. */
@@ -94,6 +103,7 @@ export const apiPaths = {
   user: (id: number | string) => fillPath(apiRoutes.user, { id }),
   passwords: apiRoutes.passwords,
   password: (token: string) => fillPath(apiRoutes.password, { token }),
+  confirmationProposal: (token: string) => fillPath(apiRoutes.confirmationProposal, { token }),
   assets: apiRoutes.assets,
   config: apiRoutes.config,
   /** Current and upcoming closures; `siteClosures(id)` only those covering one site (all-sites ones too). */
@@ -111,6 +121,11 @@ export const apiPaths = {
   /** The sites as CSV or Excel, with the locations page's filters when given (its query string, R236). */
   sitesExport: (format: 'csv' | 'xlsx', search = '') => `${apiRoutes.sitesExport(format)}${search}`,
   /** The near box's lookup: a ZIP code, neighborhood or address in the asked language. */
+  proposals: apiRoutes.proposals,
+  myProposals: apiRoutes.myProposals,
+  mySites: apiRoutes.mySites,
+  proposal: (id: number | string) => fillPath(apiRoutes.proposal, { id }),
+  proposalDecisions: (id: number | string) => fillPath(apiRoutes.proposalDecisions, { id }),
   places: (q: string, language: string) =>
     `${apiRoutes.places}?q=${encodeURIComponent(q)}&lng=${encodeURIComponent(language)}`,
   /** A pair marked "not a duplicate", taken back, or one site merged into another (R575–R576). */

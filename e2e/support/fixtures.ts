@@ -50,6 +50,15 @@ export class AdminApi {
     return response.json();
   }
 
+  /** A site's history, newest first (GET /api/sites/{id}/history). */
+  async siteHistory(
+    id: number,
+  ): Promise<{ action: string; user: { id: number; firstName: string } | null }[]> {
+    const response = await this.context.get(`/api/sites/${id}/history`);
+    expect(response.status()).toBe(200);
+    return response.json();
+  }
+
   async deleteSite(id: number) {
     await this.context.delete(`/api/sites/${id}`);
   }

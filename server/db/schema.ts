@@ -6,3 +6,4 @@
 export * from './schema/accounts.ts';
 export * from './schema/directory.ts';
 export * from './schema/operations.ts';
+export * from './schema/proposals.ts';

@@ -10,6 +10,7 @@ import {
   RestoredSiteVersionSchema,
   RestoreVersionSchema,
 } from '#shared/schemas/history.ts';
+import { ProposalSummarySchema } from '#shared/schemas/proposals.ts';
 import { moveExtension, SiteCreateSchema, SiteSchema, SiteUpdateSchema } from '#shared/schemas/sites.ts';
 import type { AppContext } from '../context.ts';
 import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
@@ -17,9 +18,11 @@ import { HttpError, NotFoundError } from '../services/errors.ts';
 import { listHistory } from '../services/history.ts';
 import { locate } from '../services/locate.ts';
 import { fieldsBeyondPartner, partnerKeepsSite } from '../services/partner-scope.ts';
+import { proposeChange } from '../services/proposals.ts';
 import { publicReads } from '../services/public-reads.ts';
 import { idOf } from '../services/route-params.ts';
 import { redirectOf } from '../services/site-merge.ts';
+import { getSite } from '../services/site-reads.ts';
 import { createSite, deleteSite, siteLocation, updateSite } from '../services/sites.ts';
 import { restoreSiteVersion } from '../services/version-restore.ts';
 
@@ -111,10 +114,14 @@ const siteAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         tags,
         params: IdParamsSchema,
         body: SiteUpdateSchema,
-        response: { 200: SiteSchema, ...errorAnswers(400, 401, 403, 404, 409, 413, 415, 422) },
+        response: {
+          200: SiteSchema,
+          202: ProposalSummarySchema,
+          ...errorAnswers(400, 401, 403, 404, 409, 413, 415, 422),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const id = idOf(request.params);
       const user = staffUser(request);
       if (user.role === 'partner') {
@@ -124,6 +131,12 @@ const siteAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
             403,
             `A partner manager may change hours, contacts and the facts only, not ${beyond.join(', ')}.`,
           );
+        // Under review (R591) the change waits for staff as a proposal; nothing public changes.
+        if (ctx.config.PARTNER_CHANGES === 'review') {
+          const proposal = await proposeChange(db, id, request.body, { userId: user.id });
+          if (proposal) return reply.code(202).send(proposal);
+          return reply.send(await getSite(db, id));
+        }
       }
       const current = await siteLocation(db, id);
       if (!current) throw new NotFoundError();

@@ -122,7 +122,7 @@ export async function sendContactLink(db: Db, siteId: number, options: ContactLi
  * A usable link's row: 404 when unknown, 410 when used or expired — the answer's `code` (`link_used`,
  * `link_expired`) says which, for the page to word it (docs/product.md R200).
  */
-async function usableLink(db: Db, token: string, now: Date) {
+export async function usableLink(db: Db, token: string, now: Date) {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new NotFoundError('This link is not valid.');
   const [link] = await db
     .select()

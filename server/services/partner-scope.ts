@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { SiteUpdate } from '#shared/schemas/sites.ts';
 import type { Db } from '../db/client.ts';
-import { siteNutritionPartners, userPartners } from '../db/schema.ts';
+import { siteNutritionPartners, sites, userPartners } from '../db/schema.ts';
 
 /**
  * What a partner manager keeps (docs/product.md R571): the sites of the nutrition partners they belong
@@ -33,4 +33,15 @@ export async function partnerKeepsSite(db: Db, userId: number, siteId: number): 
 export function fieldsBeyondPartner(change: object): string[] {
   const allowed: readonly string[] = PARTNER_FIELDS;
   return Object.keys(change).filter((key) => !allowed.includes(key));
+}
+
+/** The sites of the user's nutrition partners, by name (a partner manager’s "My sites", docs/product.md R596). */
+export async function partnerSites(db: Db, userId: number) {
+  return db
+    .selectDistinct({ id: sites.id, name: sites.name, address: sites.address, version: sites.version })
+    .from(sites)
+    .innerJoin(siteNutritionPartners, eq(siteNutritionPartners.siteId, sites.id))
+    .innerJoin(userPartners, eq(userPartners.partnerId, siteNutritionPartners.itemId))
+    .where(eq(userPartners.userId, userId))
+    .orderBy(sites.name, sites.id);
 }

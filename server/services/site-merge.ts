@@ -5,7 +5,6 @@ import { invalidField } from '#shared/validation.ts';
 import type { Db } from '../db/client.ts';
 import { closureSites, notDuplicates, reports, siteRedirects, sites } from '../db/schema.ts';
 import { directoryWrite } from './directory-changes.ts';
-import { pairKey } from './duplicates.ts';
 import { ConflictError, NotFoundError, ValidationError } from './errors.ts';
 import { recordHistory } from './history.ts';
 import { getSite } from './site-reads.ts';

@@ -144,12 +144,17 @@ export async function insertSite(
   return site;
 }
 
+/**
+ * `note`: what the history entry should say besides the changed fields (a proposal applied: its id and
+ * who applied it, docs/product.md R594), kept in the entry's changes under keys starting with '@'.
+ */
 export async function updateSite(
   db: Db,
   id: number,
   input: SiteUpdate,
   userId: number | null,
   recorded: Recorded = FROM_FORM,
+  note?: Record<`@${string}`, unknown>,
 ): Promise<Site> {
   return directoryWrite(db, async (tx) => {
     const [current] = await tx
@@ -199,7 +204,7 @@ export async function updateSite(
       source: recorded.source,
       restoredFrom: recorded.restoredFrom,
       userId,
-      changes: diff(snapshot(before), snapshot(after)),
+      changes: { ...diff(snapshot(before), snapshot(after)), ...note },
     });
     return after;
   });

@@ -60,6 +60,26 @@ const DuplicatesScreen = lazyChunk(
   () => import('./routes/admin/duplicates.tsx'),
   (m) => m.DuplicatesScreen,
 );
+const ProposalsScreen = lazyChunk(
+  'proposals',
+  () => import('./routes/admin/proposals.tsx'),
+  (m) => m.ProposalsScreen,
+);
+const ProposalScreen = lazyChunk(
+  'proposals',
+  () => import('./routes/admin/proposals.tsx'),
+  (m) => m.ProposalScreen,
+);
+const MySitesScreen = lazyChunk(
+  'my-sites',
+  () => import('./routes/my-sites.tsx'),
+  (m) => m.MySitesScreen,
+);
+const MySiteScreen = lazyChunk(
+  'my-sites',
+  () => import('./routes/my-sites.tsx'),
+  (m) => m.MySiteScreen,
+);
 const ConfirmScreen = lazyChunk(
   'confirm',
   () => import('./routes/confirm.tsx'),
@@ -117,6 +137,8 @@ export function AppRoutes() {
         <Route path="/admin/import" element={admin(<ImportScreen />)} />
         <Route path="/admin/trash" element={admin(<TrashScreen />)} />
         <Route path="/admin/duplicates/:id/:otherId" element={admin(<DuplicatesScreen />)} />
+        <Route path="/admin/proposals" element={admin(<ProposalsScreen />)} />
+        <Route path="/admin/proposals/:id" element={admin(<ProposalScreen />)} />
         {Object.entries(REFERENCE_ROUTES).flatMap(([segment, list]) => [
           <Route
             key={`${segment}-new`}
@@ -141,6 +163,8 @@ export function AppRoutes() {
         <Route path="/passwords/forgot" element={<ForgotPasswordScreen />} />
         <Route path="/passwords/reset/:token" element={<ResetPasswordScreen />} />
         <Route path="/account/*" element={<RequireUser>{<AccountScreen />}</RequireUser>} />
+        <Route path="/my-sites" element={<RequireUser>{<MySitesScreen />}</RequireUser>} />
+        <Route path="/my-sites/:id" element={<RequireUser>{<MySiteScreen />}</RequireUser>} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>
     </Routes>

@@ -3,6 +3,7 @@ import { addNamespace } from '#client/i18n/lazy-namespaces.ts';
 
 addNamespace('admin');
 addNamespace('admin-workspace');
+addNamespace('admin-proposals');
 // The reports queue names reasons in the public form's words.
 addNamespace('reports');
 

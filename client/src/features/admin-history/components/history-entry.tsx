@@ -67,6 +67,12 @@ export function HistoryEntryItem({
         <span>{name ? t('history.by', { name }) : t('history.byUnknown')}</span>
         <span>{t('history.source', { source: t(`history.sources.${entry.source ?? 'unknown'}`) })}</span>
       </p>
+      {typeof (entry.changes['@proposal'] as { id?: unknown } | undefined)?.id === 'number' && (
+        // Applied from a proposal (R594): the entry's user is who proposed it.
+        <p className="history-entry__proposal">
+          {t('history.fromProposal', { id: (entry.changes['@proposal'] as { id: number }).id })}
+        </p>
+      )}
       {entry.fixesReports.length > 0 && (
         // Staff said this change fixed what these reports said (R577).
         <p className="history-entry__fixes">

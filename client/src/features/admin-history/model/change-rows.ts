@@ -143,16 +143,21 @@ function translationRows(
 /** Whether an entry's changes are an update's `{field: [before, after]}` (not a whole record). */
 export function isFieldChanges(entry: HistoryEntry): boolean {
   if (entry.action !== 'update' && entry.action !== 'import') return false;
-  return Object.values(entry.changes).every((change) => Array.isArray(change) && change.length === 2);
+  // Keys starting with "@" are notes about the change (the proposal it applied, R594), not fields.
+  return Object.entries(entry.changes).every(
+    ([key, change]) => key.startsWith('@') || (Array.isArray(change) && change.length === 2),
+  );
 }
 
 /** The rows of an update's changes, in the form's order. */
 export function changeRows(entry: HistoryEntry, words: HistoryWords): ChangeRow[] {
   if (!isFieldChanges(entry)) return [];
-  const fields = Object.keys(entry.changes).sort((a, b) => {
-    const rank = (field: string) => (ORDER.includes(field) ? ORDER.indexOf(field) : ORDER.length);
-    return rank(a) - rank(b);
-  });
+  const fields = Object.keys(entry.changes)
+    .filter((key) => !key.startsWith('@'))
+    .sort((a, b) => {
+      const rank = (field: string) => (ORDER.includes(field) ? ORDER.indexOf(field) : ORDER.length);
+      return rank(a) - rank(b);
+    });
   return fields.flatMap((field): ChangeRow[] => {
     const [before, after] = entry.changes[field] as [unknown, unknown];
     if (field === 'facts') return factRows(before, after, words);

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '#client/lib/api.ts';
+import { apiPaths } from '#shared/api-paths.ts';
 import type { Closure } from '#shared/schemas/closures.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import type { ReportReason } from '../model/reports.ts';
@@ -32,4 +33,9 @@ export type ConfirmationAnswer =
 /** POST /api/confirmations/{token}: spends the link. */
 export function answerConfirmation(token: string, body: ConfirmationAnswer) {
   return api<unknown>(reportPaths.confirmation(token), { method: 'POST', body });
+}
+
+/** POST /api/confirmations/{token}/proposal: the contact's corrections, kept for staff (R598a). */
+export function proposeCorrections(token: string, body: Record<string, unknown>) {
+  return api<{ proposed: boolean }>(apiPaths.confirmationProposal(token), { method: 'POST', body });
 }

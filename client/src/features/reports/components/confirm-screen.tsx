@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addNamespace } from '#client/i18n/lazy-namespaces.ts';
 import { agencyTimeZone } from '#client/lib/agency-clock.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { formatInstant } from '#shared/format-hours.ts';
+import type { Site } from '#shared/schemas/sites.ts';
 import { answerConfirmation, type ConfirmationAnswer, useConfirmationLink } from '../api/confirmations.ts';
 import { type LinkProblem, linkProblem, MESSAGE_MAX, type ReportReason } from '../model/reports.ts';
 import { MessageField } from './message-field.tsx';
@@ -32,20 +33,29 @@ function expiryDate(expiresAt: string, language: string | undefined) {
 }
 
 /**
+ * The corrections form the screen that composes this one gives (the site form's fields, another
+ * feature): the site as the link shows it, and what to call once the corrections were kept.
+ */
+export type CorrectionsSlot = (context: { site: Site; onProposed: () => void }) => ReactNode;
+
+/**
  * /confirm/{token}: the page a site's contact opens from the e-mail (docs/product.md R199). It shows
  * the site's public facts and asks: "All correct" records a confirmation; "Something changed" sends
- * what changed as a report. The link works once; a used, expired or unknown link says so.
+ * what changed as a report; "Propose corrections" (when given `corrections`) sends the corrected hours,
+ * contacts and facts for staff to review (R598a). The link works once; a used, expired or unknown link
+ * says so.
  */
-export function ConfirmScreen({ token }: { token: string }) {
+export function ConfirmScreen({ token, corrections }: { token: string; corrections?: CorrectionsSlot }) {
   const { t, i18n } = useTranslation('reports');
   const link = useConfirmationLink(token);
   const [changing, setChanging] = useState(false);
+  const [proposing, setProposing] = useState(false);
   const [reasons, setReasons] = useState<ReportReason[]>([]);
   const [message, setMessage] = useState('');
   const [reasonsError, setReasonsError] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState('');
-  const [done, setDone] = useState<'correct' | 'changed' | null>(null);
+  const [done, setDone] = useState<'correct' | 'changed' | 'proposed' | null>(null);
   const [spent, setSpent] = useState<LinkProblem | null>(null);
   const doneRef = useRef<HTMLDivElement>(null);
   const firstReason = useRef<HTMLInputElement>(null);
@@ -80,7 +90,13 @@ export function ConfirmScreen({ token }: { token: string }) {
         <h1>{t('confirm.title')}</h1>
         <div ref={doneRef} tabIndex={-1} className="alert alert--success report-thanks">
           <p className="report-thanks__title">{t('confirm.doneTitle')}</p>
-          <p>{done === 'correct' ? t('confirm.doneCorrect') : t('confirm.doneChanged')}</p>
+          <p>
+            {done === 'correct'
+              ? t('confirm.doneCorrect')
+              : done === 'proposed'
+                ? t('confirm.doneProposed')
+                : t('confirm.doneChanged')}
+          </p>
         </div>
       </section>
     );
@@ -131,7 +147,18 @@ export function ConfirmScreen({ token }: { token: string }) {
           {error}
         </div>
       )}
-      {!changing ? (
+      {proposing && corrections ? (
+        <section aria-labelledby="confirm-propose-title" className="confirm-screen__propose">
+          <h2 id="confirm-propose-title">{t('confirm.proposeTitle')}</h2>
+          <p>{t('confirm.proposeIntro')}</p>
+          {corrections({ site: link.data.site, onProposed: () => setDone('proposed') })}
+          <p className="confirm-screen__actions">
+            <button type="button" className="button button--secondary" onClick={() => setProposing(false)}>
+              {t('confirm.cancel')}
+            </button>
+          </p>
+        </section>
+      ) : !changing ? (
         <p className="confirm-screen__actions">
           <button
             type="button"
@@ -144,6 +171,11 @@ export function ConfirmScreen({ token }: { token: string }) {
           <button type="button" className="button button--secondary" onClick={() => setChanging(true)}>
             {t('confirm.changed')}
           </button>
+          {corrections && (
+            <button type="button" className="button button--secondary" onClick={() => setProposing(true)}>
+              {t('confirm.propose')}
+            </button>
+          )}
         </p>
       ) : (
         <form className="report-changed" noValidate onSubmit={submitChanges}>

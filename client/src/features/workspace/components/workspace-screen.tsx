@@ -10,6 +10,7 @@ import type { ConfirmationMethod, Workspace } from '../model/workspace.ts';
 import { ConfirmSiteDialog } from './confirm-site-dialog.tsx';
 import { HolidaysSection } from './holidays-section.tsx';
 import { ListsSection } from './lists-section.tsx';
+import { ProposalsSection } from './proposals-section.tsx';
 import { ReportsSection } from './reports-section.tsx';
 import { SitesSection } from './sites-section.tsx';
 import '#client/components/admin/admin.css';
@@ -17,7 +18,7 @@ import '../workspace.css';
 
 /**
  * /admin, the staff workspace (docs/product.md R194): sites to keep true, the reference lists, the
- * reports from the public, closures, and the trash of deleted sites, as headed sections with a local
+ * reports from the public, the proposed changes, closures, and the trash of deleted sites, as headed sections with a local
  * navigation.
  */
 export function WorkspaceScreen({ today = agencyDate() ?? '' }: { today?: string }) {
@@ -74,6 +75,9 @@ export function WorkspaceScreen({ today = agencyDate() ?? '' }: { today?: string
             <a href="#workspace-reports">{t('reports.heading')}</a>
           </li>
           <li>
+            <a href="#workspace-proposals">{t('admin-proposals:workspace.heading')}</a>
+          </li>
+          <li>
             <a href="#workspace-closures">{t('closures.heading')}</a>
           </li>
           <li>
@@ -122,6 +126,7 @@ export function WorkspaceScreen({ today = agencyDate() ?? '' }: { today?: string
         }}
         onAnnounce={setAnnouncement}
       />
+      <ProposalsSection />
       <section className="workspace-section" aria-labelledby="workspace-closures">
         <h2 id="workspace-closures">{t('closures.heading')}</h2>
         <p>{t('closures.text')}</p>

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useAdminSite } from '#client/features/admin-sites/api/site.ts';
+import { PartnerSiteForm } from '#client/features/admin-sites/components/partner-site-form.tsx';
+import { MySitesScreen as MySites } from '#client/features/partner-sites/components/my-sites-screen.tsx';
+import { addNamespace } from '#client/i18n/lazy-namespaces.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { parseId } from '#shared/ids.ts';
+import { NotFoundScreen } from './not-found.tsx';
+
+addNamespace('admin');
+addNamespace('admin-proposals');
+addNamespace('validation');
+
+/** /my-sites: a partner manager's sites and proposals, for any signed-in account (docs/product.md R596). */
+export function MySitesScreen() {
+  return <MySites />;
+}
+
+/** /my-sites/{id}: a partner manager's form for one of their sites: hours, contacts, facts. */
+export function MySiteScreen() {
+  const id = parseId(useParams().id);
+  const site = useAdminSite(id);
+  const { t } = useTranslation('admin-proposals');
+  if (id === undefined || (site.error instanceof ApiError && site.error.status === 404))
+    return <NotFoundScreen />;
+  if (site.error)
+    return (
+      <section className="admin-form" aria-labelledby="my-site-title">
+        <h1 id="my-site-title">{t('mine.title')}</h1>
+        <div role="alert" className="alert alert--error">
+          <p>{t('mine.loadFailed')}</p>
+        </div>
+      </section>
+    );
+  if (!site.data) return <p>{t('common:loading')}</p>;
+  return <PartnerSiteForm key={site.data.id} site={site.data} />;
+}
