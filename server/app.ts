@@ -40,6 +40,7 @@ import reportsRoutes from './routes/reports.ts';
 import seoRoutes from './routes/seo.ts';
 import siteTrashRoutes from './routes/site-trash.ts';
 import sitesRoutes from './routes/sites.ts';
+import staffAccountsRoutes from './routes/staff-accounts.ts';
 import usersRoutes from './routes/users.ts';
 import workspaceRoutes from './routes/workspace.ts';
 import { createErrorReporter } from './services/error-reporter.ts';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     hsdsRoutes,
     authRoutes,
     usersRoutes,
+    staffAccountsRoutes,
     passwordsRoutes,
     assetsRoutes,
     placesRoutes,
