@@ -18,7 +18,7 @@ const TEXT: Record<
     subject: 'Your Community Meal Sites account',
     greeting: (name) => (name ? `Hello ${name},` : 'Hello,'),
     body: (role) =>
-      `An administrator of Community Meal Sites has made you an account as ${role}. To set your password and sign in, open this link:`,
+      `An administrator of Community Meal Sites has made you an account as ${role}. To set your password and log in, open this link:`,
     roles: { admin: 'an administrator', editor: 'an editor', partner: 'a partner manager', user: 'a user' },
     expiry: (days) => `The link works once and expires in ${days} ${days === 1 ? 'day' : 'days'}.`,
     ignore: 'If you did not expect this e-mail, you can ignore it; the account stays unused.',
@@ -32,7 +32,7 @@ const TEXT: Record<
     roles: {
       admin: 'administrador',
       editor: 'editor',
-      partner: 'gestor de socio',
+      partner: 'encargado de un proveedor de comidas',
       user: 'usuario',
     },
     expiry: (days) => `El enlace funciona una sola vez y vence en ${days} ${days === 1 ? 'día' : 'días'}.`,
@@ -43,7 +43,7 @@ const TEXT: Record<
     subject: '您的社區用餐點帳戶',
     greeting: (name) => (name ? `${name}，您好：` : '您好：'),
     body: (role) => `社區用餐點的管理員已為您開設${role}帳戶。如需設定密碼並登入，請開啟以下連結：`,
-    roles: { admin: '管理員', editor: '編輯', partner: '夥伴機構管理人', user: '使用者' },
+    roles: { admin: '管理員', editor: '編輯', partner: '膳食服務機構負責人', user: '用戶' },
     expiry: (days) => `此連結只能使用一次，將於 ${days} 日後失效。`,
     ignore: '如果您沒有預期收到此郵件，請忽略它，帳戶將不會啟用。',
     button: '設定我的密碼',

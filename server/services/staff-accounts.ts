@@ -19,9 +19,9 @@ export const INVITED_HASH = '!invited';
 type UserRow = typeof users.$inferSelect;
 const isPending = (row: Pick<UserRow, 'passwordHash'>) => row.passwordHash === INVITED_HASH;
 
-/** A refusal that keeps the directory's accounts sound: a 409 with a code the screen words (R584–R586). */
+/** A refusal that keeps the directory's accounts sound: a 409 with a code the screen words (R583, R586). */
 export class AccountConflictError extends HttpError {
-  constructor(code: 'last_admin' | 'has_password' | 'not_invited', message: string) {
+  constructor(code: 'last_admin' | 'has_password', message: string) {
     super(409, message, { code });
   }
 }
@@ -156,7 +156,7 @@ async function pendingAccount(db: Db, id: number): Promise<UserRow> {
   return row;
 }
 
-/** A new invitation link for a never-used account; its older links stop working (R581). */
+/** A new invitation link for a never-used account; its older links stop working (R583). */
 export async function resendInvitation(
   db: Db,
   id: number,
@@ -181,7 +181,7 @@ export async function resendInvitation(
 }
 
 /**
- * Withdraws a pending invitation (R581): its links stop working and the never-used account is
+ * Withdraws a pending invitation (R583): its links stop working and the never-used account is
  * deactivated, kept with its events; inviting the address again brings it back.
  */
 export async function revokeInvitation(db: Db, id: number, actorId: number) {
@@ -194,7 +194,7 @@ export async function revokeInvitation(db: Db, id: number, actorId: number) {
 }
 
 /**
- * Changes an account's role, partners or whether it is active (R583–R586), in one transaction that
+ * Changes an account's role, partners or whether it is active (R582, R584–R586), in one transaction that
  * first locks every active administrator's row: of two administrators demoting each other at once,
  * the second waits, then sees one administrator left and is refused, so there is always one.
  * Deactivating deletes the account's sessions and unused links in the same transaction.

@@ -45,7 +45,7 @@ export type Invitation = z.input<typeof InvitationSchema>;
 
 /**
  * PATCH /api/users/{id}/access: a new role, partners (for a partner manager), or `active` false to
- * deactivate and true to reactivate (R583–R585). Partners alone keep the account's role; a partner
+ * deactivate and true to reactivate (R582, R584, R585). Partners alone keep the account's role; a partner
  * manager without partners, before or after, is refused by the server (422 on `partnerIds`).
  */
 export const AccessChangeSchema = BodySchema({

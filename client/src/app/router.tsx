@@ -55,6 +55,11 @@ const TrashScreen = lazyChunk(
   () => import('./routes/admin/trash.tsx'),
   (m) => m.TrashScreen,
 );
+const StaffAccountsScreen = lazyChunk(
+  'staff-accounts',
+  () => import('./routes/admin/staff-accounts.tsx'),
+  (m) => m.StaffAccountsScreen,
+);
 const ConfirmScreen = lazyChunk(
   'confirm',
   () => import('./routes/confirm.tsx'),
@@ -100,6 +105,14 @@ export function AppRoutes() {
         <Route path="/admin/closures" element={admin(<ClosuresScreen />)} />
         <Route path="/admin/import" element={admin(<ImportScreen />)} />
         <Route path="/admin/trash" element={admin(<TrashScreen />)} />
+        <Route
+          path="/admin/users"
+          element={
+            <RequireUser admin onlyRole="admin">
+              <StaffAccountsScreen />
+            </RequireUser>
+          }
+        />
         {Object.entries(REFERENCE_ROUTES).flatMap(([segment, list]) => [
           <Route
             key={`${segment}-new`}
@@ -118,6 +131,7 @@ export function AppRoutes() {
         <Route path="/passwords" element={<Navigate to="/passwords/forgot" replace />} />
         <Route path="/passwords/forgot" element={<ForgotPasswordScreen />} />
         <Route path="/passwords/reset/:token" element={<ResetPasswordScreen />} />
+        <Route path="/invitation/:token" element={<ResetPasswordScreen invitation />} />
         <Route path="/account/*" element={<RequireUser>{<AccountScreen />}</RequireUser>} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>

@@ -72,7 +72,7 @@ function useMenu() {
 
 /**
  * Logo, Home, About, Locations, Log in / Log out and the language buttons (docs/product.md R5); for
- * administrators also Closures.
+ * administrators and editors also the Workspace and Closures, and for administrators Staff accounts (R580).
  */
 export function Navigation() {
   const { t } = useTranslation();
@@ -123,6 +123,11 @@ export function Navigation() {
                 {user?.isAdmin && adminWords && (
                   <li>
                     <NavLink to="/admin/closures">{t('admin:nav.closures')}</NavLink>
+                  </li>
+                )}
+                {user?.role === 'admin' && adminWords && (
+                  <li>
+                    <NavLink to="/admin/users">{t('admin:nav.users')}</NavLink>
                   </li>
                 )}
                 {user && (
