@@ -58,6 +58,7 @@ describe('POST /api/auth/login', () => {
     expect(response.json()).toEqual({
       id: user.id,
       isAdmin: false,
+      role: 'user',
       firstName: 'Uma',
       lastName: 'User',
       email: user.email,

@@ -47,6 +47,7 @@ describe.each(['PATCH', 'PUT'] as const)('%s /api/users/{id}', (method) => {
     expect(response.json()).toEqual({
       id: user.id,
       isAdmin: false,
+      role: 'user',
       firstName: 'Grace',
       lastName: 'Hopper',
       email,
