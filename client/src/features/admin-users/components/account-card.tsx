@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '#shared/roles.ts';
 import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
@@ -35,6 +35,15 @@ export function AccountCard({ account, isSelf, partners, busy, partnersError, on
   const name = fullName(account);
   const names = partnerNames(account.partnerIds, partners);
   const headingId = `account-${account.id}`;
+  const form = useRef<HTMLFormElement>(null);
+  const changeButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  // Keyboard users stay where they were: into the role's choices when the form opens, back to its button after.
+  useEffect(() => {
+    if (editing) form.current?.querySelector<HTMLInputElement>('input:checked')?.focus();
+    else if (wasEditing.current) changeButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
 
   const open = () => {
     setRole(account.role);
@@ -52,7 +61,7 @@ export function AccountCard({ account, isSelf, partners, busy, partnersError, on
 
   return (
     <li className="staff-account" aria-labelledby={headingId}>
-      <h3 id={headingId}>
+      <h3 id={headingId} tabIndex={-1}>
         {name} {isSelf && <span className="staff-account__you">{t('list.you')}</span>}
       </h3>
       <dl className="staff-account__facts">
@@ -72,7 +81,7 @@ export function AccountCard({ account, isSelf, partners, busy, partnersError, on
         <dd>{statusText(account, t, language)}</dd>
       </dl>
       {editing ? (
-        <form className="admin-form staff-account__access" noValidate onSubmit={save}>
+        <form ref={form} className="admin-form staff-account__access" noValidate onSubmit={save}>
           <RoleFields
             legend={t('access.legend', { name })}
             role={role}
@@ -94,6 +103,7 @@ export function AccountCard({ account, isSelf, partners, busy, partnersError, on
       ) : (
         <div className="form-actions staff-account__actions">
           <button
+            ref={changeButton}
             type="button"
             className="button button--secondary"
             aria-label={t('actions.changeAccessOf', { name })}

@@ -177,6 +177,7 @@ describe('the staff accounts screen', () => {
       true,
     );
     expect(within(card('Eve Staff')).getByText('Deactivated')).toBeTruthy();
+    expect(document.activeElement).toBe(within(card('Eve Staff')).getByRole('heading', { level: 3 }));
     expect(within(card('Eve Staff')).getByRole('button', { name: 'Reactivate Eve Staff' })).toBeTruthy();
   });
 
@@ -185,6 +186,7 @@ describe('the staff accounts screen', () => {
     await renderScreen();
     fireEvent.click(screen.getByRole('button', { name: 'Change role of Ada Staff' }));
     const group = within(card('Ada Staff')).getByRole('group', { name: 'Role of Ada Staff' });
+    expect(document.activeElement).toBe(within(group).getByRole('radio', { name: 'Administrator' }));
     fireEvent.click(within(group).getByRole('radio', { name: 'Editor' }));
     await act(async () => fireEvent.click(within(card('Ada Staff')).getByRole('button', { name: 'Save' })));
     expect(screen.getByRole('alert').textContent).toBe(

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '#client/components/admin/confirm-dialog.tsx';
@@ -42,6 +42,14 @@ export function StaffAccountsScreen() {
   const [partnersError, setPartnersError] = useState<{ id: number; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
+  // After a confirmed step the button that opened the dialog is gone (Deactivate became Reactivate):
+  // focus goes to the account's name instead of the page's start.
+  const [focusAccount, setFocusAccount] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusAccount === null || confirming) return;
+    document.getElementById(`account-${focusAccount}`)?.focus();
+    setFocusAccount(null);
+  }, [focusAccount, confirming]);
 
   const put = (account: StaffAccount) =>
     client.setQueryData<StaffAccount[]>(staffAccountsKey, (current = []) =>
@@ -104,6 +112,7 @@ export function StaffAccountsScreen() {
   const confirm = async () => {
     if (!confirming || busy) return;
     await run(confirming);
+    setFocusAccount(confirming.account.id);
     setConfirming(null);
   };
 
