@@ -217,7 +217,7 @@ describe('ensureAdmin', () => {
     expect(result.created).toBe(true);
     const rows = await rowByEmail('new.admin@example.org');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: result.id, isAdmin: true, firstName: 'Ann', lastName: 'Admin' });
+    expect(rows[0]).toMatchObject({ id: result.id, role: 'admin', firstName: 'Ann', lastName: 'Admin' });
     expect(rows[0]!.passwordHash).toMatch(/^\$argon2id\$/);
     const cookie = await login(ctx, 'new.admin@example.org', 'admin-pass-1');
     expect((await me(cookie)).json()).toMatchObject({ id: result.id, isAdmin: true });
