@@ -43,6 +43,7 @@ import seoRoutes from './routes/seo.ts';
 import siteDuplicatesRoutes from './routes/site-duplicates.ts';
 import siteTrashRoutes from './routes/site-trash.ts';
 import sitesRoutes from './routes/sites.ts';
+import staffAccountsRoutes from './routes/staff-accounts.ts';
 import usersRoutes from './routes/users.ts';
 import workspaceRoutes from './routes/workspace.ts';
 import { createErrorReporter } from './services/error-reporter.ts';
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     hsdsRoutes,
     authRoutes,
     usersRoutes,
+    staffAccountsRoutes,
     passwordsRoutes,
     assetsRoutes,
     placesRoutes,

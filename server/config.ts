@@ -54,6 +54,8 @@ const EnvSchema = z
     // For the browser journeys only: POST /test/accounts makes an account of any role (a partner manager).
     TEST_ACCOUNTS: bool(false),
     PASSWORD_RESET_TTL_SECONDS: int(86_400, 1),
+    // How long an invitation to a staff account stays usable (docs/product.md R581): a week.
+    INVITATION_TTL_SECONDS: int(604_800, 1),
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     MAP_ATTRIBUTION: z
       .string()

@@ -66,3 +66,13 @@ export async function resetLinkPathFor(email: string): Promise<string> {
   expect(match, 'a /passwords/reset/<token> link in the e-mail').toBeTruthy();
   return match![1]!;
 }
+
+/** The path of the link in the newest invitation e-mail to `email` (/invitation/<token>, docs/product.md R581). */
+export async function invitationLinkPathFor(email: string): Promise<string> {
+  const eml = await newestMailTo(email);
+  const match = decodedBodies(eml)
+    .map((body) => /https?:\/\/[^\s"'<>]+(\/invitation\/[A-Za-z0-9_-]+)/.exec(body))
+    .find(Boolean);
+  expect(match, 'an /invitation/<token> link in the e-mail').toBeTruthy();
+  return match![1]!;
+}

@@ -29,11 +29,11 @@ const NEAR_PARAM = /([?&]near=)[^&#]*/g;
 
 /**
  * The paths whose next segment is a secret (a single-use link's token): a password reset, in the API
- * and on its page, and a site contact's confirmation link, in the API and on its page. A new route
+ * and on its page, an invitation's page, and a site contact's confirmation link, in the API and on its page. A new route
  * that carries a secret in its path adds its prefix here and nowhere else. Repeated slashes and any
  * case are matched, as the router and the page redirects would read them.
  */
-const SECRET_PATHS = ['api/passwords', 'passwords/reset', 'api/confirmations', 'confirm'];
+const SECRET_PATHS = ['api/passwords', 'passwords/reset', 'invitation', 'api/confirmations', 'confirm'];
 const SECRET_SEGMENT = new RegExp(
   `^(/+(?:${SECRET_PATHS.map((prefix) => prefix.split('/').join('/+')).join('|')})/+)[^/?#]+`,
   'i',

@@ -12,6 +12,26 @@ import { clearSignInFailures } from './sign-in-limits.ts';
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/**
+ * A one-time link's token for the user (R39): 32 random bytes, only their SHA-256 stored, usable once
+ * until `ttlSeconds` from now. `purpose` 'invite' is a new account's first password (R581). Answers the
+ * token (for the e-mail only) and the stored row's id.
+ */
+export async function createLinkToken(
+  db: Db,
+  userId: number,
+  purpose: 'reset' | 'invite',
+  ttlSeconds: number,
+): Promise<{ token: string; id: number; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
+  const [row] = await db
+    .insert(passwordResets)
+    .values({ userId, tokenHash: tokenHash(token), purpose, expiresAt })
+    .returning({ id: passwordResets.id });
+  return { token, id: row!.id, expiresAt };
+}
+
 interface PasswordOptions {
   baseUrl: string;
   ttlSeconds: number;
@@ -38,15 +58,8 @@ export async function requestReset(
 ) {
   const user = await findUserByEmail(db, email);
   if (!user) throw new NotFoundError('Email not found.');
-  const token = randomBytes(32).toString('base64url');
-  const [reset] = await db
-    .insert(passwordResets)
-    .values({
-      userId: user.id,
-      tokenHash: tokenHash(token),
-      expiresAt: new Date(Date.now() + options.ttlSeconds * 1000),
-    })
-    .returning({ id: passwordResets.id });
+  const reset = await createLinkToken(db, user.id, 'reset', options.ttlSeconds);
+  const { token } = reset;
   const link = `${options.baseUrl.replace(/\/$/, '')}/passwords/reset/${token}`;
   const language = isLanguage(user.language) ? user.language : requestLanguage;
   try {
@@ -55,7 +68,7 @@ export async function requestReset(
     );
   } catch (error) {
     if (!(error instanceof MailDeliveryError)) throw error;
-    await db.delete(passwordResets).where(eq(passwordResets.id, reset!.id));
+    await db.delete(passwordResets).where(eq(passwordResets.id, reset.id));
     throw Object.assign(new ResetMailUnavailableError(), { cause: error });
   }
 }
@@ -102,11 +115,13 @@ export async function completeReset(db: Db, token: string, password: string): Pr
     if (user) await clearSignInFailures(tx, user.email);
     await revokeResetLinks(tx, reset.userId);
     await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
-    await recordAccountEvent(tx, {
-      userId: reset.userId,
-      action: 'password_reset',
-      detail: { via: 'reset link' },
-    });
+    // An invitation's link sets the first password of an account an administrator made (R581).
+    await recordAccountEvent(
+      tx,
+      reset.purpose === 'invite'
+        ? { userId: reset.userId, action: 'invitation_accepted' }
+        : { userId: reset.userId, action: 'password_reset', detail: { via: 'reset link' } },
+    );
     return reset.userId;
   });
 }

@@ -75,6 +75,15 @@ export const ACCOUNT_EVENT_ACTIONS = [
   'email_changed',
   'sign_in_failed',
   'sign_in_locked',
+  // Staff accounts (R580–R589): `detail` holds the before and after, never a link.
+  'invited',
+  'invitation_resent',
+  'invitation_revoked',
+  'invitation_accepted',
+  'role_changed',
+  'partners_changed',
+  'deactivated',
+  'reactivated',
 ] as const;
 export type AccountEventAction = (typeof ACCOUNT_EVENT_ACTIONS)[number];
 

@@ -80,6 +80,11 @@ const MySiteScreen = lazyChunk(
   () => import('./routes/my-sites.tsx'),
   (m) => m.MySiteScreen,
 );
+const StaffAccountsScreen = lazyChunk(
+  'staff-accounts',
+  () => import('./routes/admin/staff-accounts.tsx'),
+  (m) => m.StaffAccountsScreen,
+);
 const ConfirmScreen = lazyChunk(
   'confirm',
   () => import('./routes/confirm.tsx'),
@@ -139,6 +144,14 @@ export function AppRoutes() {
         <Route path="/admin/duplicates/:id/:otherId" element={admin(<DuplicatesScreen />)} />
         <Route path="/admin/proposals" element={admin(<ProposalsScreen />)} />
         <Route path="/admin/proposals/:id" element={admin(<ProposalScreen />)} />
+        <Route
+          path="/admin/users"
+          element={
+            <RequireUser admin onlyRole="admin">
+              <StaffAccountsScreen />
+            </RequireUser>
+          }
+        />
         {Object.entries(REFERENCE_ROUTES).flatMap(([segment, list]) => [
           <Route
             key={`${segment}-new`}
@@ -162,6 +175,7 @@ export function AppRoutes() {
         <Route path="/passwords" element={<Navigate to="/passwords/forgot" replace />} />
         <Route path="/passwords/forgot" element={<ForgotPasswordScreen />} />
         <Route path="/passwords/reset/:token" element={<ResetPasswordScreen />} />
+        <Route path="/invitation/:token" element={<ResetPasswordScreen invitation />} />
         <Route path="/account/*" element={<RequireUser>{<AccountScreen />}</RequireUser>} />
         <Route path="/my-sites" element={<RequireUser>{<MySitesScreen />}</RequireUser>} />
         <Route path="/my-sites/:id" element={<RequireUser>{<MySiteScreen />}</RequireUser>} />

@@ -4,8 +4,8 @@
  */
 
 /**
- * Paths the browser app draws that are not public pages: sign-in and password screens, the account,
- * and the staff screens (`/admin/…`, every editor's `/…/new` and `/…/{id}/edit`). Any other path that
+ * Paths the browser app draws that are not public pages: sign-in and password screens, an invitation's
+ * link, the account, and the staff screens (`/admin/…`, every editor's `/…/new` and `/…/{id}/edit`). Any other path that
  * is not a public page is answered 404 with the not-found page (docs/product.md R118). A new screen
  * in client/src/app/router.tsx that is not a public page adds its path here.
  */
@@ -13,6 +13,7 @@ const APP_PATHS = [
   /^\/(login|logout|passwords|account)(\/|$)/,
   /^\/admin(\/|$)/,
   /^\/confirm\/[^/]+$/,
+  /^\/invitation\/[^/]+$/,
   /^\/[^/]+\/new$/,
   /^\/[^/]+\/\d{1,10}\/edit$/,
 ];

@@ -72,7 +72,8 @@ function useMenu() {
 
 /**
  * Logo, Home, About, Locations, Log in / Log out and the language buttons (docs/product.md R5); for
- * administrators also Closures; for a partner manager, My sites (R596).
+ * administrators and editors also the Workspace and Closures, and for administrators Staff accounts
+ * (R580); for a partner manager, My sites (R596).
  */
 export function Navigation() {
   const { t } = useTranslation();
@@ -128,6 +129,11 @@ export function Navigation() {
                 {user?.role === 'partner' && (
                   <li>
                     <NavLink to="/my-sites">{t('nav.mySites')}</NavLink>
+                  </li>
+                )}
+                {user?.role === 'admin' && adminWords && (
+                  <li>
+                    <NavLink to="/admin/users">{t('admin:nav.users')}</NavLink>
                   </li>
                 )}
                 {user && (

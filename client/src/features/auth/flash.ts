@@ -2,7 +2,7 @@
  * A one-off message for the login screen, passed in navigation state as `{ flash }` (docs/product.md R35, R37, R38).
  * Our own screens pass a key, so the message follows the language switch; any other text is shown as given.
  */
-const FLASH_KEYS = ['checkEmail', 'passwordSaved'] as const;
+const FLASH_KEYS = ['checkEmail', 'passwordSaved', 'invitationAccepted'] as const;
 type FlashKey = (typeof FLASH_KEYS)[number];
 
 interface FlashState {

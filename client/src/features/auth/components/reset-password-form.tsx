@@ -17,16 +17,20 @@ function linkProblemOf(error: unknown): LinkProblem {
   return 'generic';
 }
 
-function LinkProblemAlert({ problem, onRetry }: { problem: LinkProblem; onRetry: () => void }) {
+function LinkProblemAlert(props: { problem: LinkProblem; onRetry: () => void; invitation: boolean }) {
+  const { problem, onRetry, invitation } = props;
   const { t } = useTranslation('auth');
+  const words = invitation ? 'invitation' : 'reset';
   return (
     <div role="alert" className="alert alert--error">
-      <p>{problem === 'generic' ? t('common:errors.generic') : t(`reset.${problem}`)}</p>
+      <p>{problem === 'generic' ? t('common:errors.generic') : t(`${words}.${problem}`)}</p>
       <p>
         {problem === 'generic' ? (
           <button type="button" className="button button--secondary" onClick={onRetry}>
             {t('common:errors.retry')}
           </button>
+        ) : invitation ? (
+          t('invitation.askAgain')
         ) : (
           <Link className="auth-page__link" to="/passwords/forgot">
             {t('reset.requestAnother')}
@@ -41,8 +45,9 @@ function LinkProblemAlert({ problem, onRetry }: { problem: LinkProblem; onRetry:
  * Checks the link first, then asks for the new password (docs/product.md R38), with "Show password"
  * (R216) and the error summary (R214). A refused password shows the
  * rule (docs/product.md R40); a link that stopped working meanwhile shows why; success goes to /login with a flash.
+ * `invitation`: the same form for an invitation's link (R581), which greets a new account instead.
  */
-export function ResetPasswordForm({ token }: { token: string }) {
+export function ResetPasswordForm({ token, invitation = false }: { token: string; invitation?: boolean }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const check = useResetToken(token);
@@ -62,7 +67,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
     }
     setRuleError(null);
     save.mutate(password, {
-      onSuccess: () => navigate('/login', { replace: true, state: flashState('passwordSaved') }),
+      onSuccess: () =>
+        navigate('/login', {
+          replace: true,
+          state: flashState(invitation ? 'invitationAccepted' : 'passwordSaved'),
+        }),
       onError: (error) => {
         const problem = linkProblemOf(error);
         if (problem === 'generic') {
@@ -82,7 +91,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (check.isPending) body = <p role="status">{t('reset.checking')}</p>;
   else if (check.isError || savedProblem) {
     const problem = savedProblem ?? linkProblemOf(check.error);
-    body = <LinkProblemAlert problem={problem} onRetry={() => void check.refetch()} />;
+    body = (
+      <LinkProblemAlert problem={problem} invitation={invitation} onRetry={() => void check.refetch()} />
+    );
   } else {
     const error = ruleError === 'rule' ? t('reset.rule') : ruleError ? t('required.newPassword') : undefined;
     body = (
@@ -105,7 +116,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         />
         <div className="auth-form__actions">
           <button type="submit" className="button" disabled={save.isPending}>
-            {t('reset.submit')}
+            {t(invitation ? 'invitation.submit' : 'reset.submit')}
           </button>
         </div>
       </form>
@@ -114,7 +125,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <div className="auth-page">
-      <h1>{t('reset.title')}</h1>
+      <h1>{t(invitation ? 'invitation.title' : 'reset.title')}</h1>
+      {invitation && !check.isError && !savedProblem && <p>{t('invitation.intro')}</p>}
       {body}
     </div>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
 import { ApiError } from '#client/lib/api.ts';
+import { useCurrentUser } from '#client/lib/current-user.ts';
 import { confirmSite, useWorkspace, workspaceKeys } from '../api/workspace.ts';
 import { agencyDate, staleAfterDays } from '../model/dates.ts';
 import type { ConfirmationMethod, Workspace } from '../model/workspace.ts';
@@ -60,6 +61,8 @@ export function WorkspaceScreen({ today = agencyDate() ?? '' }: { today?: string
     }
   };
 
+  // Staff accounts are for administrators only, not editors (docs/product.md R580).
+  const administrator = useCurrentUser().user?.role === 'admin';
   return (
     <div className="workspace">
       <h1>{t('title')}</h1>
@@ -83,6 +86,11 @@ export function WorkspaceScreen({ today = agencyDate() ?? '' }: { today?: string
           <li>
             <a href="#workspace-trash">{t('trash.heading')}</a>
           </li>
+          {administrator && (
+            <li>
+              <a href="#workspace-staff">{t('staff.heading')}</a>
+            </li>
+          )}
         </ul>
       </nav>
       <p role="status" className={announcement ? 'alert alert--success' : 'workspace-announcement'}>
@@ -142,6 +150,15 @@ export function WorkspaceScreen({ today = agencyDate() ?? '' }: { today?: string
           <Link to="/admin/trash">{t('trash.link')}</Link>
         </p>
       </section>
+      {administrator && (
+        <section className="workspace-section" aria-labelledby="workspace-staff">
+          <h2 id="workspace-staff">{t('staff.heading')}</h2>
+          <p>{t('staff.text')}</p>
+          <p>
+            <Link to="/admin/users">{t('staff.link')}</Link>
+          </p>
+        </section>
+      )}
       <ConfirmSiteDialog
         siteName={confirming?.name ?? null}
         busy={busy}
