@@ -59,6 +59,8 @@ describe('readHoursText: hours as meal programmes write them (R600–R606)', () 
     ['Mon 9-5', on([1], '09:00', '17:00'), ['afternoon']],
     // …a morning stays a morning, and a close past 20:00 is not guessed.
     ['Mon 7-9', on([1], '07:00', '09:00'), []],
+    ['Mon 5:00-7:00', on([1], '05:00', '07:00'), []],
+    ['Mon 1-3:30', on([1], '13:00', '15:30'), ['afternoon']],
     ['Mon 8-10', on([1], '08:00', '10:00'), []],
     ['Mon 10-9', on([1], '10:00', '09:00'), []],
     ['Mon 13:30-11:30', on([1], '13:30', '11:30'), []],
@@ -134,6 +136,9 @@ describe('readHoursText: hours as meal programmes write them (R600–R606)', () 
       { day: 6, open: '09:00', close: '12:00' },
       { day: 3, open: '14:00', close: '15:00', weeks: [1, -1] },
       { day: 0, open: '17:00', close: '19:00' },
+      { day: 2, open: '06:00', close: '08:00' },
+      { day: 4, open: '01:00', close: '03:00' },
+      { day: 4, open: '12:00', close: '13:00' },
     ];
     const text = formatHoursText(hours);
     const reading = readHoursText(text);

@@ -124,7 +124,7 @@ const CJK_DAYS = new Map<string, number>([
 const CJK_PAIRS = new Set(['上午', '下午', '早上', '晚上', '中午', '星期', '禮拜', '礼拜', '每日', '每天']);
 
 type Token =
-  | { kind: 'number'; hours: number; minutes: number }
+  | { kind: 'number'; hours: number; minutes: number; bare: boolean }
   | { kind: 'word'; text: string }
   | { kind: 'dash' }
   | { kind: 'list' };
@@ -147,10 +147,12 @@ function tokenize(text: string): Token[] | undefined {
       if (end - i > 2) return undefined;
       const hours = Number(text.slice(i, end));
       let minutes = 0;
+      let bare = true;
       const sep = text[end];
       if ((sep === ':' || sep === '.') && isDigit(text[end + 1] ?? '') && isDigit(text[end + 2] ?? '')) {
         if (isDigit(text[end + 3] ?? '')) return undefined;
         minutes = Number(text.slice(end + 1, end + 3));
+        bare = false;
         end += 3;
       }
       // "1st", "3rd": a week of the month.
@@ -160,7 +162,7 @@ function tokenize(text: string): Token[] | undefined {
         i = end + 2;
         continue;
       }
-      tokens.push({ kind: 'number', hours, minutes });
+      tokens.push({ kind: 'number', hours, minutes, bare });
       i = end;
     } else if (isLetter(c)) {
       let end = i;
@@ -218,6 +220,8 @@ function dayRange(from: number, to: number): number[] {
 interface Time {
   hours: number;
   minutes: number;
+  /** Written as a bare hour ("5"), not "5:00". */
+  bare?: boolean;
   meridiem?: 'am' | 'pm';
 }
 
@@ -238,8 +242,8 @@ const LATEST_AFTERNOON_CLOSE = 20 * 60;
 
 /**
  * An interval's two times as minutes (R602). Unmarked times on a 12-hour clock are read as a meal
- * programme means them: an open from 1 to 6 with a close up to 9 is the afternoon or evening ("5-7" is
- * 17:00–19:00); otherwise a close not after the open is the afternoon when that ends by 20:00
+ * programme means them: an open written as a bare hour from 1 to 6 with a close up to 9 is the
+ * afternoon or evening ("5-7" is 17:00–19:00, while the export's "5:00–7:00" stays the morning); otherwise a close not after the open is the afternoon when that ends by 20:00
  * ("11:30-1:00" is 11:30–13:00). A close that says AM/PM lends it to an unmarked open (R232).
  */
 function readInterval(
@@ -261,7 +265,7 @@ function readInterval(
   }
   if (!twelveHour(close)) return { open: openMinutes, close: closeMinutes, guessed: false };
   if (!open.meridiem && twelveHour(open)) {
-    if (open.hours <= 6 && close.hours <= 9 && closeMinutes > openMinutes)
+    if (open.bare && open.hours <= 6 && close.hours <= 9 && closeMinutes > openMinutes)
       return { open: openMinutes + NOON, close: closeMinutes + NOON, guessed: true };
     if (closeMinutes <= openMinutes && closeMinutes + NOON <= LATEST_AFTERNOON_CLOSE)
       return { open: openMinutes, close: closeMinutes + NOON, guessed: true };
@@ -329,7 +333,12 @@ function readPart(
       return { hours: token.hours, minutes: token.minutes, meridiem: after };
     }
     if (before === 'pm' && token.hours === 12) return { hours: 12, minutes: token.minutes, meridiem: 'pm' };
-    return { hours: token.hours, minutes: token.minutes, ...(before ? { meridiem: before } : {}) };
+    return {
+      hours: token.hours,
+      minutes: token.minutes,
+      bare: token.bare,
+      ...(before ? { meridiem: before } : {}),
+    };
   };
 
   while (i < tokens.length) {
