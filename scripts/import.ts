@@ -22,7 +22,9 @@ import { importErrorMessage } from '#server/services/imports/messages.ts';
 import { previewImport } from '#server/services/imports/preview.ts';
 import { ImportError } from '#server/services/spreadsheets/errors.ts';
 import { readSpreadsheet } from '#server/services/spreadsheets/reader.ts';
-import type { ImportPreview, PreviewRow } from '#shared/imports.ts';
+import type { HoursInterval } from '#shared/hours.ts';
+import { formatHoursText } from '#shared/hours-text.ts';
+import type { ImportPreview, PreviewRow, ReadAs } from '#shared/imports.ts';
 import { DIRECTORY_ROLES } from '#shared/roles.ts';
 import { loadDotEnv } from './lib/toolchain.ts';
 
@@ -97,14 +99,24 @@ function positionNote(row: { noPosition?: true; locateOnSave?: true }): string {
   return row.noPosition ? ' [no map position found]' : '';
 }
 
+/** How the hours were read when the cell was not in the export's form (docs/product.md R603). */
+function readAsNote(readAs: readonly ReadAs[] | undefined): string {
+  return (readAs ?? [])
+    .map(({ column, hours, guesses }) => {
+      const guessed = guesses.length ? `; guessed: ${guesses.join(', ')}` : '';
+      return ` [${column} read as ${formatHoursText(hours as HoursInterval[]) || '(none)'}${guessed}]`;
+    })
+    .join('');
+}
+
 function describeRow(row: PreviewRow): string {
   switch (row.kind) {
     case 'new':
-      return `${row.site.name} (${row.site.address})${positionNote(row)}`;
+      return `${row.site.name} (${row.site.address})${positionNote(row)}${readAsNote(row.readAs)}`;
     case 'changed':
       return `site ${row.siteId}: ${row.changes
         .map((change) => `${change.field}: ${change.before || '(empty)'} → ${change.after || '(empty)'}`)
-        .join('; ')}${positionNote(row)}`;
+        .join('; ')}${positionNote(row)}${readAsNote(row.readAs)}`;
     case 'error':
       return row.errors.map((error) => `${error.column}: ${error.message}`).join('; ');
     default:

@@ -55,10 +55,17 @@ export function warmFormatters(language: string | undefined): Array<() => void> 
 const SUNDAY = Date.UTC(2023, 0, 1);
 const DAY_MS = 86_400_000;
 
-/** Weekday 0 (Sunday) to 6 (Saturday) by name, capitalised as a list label ('Lunes', 'Monday', '星期一'). */
-export function weekdayName(day: number, language: string | undefined): string {
+/**
+ * Weekday 0 (Sunday) to 6 (Saturday) by name, capitalised as a list label ('Lunes', 'Monday', '星期一');
+ * `short`: 'Mon', 'Lun', '週一'.
+ */
+export function weekdayName(
+  day: number,
+  language: string | undefined,
+  width: 'long' | 'short' = 'long',
+): string {
   const locale = intlLocale(language);
-  const name = formatter(locale, { weekday: 'long' }).format(
+  const name = formatter(locale, { weekday: width }).format(
     new Date(SUNDAY + (((day % 7) + 7) % 7) * DAY_MS),
   );
   return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);

@@ -1,11 +1,5 @@
-import {
-  type HoursInterval,
-  minutesOf,
-  normalizeTime,
-  sortWeeks,
-  WEEKS_OF_MONTH,
-  type WeekOfMonth,
-} from './hours.ts';
+import { type HoursInterval, minutesOf, sortWeeks, WEEKS_OF_MONTH, type WeekOfMonth } from './hours.ts';
+import { readHoursText } from './hours-reading.ts';
 
 /**
  * Opening hours as people write them in a spreadsheet, and back (docs/product.md R232):
@@ -17,146 +11,27 @@ const DAY_ABBREVIATIONS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as c
 /** Monday first, as the pages show a week (docs/product.md R17). */
 const MONDAY_FIRST = [1, 2, 3, 4, 5, 6, 0] as const;
 
-const DAY_WORDS: Record<string, number> = {};
-for (const [day, names] of [
-  ['sun', 'sunday', 'su'],
-  ['mon', 'monday', 'mo'],
-  ['tue', 'tues', 'tuesday', 'tu'],
-  ['wed', 'weds', 'wednesday', 'we'],
-  ['thu', 'thur', 'thurs', 'thursday', 'th'],
-  ['fri', 'friday', 'fr'],
-  ['sat', 'saturday', 'sa'],
-].entries()) {
-  for (const name of names) DAY_WORDS[name] = day;
-}
-
-const WEEK_WORDS: Record<string, WeekOfMonth> = {
-  '1st': 1,
-  first: 1,
-  '2nd': 2,
-  second: 2,
-  '3rd': 3,
-  third: 3,
-  '4th': 4,
-  fourth: 4,
-  last: -1,
-};
 const WEEK_LABELS: Record<WeekOfMonth, string> = { 1: '1st', 2: '2nd', 3: '3rd', 4: '4th', [-1]: 'last' };
-
-const TIME = String.raw`\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?`;
-const DASH = String.raw`\s*(?:[-–—]|to)\s*`;
-const RANGE = `${TIME}${DASH}${TIME}`;
-/** One or more time ranges at the end of a part: "9:00–12:00, 13:00–15:00". */
-const RANGES_AT_END = new RegExp(`(${RANGE}(?:\\s*(?:,|&|and)\\s*${RANGE})*)\\s*$`, 'i');
-
-/** "9", "9:30", "9.30", "9am", "9:30 p.m.", "12pm" → minutes after midnight with the meridiem, if any. */
-function readTime(text: string): { minutes: number; meridiem?: 'am' | 'pm' } | undefined {
-  const match = /^(\d{1,2})(?:[:.](\d{2}))?\s*(?:([ap])\.?m\.?)?$/i.exec(text.trim());
-  if (!match) return undefined;
-  const hours = Number(match[1]);
-  const minutes = Number(match[2] ?? '0');
-  if (minutes > 59) return undefined;
-  const meridiem = match[3] ? (match[3].toLowerCase() === 'a' ? 'am' : 'pm') : undefined;
-  if (meridiem) {
-    if (hours < 1 || hours > 12) return undefined;
-    return { minutes: ((hours % 12) + (meridiem === 'pm' ? 12 : 0)) * 60 + minutes, meridiem };
-  }
-  if (hours > 23) return undefined;
-  return { minutes: hours * 60 + minutes };
-}
-
-const asTime = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-/**
- * A range; when only the closing time says AM/PM ("11:30–1:30 PM"), the opening takes the same one
- * if that keeps it before the closing, else the other.
- */
-function readRange(text: string): { open: string; close: string } | undefined {
-  const [openText, closeText] = text.split(new RegExp(DASH, 'i'));
-  if (openText === undefined || closeText === undefined) return undefined;
-  const open = readTime(openText);
-  const close = readTime(closeText);
-  if (!open || !close) return undefined;
-  let openMinutes = open.minutes;
-  if (!open.meridiem && close.meridiem && /^\d{1,2}(?:[:.]\d{2})?$/.test(openText.trim())) {
-    const hours = Math.floor(open.minutes / 60);
-    if (hours >= 1 && hours <= 12) {
-      const same = ((hours % 12) + (close.meridiem === 'pm' ? 12 : 0)) * 60 + (open.minutes % 60);
-      const other = ((hours % 12) + (close.meridiem === 'pm' ? 0 : 12)) * 60 + (open.minutes % 60);
-      openMinutes = same < close.minutes ? same : other;
-    }
-  }
-  const openTime = normalizeTime(asTime(openMinutes));
-  // 12am as a closing time reads as midnight; the hours model ends a day at 23:59 at the latest.
-  const closeTime = normalizeTime(asTime(close.minutes));
-  if (!openTime || !closeTime) return undefined;
-  return { open: openTime, close: closeTime };
-}
-
-/** "mon-fri", "wed", "1st", "last" → days or weeks; undefined for any other word. */
-function readWord(word: string): { days?: number[]; week?: WeekOfMonth } | undefined {
-  const week = WEEK_WORDS[word];
-  if (week !== undefined) return { week };
-  const [from, to, extra] = word.split('-');
-  if (extra !== undefined || from === undefined) return undefined;
-  const start = DAY_WORDS[from.replace(/\.$/, '')];
-  if (start === undefined) return undefined;
-  if (to === undefined) return { days: [start] };
-  const end = DAY_WORDS[to.replace(/\.$/, '')];
-  if (end === undefined) return undefined;
-  // A range runs Monday-first: "Sat–Sun" is the weekend, "Fri–Mon" wraps through it.
-  const startIndex = MONDAY_FIRST.indexOf(start as never);
-  const endIndex = MONDAY_FIRST.indexOf(end as never);
-  const days: number[] = [];
-  for (let i = startIndex; ; i = (i + 1) % 7) {
-    days.push(MONDAY_FIRST[i]!);
-    if (i === endIndex) break;
-  }
-  return { days };
-}
 
 export type HoursTextResult = { ok: true; hours: HoursInterval[] } | { ok: false };
 
 /**
- * Reads hours as written: parts separated by ";" or new lines, each "[weeks] days ranges". Empty text
- * and "Closed" are no hours. Whether each range closes after it opens is left to the site schema
- * (which reports `close_not_after_open`); anything unreadable is `{ok: false}`.
+ * Reads hours as written (shared/hours-reading.ts has the reader, with what it guessed and why it
+ * refused): `{ok: false}` for anything it cannot read. Whether each range closes after it opens is
+ * left to the site schema (which reports `close_not_after_open`).
  */
 export function parseHoursText(text: string | null | undefined): HoursTextResult {
-  const hours: HoursInterval[] = [];
-  for (const rawPart of (text ?? '').split(/[;\n]/)) {
-    const part = rawPart.trim();
-    if (!part || /^closed\.?$/i.test(part)) continue;
-    const times = RANGES_AT_END.exec(part);
-    if (!times) return { ok: false };
-    const prefix = part
-      .slice(0, times.index)
-      .toLowerCase()
-      .replace(/:\s*$/, '')
-      .replace(/\s*[–—]\s*/g, '-')
-      .replace(/\s*-\s*/g, '-')
-      .replace(/\s+to\s+/g, '-');
-    const words = prefix.split(/\s*(?:,|&|\band\b)\s*|\s+/).filter(Boolean);
-    const days = new Set<number>();
-    const weeks = new Set<WeekOfMonth>();
-    for (const word of words) {
-      const read = readWord(word);
-      if (!read) return { ok: false };
-      for (const day of read.days ?? []) days.add(day);
-      if (read.week !== undefined) weeks.add(read.week);
-    }
-    if (!days.size) return { ok: false };
-    const ranges = times[1]!.split(new RegExp(`\\s*(?:,|&|\\band\\b)\\s*(?=${TIME}${DASH})`, 'i'));
-    for (const rangeText of ranges) {
-      const range = readRange(rangeText);
-      if (!range) return { ok: false };
-      for (const day of days) {
-        hours.push({ day, ...range, ...(weeks.size ? { weeks: sortWeeks([...weeks]) } : {}) });
-      }
-    }
-  }
-  return { ok: true, hours };
+  const reading = readHoursText(text);
+  return reading.ok ? { ok: true, hours: reading.hours } : { ok: false };
+}
+
+/** True when `text` is already written as `formatHoursText` writes its hours (nothing to say about it). */
+export function isCanonicalHoursText(
+  text: string | null | undefined,
+  hours: readonly HoursInterval[],
+): boolean {
+  const written = (text ?? '').trim();
+  return written === formatHoursText(hours) || (!hours.length && /^closed\.?$/i.test(written));
 }
 
 /** "09:00" → "9:00" (the way people write it; the import reads both). */

@@ -1,4 +1,5 @@
 import { FACT_COLUMNS, type FactColumn } from './fact-cells.ts';
+import type { HoursGuess } from './hours-reading.ts';
 
 /**
  * The spreadsheet import and export contract (docs/product.md R230–R239): the columns, the preview
@@ -105,12 +106,30 @@ export interface FieldChange {
 }
 
 /**
+ * How a cell not written in the export's form was read (docs/product.md R603): the hours the preview
+ * will save and what the reader guessed, for the screen to say "read as Mon–Fri 11:30 AM – 1:00 PM"
+ * in the clerk's language.
+ */
+export interface ReadAs {
+  column: 'hours';
+  hours: { day: number; open: string; close: string; weeks?: number[] }[];
+  guesses: HoursGuess[];
+}
+
+/**
  * One data row of the file; `row` is its row number in the sheet (the header is row 1). `noPosition`:
  * the geocoder found no position for its address; `locateOnSave`: its address was not looked up in
  * this preview (past its limit) and will be when the import is committed.
  */
 export type PreviewRow =
-  | { row: number; kind: 'new'; site: Omit<SheetRow, 'id'>; noPosition?: true; locateOnSave?: true }
+  | {
+      row: number;
+      kind: 'new';
+      site: Omit<SheetRow, 'id'>;
+      noPosition?: true;
+      locateOnSave?: true;
+      readAs?: ReadAs[];
+    }
   | {
       row: number;
       kind: 'changed';
@@ -118,6 +137,7 @@ export type PreviewRow =
       changes: FieldChange[];
       noPosition?: true;
       locateOnSave?: true;
+      readAs?: ReadAs[];
     }
   | { row: number; kind: 'unchanged'; siteId: number }
   | { row: number; kind: 'error'; errors: RowError[] };

@@ -19,12 +19,27 @@ export function phoneHref(stored: string | null | undefined): string | undefined
 }
 
 /**
- * A phone number typed with its extension — '415.555.0142 x3', '(415) 555-0142 ext. 12' — as the number
- * and the extension; the whole text as the number when it carries none.
+ * The words that say an extension follows, at the end of a phone number: "x12", "x. 12", "ext 12",
+ * "ext. 12", "Ext: 12", "extn 12", "extension 12", "extensión 12", "#12", "內線 12", "分機 12", also in
+ * parentheses. Anchored at the end and without nested repeats, so it is linear on any text (R606).
+ */
+const EXTENSION_AT_END =
+  /(?<![a-z\u00e0-\u00ff])(?:x|ext|extn|extension|extensión|內線|分機|#)\.?\s*(?:no\.?\s*)?[:#]?\s*(\d{1,6})\s*\)?$/i;
+
+/**
+ * A phone number typed with its extension — '415.555.0142 x3', '(415) 555-0142 ext. 12', '415-555-0142
+ * (extension 12)' — as the number and the extension; the whole text as the number when it carries none.
  */
 export function splitExtension(input: string): { number: string; extension?: string } {
-  const match = /^(.*?\d)\s*,?\s*(?:x|ext\.?|extension|#)\s*(\d{1,6})\s*$/i.exec(input.trim());
-  return match ? { number: match[1]!, extension: match[2]! } : { number: input };
+  const text = input.trim();
+  const match = EXTENSION_AT_END.exec(text);
+  if (!match) return { number: input };
+  // What comes before is the number: it must end with a digit once "," ";" "(" and spaces are off.
+  let end = match.index;
+  while (end > 0 && ' \t,;('.includes(text[end - 1]!)) end -= 1;
+  const number = text.slice(0, end);
+  if (!/\d$/.test(number)) return { number: input };
+  return { number, extension: match[1]! };
 }
 
 /** The number formatted with its extension in `extensionWord` ('ext.', '內線'): '(415) 555-0142, ext. 3'. */

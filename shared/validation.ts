@@ -54,7 +54,7 @@ export const VALIDATION_MESSAGES = {
   duplicate_items: 'must not name the same item twice',
   report_transition: 'cannot change from {from} to {to}',
   unknown_item: 'has no list item called {name}',
-  invalid_hours_text: 'must be hours like Mon–Fri 11:30–13:30; Sat 9:00–12:00',
+  invalid_hours_text: 'cannot be read at “{part}”: write hours like {example}',
   unknown_site: 'is not the id of a site',
   duplicate_row: 'names the same site as row {row}',
   already_exists: 'is already in this list',

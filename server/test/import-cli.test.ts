@@ -67,6 +67,13 @@ describe('npm run import', () => {
     expect(result.stdout).toMatch(/^3 {5}error {5}phoneNumber: must be exactly 10 digits$/m);
     expect(result.stdout).toContain('1 new, 0 changed, 0 unchanged, 1 errors');
     expect(result.stdout).toContain('Nothing was saved.');
+    // An agency's own hours are read and the table says how (R603).
+    const agency = await cli('import.ts', [
+      file('agency.csv', 'name,address,hours\nCounty Lunch,1 County Way,M-F 11:30-1:00\n'),
+    ]);
+    expect(agency.stdout).toMatch(
+      /^2 {5}new {7}County Lunch \(1 County Way\) \[hours read as Mon–Fri 11:30–13:00; guessed: afternoon, day_abbreviation\]$/m,
+    );
     // Not a terminal: plain progress lines.
     expect(result.stderr).toContain('Reading: 2/2');
   }, 60_000);

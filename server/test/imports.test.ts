@@ -212,6 +212,64 @@ describe('the preview', () => {
     });
   });
 
+  it('reads an agency’s own hours and phones, says how it read them, and suggests for what it cannot read (R600–R607)', async () => {
+    const response = await upload(
+      csv([
+        ['id', 'name', 'address', 'phoneNumber', 'hours'],
+        ['', 'County Lunch', '1 County Way', '415-555-0142 ext 12', 'M-F 11:30-1:00'],
+        ['', 'Centro Latino', '2 Mission St', '415-555-0143 extension 7', 'Lunes a viernes 11:30-13:00'],
+        ['', 'Chinatown Lunch', '3 Stockton St', '', '星期一至五 上午11時30分至下午1時'],
+        ['', 'Canonical Lunch', '4 Canonical St', '', 'Mon–Fri 11:30–13:30'],
+        [String(siteA.id), siteA.name, siteA.address, siteA.phoneNumber as string, 'Weekdays 11-1'],
+        ['', 'Someday Lunch', '5 Someday St', '', 'Tue/Thu lunch'],
+      ]),
+      CSV_TYPE,
+      '?lng=es',
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const rows = (response.json() as ImportPreview).rows;
+    const weekdays = [1, 2, 3, 4, 5].map((day) => ({ day, open: '11:30', close: '13:00' }));
+    expect(rows[0]).toMatchObject({
+      kind: 'new',
+      site: { hours: 'Mon–Fri 11:30–13:00', phoneNumber: '4155550142', phoneExtension: '12' },
+      readAs: [{ column: 'hours', hours: weekdays, guesses: ['afternoon', 'day_abbreviation'] }],
+    });
+    expect(rows[1]).toMatchObject({
+      kind: 'new',
+      site: { hours: 'Mon–Fri 11:30–13:00', phoneExtension: '7' },
+      readAs: [{ column: 'hours', hours: weekdays, guesses: [] }],
+    });
+    expect(rows[2]).toMatchObject({
+      kind: 'new',
+      site: { hours: 'Mon–Fri 11:30–13:00' },
+      readAs: [{ column: 'hours', guesses: [] }],
+    });
+    expect(rows[3]).toMatchObject({ kind: 'new', site: { hours: 'Mon–Fri 11:30–13:30' } });
+    expect(rows[3]).not.toHaveProperty('readAs');
+    expect(rows[4]).toMatchObject({
+      kind: 'changed',
+      siteId: siteA.id,
+      changes: [{ field: 'hours', after: 'Mon–Fri 11:00–13:00' }],
+      readAs: [{ column: 'hours', guesses: ['afternoon', 'day_range'] }],
+    });
+    expect(rows[5]).toEqual({
+      row: 7,
+      kind: 'error',
+      errors: [
+        {
+          column: 'hours',
+          code: 'invalid_hours_text',
+          params: { part: 'Tue/Thu lunch', example: 'Tue, Thu 11:30–13:30' },
+          message: 'no se puede leer en «Tue/Thu lunch»: escriba el horario como Tue, Thu 11:30–13:30',
+        },
+      ],
+    });
+    // The stored preview answers the same notes.
+    const id = (response.json() as ImportPreview).id;
+    const stored = await asAdmin({ method: 'GET', url: `/api/imports/${id}` });
+    expect(stored.json().rows[0].readAs).toEqual(rows[0]!.kind === 'new' ? rows[0]!.readAs : undefined);
+  });
+
   it('leaves the columns a file does not have as they are', async () => {
     const response = await upload(
       csv([

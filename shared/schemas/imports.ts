@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FACT_COLUMNS } from '../fact-cells.ts';
+import { HOURS_GUESSES } from '../hours-reading.ts';
 import {
   type ImportPreview,
   type ImportResult,
@@ -46,15 +47,39 @@ const positionFlags = {
   locateOnSave: z.literal(true).optional(),
 };
 
+/** How a cell not in the export's form was read: the hours saved and what was guessed (R603). */
+const ReadAsSchema = z.array(
+  z.object({
+    column: z.literal('hours'),
+    hours: z.array(
+      z.object({
+        day: z.number(),
+        open: z.string(),
+        close: z.string(),
+        weeks: z.array(z.number()).optional(),
+      }),
+    ),
+    guesses: z.array(z.enum(HOURS_GUESSES)),
+  }),
+);
+const readAs = { readAs: ReadAsSchema.optional() };
+
 /** One data row of the file; `row` is its row number in the sheet (the header is row 1). */
 export const PreviewRowSchema = z.discriminatedUnion('kind', [
-  z.object({ row: z.number(), kind: z.literal('new'), site: NewSiteCellsSchema, ...positionFlags }),
+  z.object({
+    row: z.number(),
+    kind: z.literal('new'),
+    site: NewSiteCellsSchema,
+    ...positionFlags,
+    ...readAs,
+  }),
   z.object({
     row: z.number(),
     kind: z.literal('changed'),
     siteId: z.number(),
     changes: z.array(FieldChangeSchema),
     ...positionFlags,
+    ...readAs,
   }),
   z.object({ row: z.number(), kind: z.literal('unchanged'), siteId: z.number() }),
   z.object({ row: z.number(), kind: z.literal('error'), errors: z.array(RowErrorSchema) }),

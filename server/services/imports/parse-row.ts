@@ -1,6 +1,7 @@
 import { FACT_COLUMNS, factColumnOfPath, factsFromCells } from '#shared/fact-cells.ts';
-import { parseHoursText } from '#shared/hours-text.ts';
-import type { RowError, SheetColumn } from '#shared/imports.ts';
+import { readHoursText } from '#shared/hours-reading.ts';
+import { isCanonicalHoursText } from '#shared/hours-text.ts';
+import type { ReadAs, RowError, SheetColumn } from '#shared/imports.ts';
 import { REFERENCE_LIST_NAMES, REFERENCE_LISTS, type ReferenceListName } from '#shared/reference-lists.ts';
 import { moveExtension, type Site, type SiteCreate, SiteCreateSchema } from '#shared/schemas/sites.ts';
 import { codeOfIssue } from '#shared/validation.ts';
@@ -80,6 +81,8 @@ export interface ParsedRow {
   site?: SiteCreate;
   /** The names of the list items the row names that will be created at commit. */
   newNames: ListNames;
+  /** How cells not in the export's form were read (the hours), for the preview to show. */
+  readAs?: ReadAs[];
 }
 
 /** Reads one row's cells over `existing` (a new site when none), adding what is wrong to `errors`. */
@@ -108,10 +111,28 @@ export function parseRow(
     if (value === undefined) errors.push(error(column, 'not_a_number'));
     else input[column] = value;
   }
+  let readAs: ReadAs[] | undefined;
   if (has.has('hours')) {
-    const hours = parseHoursText(cell('hours'));
-    if (hours.ok) input.Hours = hours.hours;
-    else errors.push(error('hours', 'invalid_hours_text'));
+    const text = cell('hours');
+    const reading = readHoursText(text);
+    if (!reading.ok) {
+      errors.push(error('hours', 'invalid_hours_text', { part: reading.part, example: reading.example }));
+    } else {
+      input.Hours = reading.hours;
+      if (!isCanonicalHoursText(text, reading.hours))
+        readAs = [
+          {
+            column: 'hours',
+            hours: reading.hours.map(({ day, open, close, weeks }) => ({
+              day,
+              open,
+              close,
+              ...(weeks ? { weeks: [...weeks] } : {}),
+            })),
+            guesses: reading.guesses,
+          },
+        ];
+    }
   }
   for (const list of REFERENCE_LIST_NAMES) {
     const column = LIST_COLUMNS[list];
@@ -138,5 +159,5 @@ export function parseRow(
         errors.push(error(column, code, params));
     }
   }
-  return { site: errors.length ? undefined : parsed.data, newNames };
+  return { site: errors.length ? undefined : parsed.data, newNames, ...(readAs ? { readAs } : {}) };
 }

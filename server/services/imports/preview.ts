@@ -61,7 +61,8 @@ export async function previewImport(
     options.onProgress?.(index, table.rows.length);
     const cell = (column: SheetColumn) => cells[column] ?? '';
     const { existing, errors } = match(row, cell, error);
-    const { site, newNames } = parseRow(cell, existing, errors, reading);
+    const { site, newNames, readAs: readNotes } = parseRow(cell, existing, errors, reading);
+    const readAs = readNotes ? { readAs: readNotes } : {};
     if (!site) {
       stored.push({ preview: { row, kind: 'error', errors } });
       continue;
@@ -71,7 +72,11 @@ export async function previewImport(
 
     if (!existing) {
       const { id: _id, ...shown } = after;
-      const entry: StoredRow = { preview: { row, kind: 'new', site: shown }, input: site, ...plannedNames };
+      const entry: StoredRow = {
+        preview: { row, kind: 'new', site: shown, ...readAs },
+        input: site,
+        ...plannedNames,
+      };
       stored.push(entry);
       if (site.lat === null || site.lat === undefined)
         toLocate.push({ stored: entry, address: site.address });
@@ -84,7 +89,14 @@ export async function previewImport(
       continue;
     }
     const entry: StoredRow = {
-      preview: { row, kind: 'changed', siteId: existing.id, changes },
+      preview: {
+        row,
+        kind: 'changed',
+        siteId: existing.id,
+        changes,
+        // How the hours were read is said where they change (R603), not for hours already stored.
+        ...(changes.some((change) => change.field === 'hours') ? readAs : {}),
+      },
       input: changed,
       ...plannedNames,
     };

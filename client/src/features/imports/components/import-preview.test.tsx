@@ -136,3 +136,79 @@ describe.each([
     expect(within(changed).getByText(`(${expected.locateOnSave})`)).toBeTruthy();
   });
 });
+
+/** A county's own sheet: "M-F 11:30-1:00" on a new row, "Tue/Thu 5-7" changing a site's hours. */
+const agencyPreview: ImportPreview = {
+  ...preview,
+  summary: { new: 1, changed: 1, unchanged: 0, errors: 0 },
+  rows: [
+    {
+      ...(preview.rows[0] as Extract<ImportPreview['rows'][number], { kind: 'new' }>),
+      site: {
+        ...(preview.rows[0] as Extract<ImportPreview['rows'][number], { kind: 'new' }>).site,
+        hours: 'Mon–Fri 11:30–13:00',
+      },
+      readAs: [
+        {
+          column: 'hours',
+          hours: [1, 2, 3, 4, 5].map((day) => ({ day, open: '11:30', close: '13:00' })),
+          guesses: ['afternoon', 'day_abbreviation'],
+        },
+      ],
+    },
+    {
+      row: 3,
+      kind: 'changed',
+      siteId: 12,
+      changes: [{ field: 'hours', before: 'Tue 9:00–12:00', after: 'Tue, Thu 17:00–19:00' }],
+      readAs: [
+        {
+          column: 'hours',
+          hours: [2, 4].map((day) => ({ day, open: '17:00', close: '19:00' })),
+          guesses: ['afternoon'],
+        },
+      ],
+    },
+  ],
+  newItems: [],
+};
+
+const spaced = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+describe.each([
+  {
+    language: 'en' as const,
+    newRow: 'Read as Mon–Fri 11:30 AM – 1:00 PM',
+    changedRow: 'Read as Tue, Thu 5:00 PM – 7:00 PM',
+    guesses:
+      'Check: a time without AM or PM was taken as the afternoon and one-letter day names were read as weekdays.',
+  },
+  {
+    language: 'es' as const,
+    newRow: 'Se leyó como Lun–Vie 11:30 a.m. – 1:00 p.m.',
+    changedRow: 'Se leyó como Mar, Jue 5:00 p.m. – 7:00 p.m.',
+    guesses:
+      'Revise: una hora sin a. m. ni p. m. se tomó como de la tarde y las letras sueltas se leyeron como días de la semana.',
+  },
+])('how the hours were read, in $language', (expected) => {
+  it('is said next to the hours of a new row and of a changed row, with what was guessed', async () => {
+    const i18n = await createTestI18n(expected.language);
+    for (const [lng, texts] of Object.entries({ en, es, zh }))
+      i18n.addResourceBundle(lng, 'admin-imports', texts);
+    const { container } = render(
+      <I18nextProvider i18n={i18n}>
+        <ImportPreviewTables preview={agencyPreview} />
+      </I18nextProvider>,
+    );
+    const notes = [...container.querySelectorAll('.import-read-as')].map((note) => spaced(note.textContent));
+    expect(notes).toEqual([
+      `${expected.newRow} ${expected.guesses}`,
+      expect.stringContaining(expected.changedRow),
+    ]);
+    const tables = screen.getAllByRole('table');
+    expect(
+      spaced(within(tables[0]!).getByText(/11:30/, { selector: '.import-read-as' }).textContent),
+    ).toContain(expected.newRow);
+    expect(spaced(tables[1]!.textContent)).toContain(expected.changedRow);
+  });
+});

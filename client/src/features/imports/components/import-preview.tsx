@@ -1,9 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { fieldErrorMap } from '#client/lib/field-errors.ts';
-import type { ImportPreview, PreviewRow } from '#shared/imports.ts';
+import type { ImportPreview, PreviewRow, ReadAs } from '#shared/imports.ts';
 import type { FieldError } from '#shared/schemas/common.ts';
+import { guessesText, readAsText } from '../model/read-as.ts';
 
 type Kind<K extends PreviewRow['kind']> = Extract<PreviewRow, { kind: K }>;
+
+/** How the import read a cell not written in the export's form, and what it guessed (R603). */
+function ReadAsNote({ readAs, column }: { readAs: readonly ReadAs[] | undefined; column: string }) {
+  const { t, i18n } = useTranslation('admin-imports');
+  const note = readAs?.find((entry) => entry.column === column);
+  if (!note) return null;
+  const guesses = guessesText(note, i18n.language, t);
+  return (
+    <span className="import-read-as">
+      {readAsText(note, i18n.language, t)}
+      {guesses && <span className="import-note"> {guesses}</span>}
+    </span>
+  );
+}
 
 /**
  * The preview of an import as tables (docs/product.md R238): the counts, the new sites, each changed
@@ -47,7 +62,10 @@ export function ImportPreviewTables({ preview }: { preview: ImportPreview }) {
                   {row.locateOnSave && <span className="import-note"> ({t('locateOnSave')})</span>}
                 </th>
                 <td>{row.site.address}</td>
-                <td>{shown(row.site.hours)}</td>
+                <td>
+                  {shown(row.site.hours)}
+                  <ReadAsNote readAs={row.readAs} column="hours" />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -84,7 +102,10 @@ export function ImportPreviewTables({ preview }: { preview: ImportPreview }) {
                   </td>
                   <th scope="row">{field(change.field)}</th>
                   <td>{shown(change.before)}</td>
-                  <td>{shown(change.after)}</td>
+                  <td>
+                    {shown(change.after)}
+                    <ReadAsNote readAs={row.readAs} column={change.field} />
+                  </td>
                 </tr>
               )),
             )}
