@@ -27,3 +27,19 @@ export async function partnerManager(baseURL: string, partnerIds: number[]) {
   expect(login.status(), await login.text()).toBe(200);
   return { ...account, id, api };
 }
+
+/** An editor made the same way, to sign in through the form (docs/product.md R570). */
+export async function editorAccount(baseURL: string) {
+  counter += 1;
+  const account = {
+    email: `editor-${Date.now()}-${counter}-${process.pid}@example.org`,
+    password: 'editor-pass-1',
+    firstName: 'Eddie',
+    lastName: 'Editor',
+  };
+  const setup = await request.newContext({ baseURL });
+  const made = await setup.post('/test/accounts', { data: { ...account, role: 'editor' } });
+  expect(made.status(), await made.text()).toBe(201);
+  await setup.dispose();
+  return account;
+}
