@@ -3,7 +3,8 @@ import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 
 /**
  * The trash of deleted sites (docs/product.md R553–R554), in English, as an administrator: a site
- * deleted from its form leaves the locations page, waits in the Trash, and comes back from there
+ * deleted from its form leaves the locations page, the API and the open-data feed (defunct), waits in
+ * the Trash, and comes back from there
  * with its id, hours and lists; the trash empties only after a confirmation.
  */
 test('delete a site from its form, find it in the Trash, restore it, see it back', async ({
@@ -21,7 +22,18 @@ test('delete a site from its form, find it in the Trash, restore it, see it back
   const listed = () => page.getByRole('heading', { level: 3, name, exact: true });
   await loginAsAdmin(page);
 
-  // Deleted from its form: gone from the locations page.
+  /** The site's service in the open-data feed, among those changed since the journey began. */
+  const since = new Date(Date.now() - 60_000).toISOString();
+  const inFeed = async () => {
+    const feed = await page.request.get(
+      `/api/hsds/services?modified_after=${encodeURIComponent(since)}&per_page=500`,
+    );
+    expect(feed.status()).toBe(200);
+    const { contents } = (await feed.json()) as { contents: { name: string; status: string }[] };
+    return contents.find((service) => service.name === name)?.status;
+  };
+
+  // Deleted from its form: gone from the locations page, the API and the feed (defunct).
   await page.goto(`/sites/${site.id}/edit`);
   await page.getByRole('button', { name: 'Delete' }).click();
   await page
@@ -32,6 +44,10 @@ test('delete a site from its form, find it in the Trash, restore it, see it back
   await page.goto(`/sites?population=${population.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(listed()).toHaveCount(0);
+  expect((await page.request.get(`/api/sites/${site.id}`)).status()).toBe(404);
+  const list = (await (await page.request.get('/api/sites')).json()) as { id: number }[];
+  expect(list.map((s) => s.id)).not.toContain(site.id);
+  expect(await inFeed()).toBe('defunct');
 
   // The workspace links to the Trash, which lists it.
   await page.goto('/admin');
@@ -53,6 +69,7 @@ test('delete a site from its form, find it in the Trash, restore it, see it back
   await expect(listed()).toBeVisible();
   const back = await (await page.request.get(`/api/sites/${site.id}`)).json();
   expect(back).toMatchObject({ id: site.id, name, Hours: site.Hours, Populations: [{ id: population.id }] });
+  expect(await inFeed()).toBe('active');
 
   // Emptying the trash asks first; Cancel keeps it, the confirmation empties it.
   const other = await adminApi.createSite({ name: unique('Trash Other') });
