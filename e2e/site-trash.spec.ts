@@ -4,8 +4,8 @@ import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 /**
  * The trash of deleted sites (docs/product.md R553–R554), in English, as an administrator: a site
  * deleted from its form leaves the locations page, the API and the open-data feed (defunct), waits in
- * the Trash, and comes back from there
- * with its id, hours and lists; the trash empties only after a confirmation.
+ * the Trash, and comes back from there with its id, hours and lists; the trash empties only after a
+ * confirmation.
  */
 test('delete a site from its form, find it in the Trash, restore it, see it back', async ({
   page,
