@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { ReportEvent, ReportNote, ReportStatus } from '#shared/schemas/reports.ts';
+import type { Report, ReportEvent, ReportNote, ReportStatus } from '#shared/schemas/reports.ts';
 import type { Db } from '../db/client.ts';
-import { reportEvents, reportNotes, users } from '../db/schema.ts';
+import { history, reportEvents, reportNotes, users } from '../db/schema.ts';
 
 /** A report's notes and status changes, oldest first (docs/product.md R541). */
 export interface ReportTrail {
@@ -76,4 +76,32 @@ export async function recordReportChange(
       .values({ reportId, userId, fromStatus: change.from, toStatus: change.to, createdAt: now });
   if (change.note)
     await db.insert(reportNotes).values({ reportId, userId, text: change.note, createdAt: now });
+}
+
+/** The history entries reports name as their fix (R577), with who made each change. */
+export async function fixesOf(db: Db, ids: number[]): Promise<Map<number, NonNullable<Report['fixedBy']>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: history.id,
+      createdAt: history.createdAt,
+      userId: history.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(history)
+    .leftJoin(users, eq(users.id, history.userId))
+    .where(inArray(history.id, ids));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        historyId: row.id,
+        createdAt: row.createdAt.toISOString(),
+        by: row.userId
+          ? { id: row.userId, name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() }
+          : null,
+      },
+    ]),
+  );
 }

@@ -1,6 +1,6 @@
 import { isIPv6 } from 'node:net';
 import { normalizeIP } from '@fastify/rate-limit';
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   canMoveReport,
   REPORT_REASONS,
@@ -13,10 +13,10 @@ import {
 } from '#shared/schemas/reports.ts';
 import { invalidField } from '#shared/validation.ts';
 import type { Db } from '../db/client.ts';
-import { history, reports, sites, users } from '../db/schema.ts';
+import { history, reports, sites, } from '../db/schema.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
 import { escapeHtml, type Message, oneLine, quoteHtml, quoteText } from './mail.ts';
-import { recordReportChange, trailsOf } from './report-trail.ts';
+import { fixesOf, recordReportChange, trailsOf } from './report-trail.ts';
 
 /** The same report (site, reasons, message) sent again within this time is not stored again (R174). */
 const DUPLICATE_WINDOW_MS = 24 * 3_600_000;
@@ -52,34 +52,6 @@ interface Row {
   fixedBy: number | null;
   createdAt: Date;
   updatedAt: Date;
-}
-
-/** The history entries reports name as their fix (R577), with who made each change. */
-async function fixesOf(db: Db, ids: number[]): Promise<Map<number, NonNullable<Report['fixedBy']>>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: history.id,
-      createdAt: history.createdAt,
-      userId: history.userId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(history)
-    .leftJoin(users, eq(users.id, history.userId))
-    .where(inArray(history.id, ids));
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        historyId: row.id,
-        createdAt: row.createdAt.toISOString(),
-        by: row.userId
-          ? { id: row.userId, name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() }
-          : null,
-      },
-    ]),
-  );
 }
 
 async function present(db: Db, rows: Row[]): Promise<Report[]> {
