@@ -130,18 +130,7 @@ export const CJK_DAYS = new Map<string, number>([
   ['日', 0],
   ['天', 0],
 ]);
-const CJK_PAIRS = new Set([
-  '上午',
-  '下午',
-  '早上',
-  '晚上',
-  '中午',
-  '星期',
-  '禮拜',
-  '礼拜',
-  '每日',
-  '每天',
-]);
+const CJK_PAIRS = new Set(['上午', '下午', '早上', '晚上', '中午', '星期', '禮拜', '礼拜', '每日', '每天']);
 
 export type Token =
   | { kind: 'number'; hours: number; minutes: number; bare: boolean }

@@ -13,7 +13,7 @@ import {
 } from '#shared/schemas/reports.ts';
 import { invalidField } from '#shared/validation.ts';
 import type { Db } from '../db/client.ts';
-import { history, reports, sites, } from '../db/schema.ts';
+import { history, reports, sites } from '../db/schema.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
 import { escapeHtml, type Message, oneLine, quoteHtml, quoteText } from './mail.ts';
 import { fixesOf, recordReportChange, trailsOf } from './report-trail.ts';
