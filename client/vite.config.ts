@@ -22,6 +22,17 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
+        // The small modules every public page loads first, shared with lazy screens, go in one chunk
+        // rather than a dozen of a few hundred bytes, each with its own request and compression
+        // overhead (docs/decisions/003-client-bundle.md; the budget in docs/performance.md).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'shell',
+              test: /preload-helper|[\\/]shared[\\/](languages|hours|app-data|reference-lists|constants|phone|translations|format-hours)\.ts$|[\\/]lib[\\/](current-user|lazy|agency|localized)\.tsx?$|[\\/]ui[\\/]call-us\.tsx$/,
+            },
+          ],
+        },
         // The chunk that holds Leaflet (shared by the public map and the admin pin map) is named for
         // it, whichever small module of ours the bundler would name it after (bench:web reports by name).
         chunkFileNames: (chunk) =>

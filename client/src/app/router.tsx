@@ -40,70 +40,26 @@ const SiteFormScreen = lazyChunk(
   () => import('./routes/admin/site-form.tsx'),
   (m) => m.SiteFormScreen,
 );
-const ClosuresScreen = lazyChunk(
-  'closures',
-  () => import('./routes/admin/closures.tsx'),
-  (m) => m.ClosuresScreen,
-);
-const WorkspaceScreen = lazyChunk(
-  'workspace',
-  () => import('./routes/admin/workspace.tsx'),
-  (m) => m.WorkspaceScreen,
-);
-const TrashScreen = lazyChunk(
-  'trash',
-  () => import('./routes/admin/trash.tsx'),
-  (m) => m.TrashScreen,
-);
-const DuplicatesScreen = lazyChunk(
-  'duplicates',
-  () => import('./routes/admin/duplicates.tsx'),
-  (m) => m.DuplicatesScreen,
-);
-const ProposalsScreen = lazyChunk(
-  'proposals',
-  () => import('./routes/admin/proposals.tsx'),
-  (m) => m.ProposalsScreen,
-);
-const ProposalScreen = lazyChunk(
-  'proposals',
-  () => import('./routes/admin/proposals.tsx'),
-  (m) => m.ProposalScreen,
-);
-const MySitesScreen = lazyChunk(
+const MySitesRoutes = lazyChunk(
   'my-sites',
   () => import('./routes/my-sites.tsx'),
-  (m) => m.MySitesScreen,
-);
-const MySiteScreen = lazyChunk(
-  'my-sites',
-  () => import('./routes/my-sites.tsx'),
-  (m) => m.MySiteScreen,
-);
-const StaffAccountsScreen = lazyChunk(
-  'staff-accounts',
-  () => import('./routes/admin/staff-accounts.tsx'),
-  (m) => m.StaffAccountsScreen,
+  (m) => m.MySitesRoutes,
 );
 const ConfirmScreen = lazyChunk(
   'confirm',
   () => import('./routes/confirm.tsx'),
   (m) => m.ConfirmScreen,
 );
-const ImportScreen = lazyChunk(
-  'import',
-  () => import('./routes/admin/import.tsx'),
-  (m) => m.ImportScreen,
-);
 const SiteHistoryScreen = lazyChunk(
   'history',
   () => import('./routes/admin/history.tsx'),
   (m) => m.SiteHistoryScreen,
 );
-const ItemHistoryScreen = lazyChunk(
-  'history',
-  () => import('./routes/admin/history.tsx'),
-  (m) => m.ItemHistoryScreen,
+// The screens under /admin come with their own routes, in one chunk (app/admin-routes.tsx).
+const AdminRoutes = lazyChunk(
+  'admin-routes',
+  () => import('./admin-routes.tsx'),
+  (m) => m.AdminRoutes,
 );
 const ReferenceFormScreen = lazyChunk(
   'reference-form',
@@ -134,24 +90,10 @@ export function AppRoutes() {
         <Route path="/sites/:id/edit" element={admin(<SiteFormScreen />)} />
         <Route path="/sites/:id/history" element={admin(<SiteHistoryScreen />)} />
         <Route path="/partners" element={<PartnersScreen />} />
-        <Route path="/admin" element={admin(<WorkspaceScreen />)} />
+        <Route path="/admin/*" element={admin(<AdminRoutes />)} />
         <Route path="/contact" element={<ContactScreen />} />
         <Route path="/accessibility" element={<AccessibilityScreen />} />
         <Route path="/privacy" element={<PrivacyScreen />} />
-        <Route path="/admin/closures" element={admin(<ClosuresScreen />)} />
-        <Route path="/admin/import" element={admin(<ImportScreen />)} />
-        <Route path="/admin/trash" element={admin(<TrashScreen />)} />
-        <Route path="/admin/duplicates/:id/:otherId" element={admin(<DuplicatesScreen />)} />
-        <Route path="/admin/proposals" element={admin(<ProposalsScreen />)} />
-        <Route path="/admin/proposals/:id" element={admin(<ProposalScreen />)} />
-        <Route
-          path="/admin/users"
-          element={
-            <RequireUser admin onlyRole="admin">
-              <StaffAccountsScreen />
-            </RequireUser>
-          }
-        />
         {Object.entries(REFERENCE_ROUTES).flatMap(([segment, list]) => [
           <Route
             key={`${segment}-new`}
@@ -163,11 +105,6 @@ export function AppRoutes() {
             path={`/${segment}/:id/edit`}
             element={admin(<ReferenceFormScreen key={`${list}-edit`} list={list} />)}
           />,
-          <Route
-            key={`${segment}-history`}
-            path={`/admin/${segment}/:id/history`}
-            element={admin(<ItemHistoryScreen list={list} />)}
-          />,
         ])}
         <Route path="/confirm/:token" element={<ConfirmScreen />} />
         <Route path="/login" element={<LoginScreen />} />
@@ -177,8 +114,7 @@ export function AppRoutes() {
         <Route path="/passwords/reset/:token" element={<ResetPasswordScreen />} />
         <Route path="/invitation/:token" element={<ResetPasswordScreen invitation />} />
         <Route path="/account/*" element={<RequireUser>{<AccountScreen />}</RequireUser>} />
-        <Route path="/my-sites" element={<RequireUser>{<MySitesScreen />}</RequireUser>} />
-        <Route path="/my-sites/:id" element={<RequireUser>{<MySiteScreen />}</RequireUser>} />
+        <Route path="/my-sites/*" element={<RequireUser>{<MySitesRoutes />}</RequireUser>} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>
     </Routes>

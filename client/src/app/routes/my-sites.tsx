@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Route, Routes, useParams } from 'react-router';
 import { useAdminSite } from '#client/features/admin-sites/api/site.ts';
 import { PartnerSiteForm } from '#client/features/admin-sites/components/partner-site-form.tsx';
 import { MySitesScreen as MySites } from '#client/features/partner-sites/components/my-sites-screen.tsx';
@@ -35,4 +35,15 @@ export function MySiteScreen() {
     );
   if (!site.data) return <p>{t('common:loading')}</p>;
   return <PartnerSiteForm key={site.data.id} site={site.data} />;
+}
+
+/** /my-sites and /my-sites/{id}, mounted by the router at /my-sites/* (one chunk for both). */
+export function MySitesRoutes() {
+  return (
+    <Routes>
+      <Route index element={<MySitesScreen />} />
+      <Route path=":id" element={<MySiteScreen />} />
+      <Route path="*" element={<NotFoundScreen />} />
+    </Routes>
+  );
 }
