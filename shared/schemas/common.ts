@@ -82,6 +82,13 @@ export function BodySchema<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.object(shape, coded('invalid_body'));
 }
 
+/** One record's id in a body: a positive 32-bit integer (`not_a_number` otherwise). */
+export const BodyIdSchema = z
+  .number(coded('not_a_number'))
+  .int(coded('not_a_number'))
+  .positive(coded('not_a_number'))
+  .max(2_147_483_647, coded('not_a_number'));
+
 /** Positive 32-bit ids; duplicates are collapsed, order kept. */
 export const IdListSchema = z
   .array(

@@ -8,7 +8,7 @@ import {
   REPORT_STATUSES,
 } from '../keep-true.ts';
 import { coded } from '../validation.ts';
-import { BodySchema } from './common.ts';
+import { BodyIdSchema, BodySchema } from './common.ts';
 
 export {
   canMoveReport,
@@ -64,13 +64,7 @@ export const ReportUpdateSchema = BodySchema({
    * The change that fixed what the report said (R577): the id of an entry of the report's site's
    * history (`GET /api/sites/{id}/history`); null takes the link back. Left out: unchanged.
    */
-  fixedBy: z
-    .number(coded('not_a_number'))
-    .int(coded('not_a_number'))
-    .positive(coded('not_a_number'))
-    .max(2_147_483_647, coded('not_a_number'))
-    .nullable()
-    .optional(),
+  fixedBy: BodyIdSchema.nullable().optional(),
 });
 export type ReportUpdate = z.output<typeof ReportUpdateSchema>;
 

@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { coded } from '../validation.ts';
-import { BodySchema } from './common.ts';
+import { BodyIdSchema, BodySchema } from './common.ts';
 
-/** A site's id in a body: a positive 32-bit integer. */
-const SiteIdSchema = z
-  .number(coded('not_a_number'))
-  .int(coded('not_a_number'))
-  .positive(coded('not_a_number'))
-  .max(2_147_483_647, coded('not_a_number'));
+const SiteIdSchema = BodyIdSchema;
 
 /** A record's version, required here: a merge is never made against a version nobody saw. */
 const RequiredVersionSchema = z

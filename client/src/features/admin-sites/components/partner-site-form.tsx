@@ -10,7 +10,6 @@ import { Link } from 'react-router';
 import { useSaveErrors } from '#client/components/admin/use-save-errors.ts';
 import { ErrorSummary } from '#client/components/ui/error-summary.tsx';
 import { FormAlert } from '#client/components/ui/form-alert.tsx';
-import { TextField } from '#client/components/ui/text-field.tsx';
 import { api } from '#client/lib/api.ts';
 import { assertValid } from '#client/lib/schema-errors.ts';
 import { apiPaths } from '#shared/api-paths.ts';
@@ -19,10 +18,9 @@ import { type Site, SiteUpdateSchema } from '#shared/schemas/sites.ts';
 import { buildSitePayload, type SiteFormValues, siteValuesFrom } from '../model/site-form.ts';
 import { FactsSection } from './facts-section.tsx';
 import { HoursEditor } from './hours-editor.tsx';
+import { ContactFields } from './site-text-fields.tsx';
 import { useSiteFormWords } from './use-site-form-words.ts';
 import '../admin-sites.css';
-
-type ContactKey = 'phoneNumber' | 'phoneExtension' | 'email' | 'website';
 
 /** The form has no list checklists: the field labels are all it needs of the site form's words. */
 const NO_LISTS = {} as Parameters<typeof useSiteFormWords>[0];
@@ -53,7 +51,6 @@ export function CorrectionsForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation('admin');
-  const { t: tFacts } = useTranslation('admin-facts');
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<SiteFormValues>(() => siteValuesFrom(site));
   const [version, setVersion] = useState(site.version);
@@ -63,14 +60,6 @@ export function CorrectionsForm({
   const errors = useSaveErrors({ labels, required });
   const set = <K extends keyof SiteFormValues>(key: K, value: SiteFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
-
-  const text = (key: ContactKey) => ({
-    name: key,
-    value: values[key],
-    onChange: (event: { target: { value: string } }) => set(key, event.target.value),
-    error: errors.fields[key],
-    autoComplete: 'off',
-  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -99,26 +88,10 @@ export function CorrectionsForm({
       <ErrorSummary title={t('summary.title')} errors={errors.summary} form={form} attempt={errors.attempt} />
       {errors.summary.length === 0 && <FormAlert kind="error">{errors.general}</FormAlert>}
       <form ref={form} noValidate onSubmit={submit} aria-busy={busy}>
-        <TextField
-          label={t('fields.phoneNumber')}
-          hint={t('fields.phoneHint')}
-          type="tel"
-          inputMode="tel"
-          {...text('phoneNumber')}
-        />
-        <TextField
-          label={tFacts('extension')}
-          hint={tFacts('extensionHint')}
-          inputMode="numeric"
-          className="field--short"
-          {...text('phoneExtension')}
-        />
-        <TextField label={t('fields.email')} type="email" {...text('email')} />
-        <TextField
-          label={t('fields.website')}
-          inputMode="url"
-          hint={t('fields.websiteHint')}
-          {...text('website')}
+        <ContactFields
+          values={values}
+          fieldErrors={errors.fields}
+          onChange={(key, value) => set(key, value)}
         />
         <HoursEditor
           hours={values.hours}

@@ -24,7 +24,6 @@ export function SiteTextFields({
   onChange: (key: TextKey, value: string) => void;
 }) {
   const { t } = useTranslation('admin');
-  const { t: tFacts } = useTranslation('admin-facts');
   const text = (key: TextKey) => ({
     name: key,
     value: values[key],
@@ -50,6 +49,34 @@ export function SiteTextFields({
         error={fieldErrors['translations.zh.name']}
       />
       <TextField label={t('fields.addressRequired')} hint={t('site.addressHint')} {...text('address')} />
+      <ContactFields values={values} fieldErrors={fieldErrors} onChange={onChange} />
+    </>
+  );
+}
+
+type ContactKey = 'phoneNumber' | 'phoneExtension' | 'email' | 'website';
+
+/** The contact fields: phone and extension, e-mail, website; the whole site form's and a partner's. */
+export function ContactFields({
+  values,
+  fieldErrors,
+  onChange,
+}: {
+  values: Pick<SiteFormValues, ContactKey>;
+  fieldErrors: Record<string, string | undefined>;
+  onChange: (key: ContactKey, value: string) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { t: tFacts } = useTranslation('admin-facts');
+  const text = (key: ContactKey) => ({
+    name: key,
+    value: values[key],
+    onChange: (event: { target: { value: string } }) => onChange(key, event.target.value),
+    error: fieldErrors[key],
+    autoComplete: 'off',
+  });
+  return (
+    <>
       <TextField
         label={t('fields.phoneNumber')}
         hint={t('fields.phoneHint')}
