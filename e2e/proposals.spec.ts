@@ -182,3 +182,65 @@ test('a site contact proposes corrections from their link; staff see them as the
   await expect(row.getByRole('cell').nth(0)).toHaveText('The site’s contact');
   await expect(row.getByRole('cell').nth(2)).toHaveText('Website');
 });
+
+/** A date `days` from now, 'YYYY-MM-DD' (far enough ahead to stay upcoming whatever the zone). */
+const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+test('a partner manager closes their own site at once, and cannot remove a closure staff keep', async ({
+  page,
+  adminApi,
+  baseURL,
+}) => {
+  test.slow();
+  const own = await adminApi.createItem('nutritionpartners', { name: unique('Closing Partner') });
+  const another = await adminApi.createItem('nutritionpartners', { name: unique('Neighbor Partner') });
+  const name = unique('Burst Pipe Kitchen');
+  const site = await adminApi.createSite({ name, NutritionPartnerIds: [own.id] });
+  const neighbor = await adminApi.createSite({
+    name: unique('Neighbor Kitchen'),
+    NutritionPartnerIds: [another.id],
+  });
+  // Staff's closure naming both partners' sites: the partner manager sees it but may not remove it.
+  await adminApi.createClosure({
+    startDate: daysAhead(30),
+    endDate: daysAhead(31),
+    reason: 'Street fair',
+    siteIds: [site.id, neighbor.id],
+  });
+  const manager = await partnerManager(baseURL!, [own.id]);
+  await manager.api.dispose();
+
+  await loginThroughForm(page, manager.email, manager.password);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(`/my-sites/${site.id}`);
+  const closures = page.getByRole('group', { name: 'Closures of this site', exact: true });
+  await expect(closures.getByText(/shown to visitors at once/)).toBeVisible();
+  await expect(closures.getByRole('link', { name: 'All closures' })).toHaveCount(0);
+  const table = closures.getByRole('table', { name: 'Closures of this site' });
+  await expect(table.getByRole('row', { name: /Street fair/ })).toContainText('Kept by staff');
+  await expect(table.getByRole('button', { name: 'Remove Street fair' })).toHaveCount(0);
+
+  const adder = closures.getByRole('group', { name: 'Add a closure' });
+  await adder.getByLabel('Reason (required)').fill('Burst pipe');
+  await adder.getByLabel('First day closed (required)').fill(daysAhead(3));
+  await adder.getByLabel('Last day closed').fill(daysAhead(4));
+  await adder.getByRole('button', { name: 'Add closure' }).click();
+  await expect(table.getByRole('row', { name: /Burst pipe/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Published at once, not a proposal: the public closures list has it, credited to the partner.
+  const stored = (await (await page.request.get(`/api/closures?siteId=${site.id}`)).json()) as {
+    id: number;
+    reason: string;
+    siteIds: number[];
+  }[];
+  const burst = stored.find((closure) => closure.reason === 'Burst pipe');
+  expect(burst).toMatchObject({ siteIds: [site.id] });
+  const [created] = await adminApi.closureHistory(burst!.id);
+  expect(created).toMatchObject({ action: 'create', user: { id: manager.id } });
+
+  // And they can take it off again.
+  await table.getByRole('button', { name: 'Remove Burst pipe' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove closure' }).click();
+  await expect(table.getByRole('row', { name: /Burst pipe/ })).toHaveCount(0);
+});

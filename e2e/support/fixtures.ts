@@ -59,6 +59,20 @@ export class AdminApi {
     return response.json();
   }
 
+  /** A closure (POST /api/closures): its id. */
+  async createClosure(body: Record<string, unknown>): Promise<{ id: number }> {
+    const response = await this.context.post('/api/closures', { data: body });
+    expect(response.status(), await response.text()).toBe(201);
+    return response.json();
+  }
+
+  /** A closure's history, newest first (GET /api/closures/{id}/history). */
+  async closureHistory(id: number): Promise<{ action: string; user: { id: number } | null }[]> {
+    const response = await this.context.get(`/api/closures/${id}/history`);
+    expect(response.status()).toBe(200);
+    return response.json();
+  }
+
   async deleteSite(id: number) {
     await this.context.delete(`/api/sites/${id}`);
   }

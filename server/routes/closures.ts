@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiRoutes } from '#shared/api-paths.ts';
@@ -15,16 +16,17 @@ import {
 import { IdParamsSchema, VersionQuerySchema } from '#shared/schemas/common.ts';
 import { errorAnswers, NoContentSchema } from '#shared/schemas/errors.ts';
 import type { AppContext } from '../context.ts';
-import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
+import { type StaffUser, staffRoutes, staffUser } from '../plugins/staff-routes.ts';
 import {
   CLOSURE_ENTITY,
   closuresOfSite,
   createClosure,
   deleteClosure,
+  findClosure,
   getClosure,
   updateClosure,
 } from '../services/closures.ts';
-import { NotFoundError } from '../services/errors.ts';
+import { HttpError, NotFoundError } from '../services/errors.ts';
 import { listHistory } from '../services/history.ts';
 import {
   decideHoliday,
@@ -32,6 +34,7 @@ import {
   holidayDecisionId,
   holidayOccurrences,
 } from '../services/holidays.ts';
+import { partnerKeepsSites } from '../services/partner-scope.ts';
 import { publicReads } from '../services/public-reads.ts';
 import { idOf } from '../services/route-params.ts';
 import { siteLocation } from '../services/sites.ts';
@@ -72,14 +75,40 @@ const closuresRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   await staffRoutes(app, ctx, closureAdminRoutes);
 };
 
-/** Writes and the history, for administrators, checked on request like every other write. */
+/**
+ * Writes and the history, for staff, checked on request like every other write. A partner manager
+ * records, changes and removes closures of their own partners' sites only (R608): a closure every site
+ * of which is theirs, never one of all sites; published at once, whatever PARTNER_CHANGES says.
+ */
 const closureAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
   const tags = ['closures'];
 
+  const refuse = () => {
+    throw new HttpError(
+      403,
+      'A partner manager may keep only the closures of their own nutrition partners’ sites.',
+    );
+  };
+  /** The sites a partner manager names must all be theirs; staff pass without a look. */
+  const partnerNames = async (user: StaffUser, body: { siteIds?: number[]; allSites?: boolean }) => {
+    if (user.role !== 'partner') return;
+    if (body.allSites === true) refuse();
+    if (body.siteIds !== undefined && !(await partnerKeepsSites(db, user.id, body.siteIds))) refuse();
+  };
+  /** A stored closure a partner manager reaches: one of their sites only (a missing one is the handler's 404). */
+  const ownClosure = async (request: FastifyRequest) => {
+    const user = staffUser(request);
+    if (user.role !== 'partner') return;
+    const closure = await findClosure(db, idOf(request.params as { id: string }));
+    if (!closure) return;
+    if (closure.allSites || !(await partnerKeepsSites(db, user.id, closure.siteIds))) refuse();
+  };
+
   app.post(
     apiRoutes.closures,
     {
+      config: { allow: 'partnerSite' },
       schema: {
         tags,
         body: ClosureCreateSchema,
@@ -88,6 +117,7 @@ const closureAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     },
     async (request, reply) => {
       const user = staffUser(request);
+      await partnerNames(user, request.body);
       return reply.code(201).send(await createClosure(db, request.body, user.id));
     },
   );
@@ -95,6 +125,8 @@ const closureAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   app.patch(
     apiRoutes.closure,
     {
+      config: { allow: 'partnerSite' },
+      onRequest: ownClosure,
       schema: {
         tags,
         params: IdParamsSchema,
@@ -104,6 +136,7 @@ const closureAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     },
     async (request) => {
       const user = staffUser(request);
+      await partnerNames(user, request.body);
       return updateClosure(db, idOf(request.params), request.body, user.id);
     },
   );
@@ -111,6 +144,8 @@ const closureAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   app.delete(
     apiRoutes.closure,
     {
+      config: { allow: 'partnerSite' },
+      onRequest: ownClosure,
       schema: {
         tags,
         params: IdParamsSchema,
@@ -127,7 +162,11 @@ const closureAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
 
   app.get(
     apiRoutes.closureHistory,
-    { schema: { tags, params: IdParamsSchema, response: { ...errorAnswers(401, 403, 404) } } },
+    {
+      config: { allow: 'partnerSite' },
+      onRequest: ownClosure,
+      schema: { tags, params: IdParamsSchema, response: { ...errorAnswers(401, 403, 404) } },
+    },
     (request) => listHistory(db, CLOSURE_ENTITY, idOf(request.params)),
   );
 

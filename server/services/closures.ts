@@ -53,8 +53,14 @@ export async function currentClosuresJson(
   return JSON.stringify(merged);
 }
 
-export async function getClosure(db: Db, id: number): Promise<Closure> {
+/** One stored closure, or undefined. */
+export async function findClosure(db: Db, id: number): Promise<Closure | undefined> {
   const [closure] = JSON.parse(await selectJson(db, sql`where c.id = ${id}`)) as Closure[];
+  return closure;
+}
+
+export async function getClosure(db: Db, id: number): Promise<Closure> {
+  const closure = await findClosure(db, id);
   if (!closure) throw new NotFoundError();
   return closure;
 }

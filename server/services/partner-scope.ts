@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SiteUpdate } from '#shared/schemas/sites.ts';
 import type { Db } from '../db/client.ts';
 import { siteNutritionPartners, sites, userPartners } from '../db/schema.ts';
@@ -27,6 +27,25 @@ export async function partnerKeepsSite(db: Db, userId: number, siteId: number): 
     .where(and(eq(siteNutritionPartners.siteId, siteId), eq(userPartners.userId, userId)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Whether every one of the sites is one of the user's partners' sites (a partner manager's closure,
+ * docs/product.md R608). No sites is not "all of them".
+ */
+export async function partnerKeepsSites(
+  db: Db,
+  userId: number,
+  siteIds: readonly number[],
+): Promise<boolean> {
+  const wanted = [...new Set(siteIds)];
+  if (wanted.length === 0) return false;
+  const kept = await db
+    .selectDistinct({ siteId: siteNutritionPartners.siteId })
+    .from(siteNutritionPartners)
+    .innerJoin(userPartners, eq(userPartners.partnerId, siteNutritionPartners.itemId))
+    .where(and(inArray(siteNutritionPartners.siteId, wanted), eq(userPartners.userId, userId)));
+  return kept.length === wanted.length;
 }
 
 /** The fields of a change a partner manager may not make, in the order given. */

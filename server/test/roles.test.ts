@@ -122,6 +122,81 @@ describe('a partner manager (R571)', () => {
   });
 });
 
+describe('a partner manager’s closures (R608)', () => {
+  const closures = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: { cookie: partner.cookie }, ...(payload && { payload }) });
+  const closure = (siteIds: number[] | 'all') => ({
+    startDate: '2027-04-06',
+    endDate: '2027-04-07',
+    reason: 'Kitchen repairs',
+    ...(siteIds === 'all' ? { allSites: true } : { siteIds }),
+  });
+  const publicClosures = async () =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/closures' })).json() as { id: number }[];
+
+  it('records a closure of their own site, published at once even while changes wait for review', async () => {
+    expect(ctx.config.PARTNER_CHANGES).toBe('review');
+    const added = await closures('POST', '/api/closures', closure([ownSite]));
+    expect(added.statusCode, added.body).toBe(201);
+    const { id, version } = added.json() as { id: number; version: number };
+    expect((await publicClosures()).map((c) => c.id)).toContain(id);
+    const history = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/closures/${id}/history`,
+      headers: { cookie: partner.cookie },
+    });
+    expect(history.json()[0]).toMatchObject({ action: 'create', user: { id: partner.id } });
+    const changed = await closures('PATCH', `/api/closures/${id}`, { endDate: '2027-04-09', version });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const removed = await closures('DELETE', `/api/closures/${id}?version=${changed.json().version}`);
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect((await publicClosures()).map((c) => c.id)).not.toContain(id);
+  });
+
+  it('is refused a closure naming another partner’s site, or every site, and nothing is stored', async () => {
+    const before = await publicClosures();
+    for (const body of [closure([otherSite]), closure([ownSite, otherSite]), closure('all')]) {
+      const response = await closures('POST', '/api/closures', body);
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.json().message).toMatch(/own nutrition partners/);
+    }
+    expect(await publicClosures()).toEqual(before);
+  });
+
+  it('cannot change, remove or read the history of a closure that names another partner’s site', async () => {
+    const staff = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/closures',
+      headers: { cookie: admin.cookie },
+      payload: closure([ownSite, otherSite]),
+    });
+    const { id, version } = staff.json() as { id: number; version: number };
+    expect((await closures('PATCH', `/api/closures/${id}`, { siteIds: [ownSite], version })).statusCode).toBe(
+      403,
+    );
+    expect((await closures('DELETE', `/api/closures/${id}?version=${version}`)).statusCode).toBe(403);
+    const history = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/closures/${id}/history`,
+      headers: { cookie: partner.cookie },
+    });
+    expect(history.statusCode).toBe(403);
+    expect((await publicClosures()).find((c) => c.id === id)).toMatchObject({
+      siteIds: [ownSite, otherSite],
+    });
+  });
+
+  it('cannot widen their own closure to another partner’s site or to every site', async () => {
+    const added = await closures('POST', '/api/closures', closure([ownSite]));
+    const { id, version } = added.json() as { id: number; version: number };
+    for (const change of [{ siteIds: [ownSite, otherSite] }, { allSites: true }]) {
+      const response = await closures('PATCH', `/api/closures/${id}`, { ...change, version });
+      expect(response.statusCode, response.body).toBe(403);
+    }
+    expect((await publicClosures()).find((c) => c.id === id)).toMatchObject({ siteIds: [ownSite] });
+  });
+});
+
 describe('a deactivated account (R573)', () => {
   it('counts for nobody on its next request, and cannot sign in until reactivated', async () => {
     const editor = await createUser(ctx, { role: 'editor' });

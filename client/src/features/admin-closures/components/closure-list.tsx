@@ -16,10 +16,22 @@ interface ClosureListProps {
   siteId?: number;
   /** Said politely after a removal. */
   onRemoved: (message: string) => void;
+  /**
+   * Whether the reader may take this closure off (a partner manager: only closures of their own
+   * sites, docs/product.md R608). By default every closure, but in a site's form not one of all sites.
+   */
+  canRemove?: (closure: Closure) => boolean;
 }
 
 /** Closures as a table (dates, reason, sites), each with 'Remove' behind a confirmation. */
-export function ClosureList({ caption, closures, siteNames, siteId, onRemoved }: ClosureListProps) {
+export function ClosureList({
+  caption,
+  closures,
+  siteNames,
+  siteId,
+  onRemoved,
+  canRemove = (c) => !(siteId !== undefined && c.allSites),
+}: ClosureListProps) {
   const { t, i18n } = useTranslation('admin');
   const language = i18n.resolvedLanguage ?? i18n.language;
   const remove = useRemoveClosure(siteId);
@@ -71,8 +83,8 @@ export function ClosureList({ caption, closures, siteNames, siteId, onRemoved }:
               </th>
               {siteNames && <td>{sites(c)}</td>}
               <td>
-                {siteId !== undefined && c.allSites ? (
-                  t('closures.allSites')
+                {!canRemove(c) ? (
+                  t(c.allSites ? 'closures.allSites' : 'closures.keptByStaff')
                 ) : (
                   <button type="button" className="button button--secondary" onClick={() => setAsking(c)}>
                     {t('closures.remove')}

@@ -12,6 +12,11 @@ interface SiteClosuresProps {
   siteId: number | undefined;
   /** Names of the ticked statuses that mean the site is closed (closesSite). */
   closingStatuses: readonly string[];
+  /**
+   * A partner manager's form (docs/product.md R608): the ids of their own sites. They remove only
+   * closures of those sites, and the closures page is not theirs.
+   */
+  ownSiteIds?: ReadonlySet<number>;
 }
 
 /**
@@ -19,7 +24,7 @@ interface SiteClosuresProps {
  * page), added and removed at once, apart from the site's Submit. Warns when a status that means
  * "closed" is ticked and the site has no closure of its own, so visitors learn when it reopens.
  */
-export function SiteClosures({ siteId, closingStatuses }: SiteClosuresProps) {
+export function SiteClosures({ siteId, closingStatuses, ownSiteIds }: SiteClosuresProps) {
   const { t } = useTranslation('admin');
   const id = useId();
   const closures = useClosures(siteId, siteId !== undefined);
@@ -38,7 +43,13 @@ export function SiteClosures({ siteId, closingStatuses }: SiteClosuresProps) {
       <legend>{t('closures.siteHeading')}</legend>
       <div aria-live="polite">{warning && <p className="alert alert--warning">{warning}</p>}</div>
       <p id={`${id}-intro`} className="field-hint">
-        {t('closures.siteIntro')} <Link to="/admin/closures">{t('closures.manageAll')}</Link>
+        {ownSiteIds ? (
+          t('closures.partnerIntro')
+        ) : (
+          <>
+            {t('closures.siteIntro')} <Link to="/admin/closures">{t('closures.manageAll')}</Link>
+          </>
+        )}
       </p>
       {!saved ? (
         <p>{t('closures.siteSaveFirst')}</p>
@@ -54,6 +65,9 @@ export function SiteClosures({ siteId, closingStatuses }: SiteClosuresProps) {
               closures={list}
               siteId={siteId}
               onRemoved={setAnnouncement}
+              {...(ownSiteIds && {
+                canRemove: (c) => !c.allSites && c.siteIds.every((site) => ownSiteIds.has(site)),
+              })}
             />
           )}
           <ClosureAdder legend={t('closures.addHeading')} siteId={siteId} onAdded={setAnnouncement} />

@@ -4,7 +4,7 @@
  * form, nothing else. Under review a partner's change is sent as a proposal ("sent for review"); under
  * publish it is saved.
  */
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSaveErrors } from '#client/components/admin/use-save-errors.ts';
@@ -111,8 +111,11 @@ export function CorrectionsForm({
   );
 }
 
-/** A partner manager's page for one of their sites (R596). */
-export function PartnerSiteForm({ site }: { site: Site }) {
+/**
+ * A partner manager's page for one of their sites (R596), with the site's closures below the form
+ * (given by the route, R608: they are published at once, apart from the form's proposal).
+ */
+export function PartnerSiteForm({ site, closures }: { site: Site; closures?: ReactNode }) {
   const { t } = useTranslation('admin');
   const { t: tProposals } = useTranslation('admin-proposals');
   const send = async (body: Record<string, unknown>): Promise<SentCorrections> => {
@@ -130,6 +133,7 @@ export function PartnerSiteForm({ site }: { site: Site }) {
         <Link to="/my-sites">{tProposals('mine.back')}</Link>
       </p>
       <CorrectionsForm site={site} send={send} submitLabel={tProposals('mine.send')} />
+      {closures}
     </section>
   );
 }
