@@ -138,3 +138,25 @@ test('the staff accounts screen on a phone with 200 % text', async ({ browser })
   expect(await scrollsSideways(page)).toBe(false);
   await phone.close();
 });
+
+test('an administrator reads the deployment settings on a phone with 200 % text; secrets stay hidden', async ({
+  browser,
+}) => {
+  test.slow();
+  const phone = await browser.newContext({ ...PHONE });
+  const page = await phone.newPage();
+  await useLargeText(page);
+  await loginAsAdmin(page);
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Deployment settings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Deployment settings' })).toBeVisible();
+  const setting = (name: string) =>
+    page
+      .getByRole('definition')
+      .filter({ has: page.locator(`xpath=preceding-sibling::dt[1][normalize-space()="${name}"]`) });
+  await expect(setting('PARTNER_CHANGES')).toHaveText('review (default)');
+  await expect(setting('SESSION_SECRET')).toHaveText(/^(Set \(hidden\)|Not set) \(/);
+  await expectNoAxeViolations(page);
+  expect(await scrollsSideways(page)).toBe(false);
+  await phone.close();
+});

@@ -40,6 +40,7 @@ import qrRoutes from './routes/qr.ts';
 import referenceListRoutes from './routes/reference-lists.ts';
 import reportsRoutes from './routes/reports.ts';
 import seoRoutes from './routes/seo.ts';
+import settingsRoutes from './routes/settings.ts';
 import siteDuplicatesRoutes from './routes/site-duplicates.ts';
 import siteTrashRoutes from './routes/site-trash.ts';
 import sitesRoutes from './routes/sites.ts';
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     authRoutes,
     usersRoutes,
     staffAccountsRoutes,
+    settingsRoutes,
     passwordsRoutes,
     assetsRoutes,
     placesRoutes,

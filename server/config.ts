@@ -279,6 +279,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+/**
+ * Every setting's name, in the schema's order, with the value it takes when left out (undefined for
+ * none): what the settings screen compares a running value with (docs/product.md R609).
+ */
+export function settingDefaults(): { name: keyof typeof EnvSchema.shape; fallback: unknown }[] {
+  return (Object.keys(EnvSchema.shape) as (keyof typeof EnvSchema.shape)[]).map((name) => {
+    const parsed = EnvSchema.shape[name].safeParse(undefined);
+    return { name, fallback: parsed.success ? parsed.data : undefined };
+  });
+}
+
 /** Settings that work but deserve a line in the log at start-up: each warning is one sentence. */
 export function startupWarnings(config: Config): string[] {
   const warnings: string[] = [];

@@ -36,6 +36,7 @@ export const apiRoutes = {
   invitations: '/api/users/invitations',
   invitation: '/api/users/:id/invitation',
   userAccess: '/api/users/:id/access',
+  settings: '/api/settings',
   passwords: '/api/passwords',
   password: '/api/passwords/:token',
   confirmation: '/api/confirmations/:token',
@@ -111,6 +112,8 @@ export const apiPaths = {
   invitations: apiRoutes.invitations,
   invitation: (id: number | string) => fillPath(apiRoutes.invitation, { id }),
   userAccess: (id: number | string) => fillPath(apiRoutes.userAccess, { id }),
+  /** The deployment settings, read only (administrators, docs/product.md R609). */
+  settings: apiRoutes.settings,
   passwords: apiRoutes.passwords,
   password: (token: string) => fillPath(apiRoutes.password, { token }),
   confirmationProposal: (token: string) => fillPath(apiRoutes.confirmationProposal, { token }),

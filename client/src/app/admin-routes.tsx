@@ -50,6 +50,11 @@ const StaffAccountsScreen = lazyChunk(
   () => import('./routes/admin/staff-accounts.tsx'),
   (m) => m.StaffAccountsScreen,
 );
+const SettingsScreen = lazyChunk(
+  'settings',
+  () => import('./routes/admin/settings.tsx'),
+  (m) => m.SettingsScreen,
+);
 const ItemHistoryScreen = lazyChunk(
   'history',
   () => import('./routes/admin/history.tsx'),
@@ -72,6 +77,14 @@ export function AdminRoutes() {
         element={
           <RequireUser admin onlyRole="admin">
             <StaffAccountsScreen />
+          </RequireUser>
+        }
+      />
+      <Route
+        path="settings"
+        element={
+          <RequireUser admin onlyRole="admin">
+            <SettingsScreen />
           </RequireUser>
         }
       />

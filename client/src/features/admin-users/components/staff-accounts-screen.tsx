@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '#client/components/admin/confirm-dialog.tsx';
+import { QueryState } from '#client/components/ui/query-state.tsx';
 import { ApiError } from '#client/lib/api.ts';
 import { useCurrentUser } from '#client/lib/current-user.ts';
 import { fieldErrorMap } from '#client/lib/field-errors.ts';
@@ -135,33 +136,26 @@ export function StaffAccountsScreen() {
       )}
       <InviteForm partners={partners.data} onInvited={put} />
       <h2 id="accounts-heading">{t('list.heading')}</h2>
-      {accounts.error ? (
-        <div role="alert" className="alert alert--error">
-          <p>{t('loadFailed')}</p>
-          <button type="button" className="button button--secondary" onClick={() => void accounts.refetch()}>
-            {t('common:errors.retry')}
-          </button>
-        </div>
-      ) : !accounts.data ? (
-        <p>{t('common:loading')}</p>
-      ) : (
-        <>
-          <p>{t('list.count', { count: list.length })}</p>
-          <ul className="staff-accounts__list" aria-labelledby="accounts-heading">
-            {list.map((account) => (
-              <AccountCard
-                key={account.id}
-                account={account}
-                isSelf={account.id === user?.id}
-                partners={partners.data}
-                busy={busy}
-                partnersError={partnersError?.id === account.id ? partnersError.text : undefined}
-                onAction={ask}
-              />
-            ))}
-          </ul>
-        </>
-      )}
+      <QueryState query={accounts} failed={t('loadFailed')}>
+        {() => (
+          <>
+            <p>{t('list.count', { count: list.length })}</p>
+            <ul className="staff-accounts__list" aria-labelledby="accounts-heading">
+              {list.map((account) => (
+                <AccountCard
+                  key={account.id}
+                  account={account}
+                  isSelf={account.id === user?.id}
+                  partners={partners.data}
+                  busy={busy}
+                  partnersError={partnersError?.id === account.id ? partnersError.text : undefined}
+                  onAction={ask}
+                />
+              ))}
+            </ul>
+          </>
+        )}
+      </QueryState>
       <ConfirmDialog
         open={confirming !== null}
         title={confirming ? t(`confirm.${confirming.kind}Title`, { name: confirmName }) : ''}

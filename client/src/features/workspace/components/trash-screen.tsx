@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '#client/components/admin/confirm-dialog.tsx';
+import { QueryState } from '#client/components/ui/query-state.tsx';
 import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { useCurrentUser } from '#client/lib/current-user.ts';
@@ -83,69 +84,64 @@ export function TrashScreen() {
           <p>{error}</p>
         </div>
       )}
-      {trash.error ? (
-        <div role="alert" className="alert alert--error">
-          <p>{t('trash.loadFailed')}</p>
-          <button type="button" className="button button--secondary" onClick={() => void trash.refetch()}>
-            {t('common:errors.retry')}
-          </button>
-        </div>
-      ) : !trash.data ? (
-        <p>{t('common:loading')}</p>
-      ) : sites.length === 0 ? (
-        <p>{t('trash.none')}</p>
-      ) : (
-        <>
-          <table className="trash-table">
-            <caption>{t('trash.listLabel')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('trash.name')}</th>
-                <th scope="col">{t('trash.address')}</th>
-                <th scope="col">{t('trash.deletedAt')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('trash.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sites.map((site) => (
-                <tr key={site.id}>
-                  <th scope="row">{site.name}</th>
-                  <td>{site.address}</td>
-                  <td>
-                    {site.deletedBy
-                      ? t('trash.deletedBy', {
-                          date: formatInstant(site.deletedAt, language),
-                          name: `${site.deletedBy.firstName} ${site.deletedBy.lastName}`.trim(),
-                        })
-                      : formatInstant(site.deletedAt, language)}
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      aria-label={t('trash.restoreSite', { name: site.name })}
-                      aria-disabled={busy}
-                      onClick={() => !busy && void restore(site)}
-                    >
-                      {t('trash.restore')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {/* Emptying cannot be undone: administrators only; the server refuses editors too (R570). */}
-          {user?.role === 'admin' && (
-            <p>
-              <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-                {t('trash.empty')}
-              </button>
-            </p>
-          )}
-        </>
-      )}
+      <QueryState query={trash} failed={t('trash.loadFailed')}>
+        {() =>
+          sites.length === 0 ? (
+            <p>{t('trash.none')}</p>
+          ) : (
+            <>
+              <table className="trash-table">
+                <caption>{t('trash.listLabel')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('trash.name')}</th>
+                    <th scope="col">{t('trash.address')}</th>
+                    <th scope="col">{t('trash.deletedAt')}</th>
+                    <th scope="col">
+                      <span className="visually-hidden">{t('trash.actions')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {sites.map((site) => (
+                    <tr key={site.id}>
+                      <th scope="row">{site.name}</th>
+                      <td>{site.address}</td>
+                      <td>
+                        {site.deletedBy
+                          ? t('trash.deletedBy', {
+                              date: formatInstant(site.deletedAt, language),
+                              name: `${site.deletedBy.firstName} ${site.deletedBy.lastName}`.trim(),
+                            })
+                          : formatInstant(site.deletedAt, language)}
+                      </td>
+                      <td>
+                        <button
+                          type="button"
+                          className="button button--secondary"
+                          aria-label={t('trash.restoreSite', { name: site.name })}
+                          aria-disabled={busy}
+                          onClick={() => !busy && void restore(site)}
+                        >
+                          {t('trash.restore')}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {/* Emptying cannot be undone: administrators only; the server refuses editors too (R570). */}
+              {user?.role === 'admin' && (
+                <p>
+                  <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+                    {t('trash.empty')}
+                  </button>
+                </p>
+              )}
+            </>
+          )
+        }
+      </QueryState>
       <ConfirmDialog
         open={confirming}
         title={t('trash.emptyTitle')}

@@ -157,6 +157,9 @@ export function WorkspaceScreen({ today = agencyDate() ?? '' }: { today?: string
           <p>
             <Link to="/admin/users">{t('staff.link')}</Link>
           </p>
+          <p>
+            <Link to="/admin/settings">{t('staff.settingsLink')}</Link>
+          </p>
         </section>
       )}
       <ConfirmSiteDialog
