@@ -4,6 +4,7 @@ import {
   formatInstant,
   formatInterval,
   formatTime,
+  hoursOnOneLine,
   intlLocale,
   weekdayName,
   weeklyHours,
@@ -125,5 +126,19 @@ describe('formatInstant and formatCalendarDate: one format for every screen', ()
   it('writes a calendar date whatever the device zone, with its weekday when asked', () => {
     expect(formatCalendarDate('2026-11-26', 'en')).toBe('Nov 26, 2026');
     expect(formatCalendarDate('2026-11-26', 'en', { weekday: true })).toBe('Thursday, Nov 26, 2026');
+  });
+});
+
+describe('hoursOnOneLine', () => {
+  it('writes the week Monday first, intervals of a day together, days apart with "; "', () => {
+    const line = hoursOnOneLine(
+      [
+        { day: 3, open: '11:00', close: '13:00' },
+        { day: 1, open: '17:00', close: '18:30' },
+        { day: 1, open: '11:30', close: '13:00' },
+      ],
+      'en',
+    );
+    expect(line).toBe('Monday 11:30 AM – 1:00 PM, 5:00 PM – 6:30 PM; Wednesday 11:00 AM – 1:00 PM');
   });
 });

@@ -103,6 +103,13 @@ export function weeklyHours(hours: readonly HoursInterval[], language: string | 
   }));
 }
 
+/** The week on one line, as staff screens compare it: 'Monday 11:00 AM – 1:00 PM; Wednesday …'. */
+export function hoursOnOneLine(hours: readonly HoursInterval[], language: string | undefined): string {
+  return weeklyHours(hours, language)
+    .map((day) => `${day.dayName} ${day.intervals.join(', ')}`)
+    .join('; ');
+}
+
 const zonedFormatters = new Map<string, Intl.DateTimeFormat>();
 /**
  * One formatter per (locale, options, zone) for instants — a moment written on the agency's clock

@@ -1,5 +1,5 @@
 import { beforeYouGoLines } from '#client/lib/site-facts-text.ts';
-import { listLocale, weeklyHours } from '#shared/format-hours.ts';
+import { hoursOnOneLine, listLocale } from '#shared/format-hours.ts';
 import type { HoursInterval } from '#shared/hours.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { REFERENCE_LIST_NAMES, REFERENCE_LISTS, type ReferenceListName } from '#shared/reference-lists.ts';
@@ -85,9 +85,7 @@ function valueText(field: string, value: unknown, words: HistoryWords): string {
   if (value === null || value === undefined || value === '') return '';
   if (field === 'phoneNumber') return formatPhone(String(value)) || String(value);
   if (field === 'Hours') {
-    return weeklyHours(value as HoursInterval[], language)
-      .map((day) => `${day.dayName} ${day.intervals.join(', ')}`)
-      .join('; ');
+    return hoursOnOneLine(value as HoursInterval[], language);
   }
   if (field === 'closesSite') return t(value ? 'yes' : 'no');
   const list = listOf(field);

@@ -1,6 +1,6 @@
 import type { ConflictFieldSpec } from '#client/components/admin/conflict.ts';
 import { beforeYouGoLines } from '#client/lib/site-facts-text.ts';
-import { weeklyHours } from '#shared/format-hours.ts';
+import { hoursOnOneLine } from '#shared/format-hours.ts';
 import {
   REFERENCE_LIST_NAMES,
   type ReferenceItem,
@@ -65,10 +65,7 @@ export function siteConflictSpecs({
     key: 'hours',
     label: labels.hours,
     get: (values) => hoursPayload(values.hours),
-    show: (values) =>
-      weeklyHours(values.hours, language)
-        .map((day) => `${day.dayName} ${day.intervals.join(', ')}`)
-        .join('; '),
+    show: (values) => hoursOnOneLine(values.hours, language),
     take: (target, source) => ({ ...target, hours: source.hours }),
   };
   const lists = REFERENCE_LIST_NAMES.map(

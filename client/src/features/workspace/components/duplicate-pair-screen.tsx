@@ -6,7 +6,7 @@ import { ConfirmDialog } from '#client/components/admin/confirm-dialog.tsx';
 import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { localizedNames } from '#client/lib/localized.tsx';
-import { weeklyHours } from '#shared/format-hours.ts';
+import { hoursOnOneLine } from '#shared/format-hours.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { REFERENCE_LIST_NAMES, REFERENCE_LISTS } from '#shared/reference-lists.ts';
 import type { Site } from '#shared/schemas/sites.ts';
@@ -17,9 +17,7 @@ import '../workspace.css';
 /** One site of the pair, as a description list staff can compare line by line. */
 function SiteFacts({ site, language }: { site: Site; language: string }) {
   const { t } = useTranslation('admin-workspace');
-  const hours = weeklyHours(site.Hours, language)
-    .map((day) => `${day.dayName} ${day.intervals.join(', ')}`)
-    .join('; ');
+  const hours = hoursOnOneLine(site.Hours, language);
   const rows: [string, string][] = [
     [t('duplicates.address'), site.address],
     [t('duplicates.phone'), formatPhone(site.phoneNumber) || site.phoneNumber],
