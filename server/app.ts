@@ -42,6 +42,7 @@ import reportsRoutes from './routes/reports.ts';
 import seoRoutes from './routes/seo.ts';
 import settingsRoutes from './routes/settings.ts';
 import siteDuplicatesRoutes from './routes/site-duplicates.ts';
+import siteSearchRoutes from './routes/site-search.ts';
 import siteTrashRoutes from './routes/site-trash.ts';
 import sitesRoutes from './routes/sites.ts';
 import staffAccountsRoutes from './routes/staff-accounts.ts';
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     sitesRoutes,
     siteTrashRoutes,
     siteDuplicatesRoutes,
+    siteSearchRoutes,
     qrRoutes,
     referenceListRoutes,
     closuresRoutes,

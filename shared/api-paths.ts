@@ -37,6 +37,7 @@ export const apiRoutes = {
   invitation: '/api/users/:id/invitation',
   userAccess: '/api/users/:id/access',
   settings: '/api/settings',
+  search: '/api/search',
   passwords: '/api/passwords',
   password: '/api/passwords/:token',
   confirmation: '/api/confirmations/:token',
@@ -114,6 +115,8 @@ export const apiPaths = {
   userAccess: (id: number | string) => fillPath(apiRoutes.userAccess, { id }),
   /** The deployment settings, read only (administrators, docs/product.md R609). */
   settings: apiRoutes.settings,
+  /** One page of the locations page's sites, the total and the counts (docs/product.md R700). */
+  search: apiRoutes.search,
   passwords: apiRoutes.passwords,
   password: (token: string) => fillPath(apiRoutes.password, { token }),
   confirmationProposal: (token: string) => fillPath(apiRoutes.confirmationProposal, { token }),

@@ -5,9 +5,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '#client/testing/i18n.ts';
 import { preloadKeys } from '#shared/app-data.ts';
 import type { StatusSite } from '#shared/opening-status.ts';
+import { computeStatuses } from '#shared/site-statuses.ts';
 import { formatOpeningDay, useStatuses } from './agency-clock.ts';
 import { setAppData } from './app-data.ts';
-import { computeStatuses } from './site-statuses.ts';
 import { describeStatus } from './status-words.ts';
 
 const sites: StatusSite[] = [{ id: 1, Hours: [{ day: 4, open: '11:30', close: '13:30' }] }];

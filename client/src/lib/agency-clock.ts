@@ -15,7 +15,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import { api } from '#client/lib/api.ts';
 import { appData } from '#client/lib/app-data.ts';
-import { computeStatuses, type Statuses } from '#client/lib/site-statuses.ts';
 import { type AgencyMoment, addDays, agencyMoment, DEFAULT_AGENCY_TIME_ZONE } from '#shared/agency-time.ts';
 import { apiPaths } from '#shared/api-paths.ts';
 import { preloadKeys } from '#shared/app-data.ts';
@@ -26,6 +25,7 @@ import {
   type StatusSite,
   siteStatusAt,
 } from '#shared/opening-status.ts';
+import { computeStatuses, type Statuses } from '#shared/site-statuses.ts';
 
 /** The agency's IANA time zone, from the page's configuration. */
 export function agencyTimeZone(): string {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal, flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import type { Statuses } from '#client/lib/site-statuses.ts';
+import type { Statuses } from '#shared/site-statuses.ts';
 import { ListHandout, type PrintEntry } from './list-handout.tsx';
 import './print.css';
 

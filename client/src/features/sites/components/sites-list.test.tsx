@@ -2,10 +2,10 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { computeStatuses, type Statuses } from '#client/lib/site-statuses.ts';
 import { createTestI18n } from '#client/testing/i18n.ts';
 import type { StatusClosure } from '#shared/opening-status.ts';
 import type { Site } from '#shared/schemas/sites.ts';
+import { computeStatuses, type Statuses } from '#shared/site-statuses.ts';
 import { buildClosure, buildSiteRecord } from '#testing/factories.ts';
 import { LIST_PAGE_SIZE, SitesList } from './sites-list.tsx';
 

@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Statuses } from '#client/lib/site-statuses.ts';
 import type { LatLng } from '#shared/geo.ts';
 import type { Site } from '#shared/schemas/sites.ts';
+import type { Statuses } from '#shared/site-statuses.ts';
 import { LoadError } from './load-error.tsx';
 import { type ListedSite, SitesList } from './sites-list.tsx';
 

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiRoutes } from '#shared/api-paths.ts';
+import { filtersFromSearchParams } from '#shared/filters.ts';
+import { errorAnswers } from '#shared/schemas/errors.ts';
+import { SiteSearchAnswerSchema, SiteSearchQuerySchema } from '#shared/schemas/site-search.ts';
+import { searchFromSearchParams } from '#shared/site-search.ts';
+import type { AppContext } from '../context.ts';
+import { searchDirectory } from '../services/directory-search.ts';
+import { publicReads } from '../services/public-reads.ts';
+
+/**
+ * `GET /api/search` (docs/product.md R700–R703): one page of the sites the locations page lists for
+ * the same query, the total and the counts per filter option, on the agency's clock. Public, like the
+ * list it is cut from; `GET /api/sites` still answers the whole directory.
+ */
+const siteSearchRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const reads = publicReads(ctx);
+  app.get(
+    apiRoutes.search,
+    {
+      schema: {
+        tags: ['sites'],
+        querystring: SiteSearchQuerySchema,
+        response: { 200: SiteSearchAnswerSchema, ...errorAnswers(422) },
+      },
+    },
+    async (request) => {
+      const params = new URLSearchParams(
+        request.url.slice(request.url.indexOf('?') + 1 || request.url.length),
+      );
+      const { limit, offset, lat, lng } = request.query;
+      const [sites, closures] = await Promise.all([reads.sites(), reads.closures()]);
+      return searchDirectory(
+        { sites, closures, now: ctx.now().getTime(), timeZone: ctx.config.AGENCY_TIME_ZONE },
+        {
+          filters: filtersFromSearchParams(params),
+          q: searchFromSearchParams(params).q,
+          near: lat !== undefined && lng !== undefined ? { lat, lng } : undefined,
+          offset,
+          limit,
+        },
+      );
+    },
+  );
+};
+
+export default siteSearchRoutes;
