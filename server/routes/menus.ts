@@ -15,7 +15,7 @@ import {
   StoredMenuDaySchema,
   StoredMenusSchema,
 } from '#shared/schemas/menus.ts';
-import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
+import type { Translations } from '#shared/translations.ts';
 import type { AppContext } from '../context.ts';
 import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
 import { currentClosuresJson } from '../services/closures.ts';
@@ -85,7 +85,10 @@ const menusRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     },
     async (request, reply) => {
       const id = idOf(request.params);
-      const site = JSON.parse((await reads.site(id)).raw.toString()) as MenuSite & ReferenceItem;
+      const site = JSON.parse((await reads.site(id)).raw.toString()) as MenuSite & {
+        name: string;
+        translations?: Translations<'name'>;
+      };
       const today = ctx.today();
       const menu = await siteMenu(
         db,
@@ -94,11 +97,9 @@ const menusRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         today,
         addDays(today, CALENDAR_DAYS - 1),
       );
-      const mealTypes = JSON.parse((await reads.list('mealtypes')).raw.toString()) as ReferenceItem[];
       const body = menuCalendar({
         menu,
         site,
-        mealTypes,
         language: request.language,
         now: ctx.now(),
         host: new URL(ctx.baseUrl).host,

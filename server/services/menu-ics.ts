@@ -57,16 +57,9 @@ function stamp(now: Date): string {
   return `${now.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
 }
 
-interface MealTypeName {
-  id: number;
-  name: string;
-  translations?: Translations<'name'>;
-}
-
 export function menuCalendar(options: {
   menu: SiteMenu;
   site: { name: string; translations?: Translations<'name'> };
-  mealTypes: readonly MealTypeName[];
   language: Language;
   now: Date;
   host: string;
@@ -88,7 +81,7 @@ export function menuCalendar(options: {
     if (day.status !== 'published') continue;
     const time = day.hours.map((interval) => formatInterval(interval, language)).join(', ');
     for (const meal of day.meals) {
-      const type = options.mealTypes.find((item) => item.id === meal.mealTypeId);
+      const type = menu.mealTypes.find((item) => item.id === meal.mealTypeId);
       const dishes = meal.dishes.map((dish) => text(dish));
       const details = meal.dishes.map((dish) => {
         const diets = dish.diets.map((mark) => words.diets[mark]).join(', ');

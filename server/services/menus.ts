@@ -229,5 +229,15 @@ export async function siteMenu(
     .select()
     .from(menus)
     .where(and(owners, gte(menus.date, from), lte(menus.date, to)));
-  return { siteId: site.id, from, to, days: menusForSite(site, closures, rows.map(entryOf), from, to) };
+  const days = menusForSite(site, closures, rows.map(entryOf), from, to);
+  const used = [...new Set(days.flatMap((day) => day.meals.map((meal) => meal.mealTypeId)))];
+  const names =
+    used.length === 0
+      ? []
+      : await db
+          .select({ id: mealTypes.id, name: mealTypes.name, translations: mealTypes.translations })
+          .from(mealTypes)
+          .where(inArray(mealTypes.id, used))
+          .orderBy(asc(mealTypes.id));
+  return { siteId: site.id, from, to, mealTypes: names, days };
 }

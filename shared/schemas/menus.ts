@@ -106,6 +106,10 @@ export const SiteMenuSchema = z.object({
   siteId: z.number(),
   from: z.string(),
   to: z.string(),
+  /** The names of the meal types the days' meals name, so a page needs no other read. */
+  mealTypes: z.array(
+    z.object({ id: z.number(), name: z.string(), translations: TranslationsAnswerSchema('name') }),
+  ),
   days: z.array(
     z.object({
       date: z.string(),
