@@ -32,6 +32,7 @@ import confirmationsRoutes from './routes/confirmations.ts';
 import healthRoutes from './routes/health.ts';
 import hsdsRoutes from './routes/hsds.ts';
 import importsRoutes from './routes/imports.ts';
+import menusRoutes from './routes/menus.ts';
 import metaRoutes from './routes/meta.ts';
 import passwordsRoutes from './routes/passwords.ts';
 import placesRoutes from './routes/places.ts';
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     qrRoutes,
     referenceListRoutes,
     closuresRoutes,
+    menusRoutes,
     hsdsRoutes,
     authRoutes,
     usersRoutes,

@@ -71,6 +71,15 @@ export const apiRoutes = {
   mySites: '/api/my-sites',
   proposal: '/api/proposals/:id',
   proposalDecisions: '/api/proposals/:id/decisions',
+  /**
+   * Menus (R650–R689): a site's menu resolved for dates (JSON) and as a calendar (ICS); a partner's
+   * own menus; one date's menu of a partner or a site, written or deleted whole.
+   */
+  siteMenu: '/api/sites/:id/menu',
+  siteMenuIcs: '/api/sites/:id/menu.ics',
+  siteMenuDay: '/api/sites/:id/menu/:date',
+  partnerMenu: '/api/nutritionpartners/:id/menu',
+  partnerMenuDay: '/api/nutritionpartners/:id/menu/:date',
 } as const;
 
 /** The names of a pattern's `:name` parameters. */
@@ -149,4 +158,15 @@ export const apiPaths = {
   siteNotDuplicate: (id: number | string, otherId: number | string) =>
     fillPath(apiRoutes.siteNotDuplicate, { id, otherId }),
   siteMerge: (id: number | string) => fillPath(apiRoutes.siteMerge, { id }),
+  /** A site's menu, resolved; `from`/`to` ('YYYY-MM-DD') default to the agency's week ahead (R661). */
+  siteMenu: (id: number | string, range: { from?: string; to?: string } = {}) => {
+    const query = new URLSearchParams(
+      Object.entries(range).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    ).toString();
+    return `${fillPath(apiRoutes.siteMenu, { id })}${query ? `?${query}` : ''}`;
+  },
+  siteMenuIcs: (id: number | string) => fillPath(apiRoutes.siteMenuIcs, { id }),
+  siteMenuDay: (id: number | string, date: string) => fillPath(apiRoutes.siteMenuDay, { id, date }),
+  partnerMenu: (id: number | string) => fillPath(apiRoutes.partnerMenu, { id }),
+  partnerMenuDay: (id: number | string, date: string) => fillPath(apiRoutes.partnerMenuDay, { id, date }),
 } as const;

@@ -78,6 +78,8 @@ export interface AppData {
 export const preloadKeys = {
   sites: ['sites', 'list'] as const,
   site: (id: number) => ['sites', 'detail', id] as const,
+  /** GET /api/sites/{id}/menu: the site's menu of the agency's week from today (docs/product.md R659). */
+  siteMenu: (id: number) => ['sites', 'menu', id] as const,
   list: <L extends string>(list: L) => [list, 'list'] as const,
   /** GET /api/closures: the current and upcoming closures of every site. */
   closures: ['closures', 'list'] as const,

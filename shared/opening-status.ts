@@ -139,6 +139,17 @@ function spansOn(hours: readonly StatusHours[], date: string, weekday: number): 
   return spans.sort((a, b) => a.open - b.open || a.close - b.close);
 }
 
+/**
+ * The intervals a site's hours give on a date ('HH:mm' to 'HH:mm', by opening time), weeks of the
+ * month respected; what a day's menu says as the meal's time (docs/product.md R660).
+ */
+export function hoursOn(hours: readonly StatusHours[], date: string): { open: string; close: string }[] {
+  return spansOn(hours, date, weekdayOf(date)).map((span) => ({
+    open: span.openText,
+    close: span.closeText,
+  }));
+}
+
 export function nextOpeningAmong(
   site: StatusSite,
   applying: readonly StatusClosure[],

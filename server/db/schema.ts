@@ -5,5 +5,6 @@
  */
 export * from './schema/accounts.ts';
 export * from './schema/directory.ts';
+export * from './schema/menus.ts';
 export * from './schema/operations.ts';
 export * from './schema/proposals.ts';

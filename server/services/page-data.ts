@@ -188,7 +188,11 @@ export async function pageData(
     if (route.kind === 'partners') {
       await embed(preloadKeys.list('nutritionpartners'), reads.list('nutritionpartners'));
     }
-    if (route.kind === 'site') await embed(preloadKeys.site(route.id), reads.site(route.id));
+    if (route.kind === 'site') {
+      await embed(preloadKeys.site(route.id), reads.site(route.id));
+      // Today's and tomorrow's menu are drawn on the server too (docs/product.md R659).
+      await embed(preloadKeys.siteMenu(route.id), reads.siteMenu(route.id));
+    }
     // Every page that shows a site's status starts with the closures it is computed from.
     if (route.kind === 'home' || route.kind === 'sites' || route.kind === 'site')
       await embed(preloadKeys.closures, reads.closures());

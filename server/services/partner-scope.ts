@@ -64,3 +64,13 @@ export async function partnerSites(db: Db, userId: number) {
     .where(eq(userPartners.userId, userId))
     .orderBy(sites.name, sites.id);
 }
+
+/** Whether the user belongs to this nutrition partner: its menus are theirs to keep (docs/product.md R657). */
+export async function partnerIsUsers(db: Db, userId: number, partnerId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(userPartners)
+    .where(and(eq(userPartners.userId, userId), eq(userPartners.partnerId, partnerId)))
+    .limit(1);
+  return row !== undefined;
+}

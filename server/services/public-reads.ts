@@ -1,6 +1,10 @@
+import { addDays } from '#shared/agency-time.ts';
+import { MENU_RANGE_DEFAULT_DAYS, type MenuSite } from '#shared/menus.ts';
+import type { StatusClosure } from '#shared/opening-status.ts';
 import type { ReferenceListName } from '#shared/schemas/reference-lists.ts';
 import type { AppContext } from '../context.ts';
 import { currentClosuresJson } from './closures.ts';
+import { siteMenu } from './menus.ts';
 import { listItems } from './reference-lists.ts';
 import { getSiteJson, sitesListBody } from './site-reads.ts';
 
@@ -10,7 +14,7 @@ import { getSiteJson, sitesListBody } from './site-reads.ts';
  */
 export function publicReads(ctx: Pick<AppContext, 'cache' | 'database' | 'today' | 'config'>) {
   const { db } = ctx.database;
-  return {
+  const reads = {
     sites: () => ctx.cache.get('sites', () => sitesListBody(db)),
     /** Throws NotFoundError (404) for an unknown id. */
     site: (id: number) => ctx.cache.get(`site:${id}`, () => getSiteJson(db, id)),
@@ -28,5 +32,20 @@ export function publicReads(ctx: Pick<AppContext, 'cache' | 'database' | 'today'
         currentClosuresJson(db, today, ctx.config.AGENCY_HOLIDAYS),
       );
     },
+    /**
+     * A site's menu for the agency's week ahead, from today (docs/product.md R661): keyed by the
+     * agency's date like the closures it is resolved with, dropped by every write (menus included).
+     * Throws NotFoundError (404) for an unknown site.
+     */
+    siteMenu: (id: number) => {
+      const today = ctx.today();
+      return ctx.cache.get(`menu:${id}:${today}`, async () => {
+        const site = JSON.parse((await reads.site(id)).raw.toString()) as MenuSite;
+        const closures = JSON.parse((await reads.closures()).raw.toString()) as StatusClosure[];
+        const to = addDays(today, MENU_RANGE_DEFAULT_DAYS - 1);
+        return JSON.stringify(await siteMenu(db, site, closures, today, to));
+      });
+    },
   };
+  return reads;
 }

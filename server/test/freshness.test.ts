@@ -17,11 +17,13 @@ import { USUAL_HOLIDAY_RULES } from '#shared/holidays.ts';
 import { CONFIRMATION_METHODS } from '#shared/schemas/confirmations.ts';
 import { REFERENCE_LIST_NAMES } from '#shared/schemas/reference-lists.ts';
 import { buildSite } from '#testing/factories.ts';
+import { mealTypes } from '../db/schema.ts';
 import { createClosure, deleteClosure, updateClosure } from '../services/closures.ts';
 import { confirmSite } from '../services/confirmations.ts';
 import { decideHoliday, holidayOccurrences } from '../services/holidays.ts';
 import { commitImport } from '../services/imports/commit.ts';
 import { previewImport } from '../services/imports/preview.ts';
+import { deleteMenuDay, putMenuDay } from '../services/menus.ts';
 import { decideProposal, proposeChange } from '../services/proposals.ts';
 import { createItem, deleteItem, updateItem } from '../services/reference-lists.ts';
 import { createSite as createSiteRow, deleteSite, updateSite } from '../services/sites.ts';
@@ -208,6 +210,29 @@ describe('the next public read after each write is fresh', () => {
     });
   });
 
+  it('writing and deleting a site’s menu of a date (R658)', async () => {
+    // Open every day, so that today is never a closed day without a menu.
+    const site = await createSite({
+      Hours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, open: '11:00', close: '13:00' })),
+    });
+    const today = agencyMoment(Date.now(), DEFAULT_AGENCY_TIME_ZONE).date;
+    const lunch = (await asAdmin(
+      { method: 'POST', url: apiPaths.list('mealtypes'), payload: { name: 'Fresh Lunch' } },
+      201,
+    )) as { id: number };
+    const menu = () =>
+      read<{ days: { meals: { dishes: { name: string }[] }[] }[] }>(apiPaths.siteMenu(site.id));
+    await menu();
+    await asAdmin({
+      method: 'PUT',
+      url: apiPaths.siteMenuDay(site.id, today),
+      payload: { meals: [{ mealTypeId: lunch.id, dishes: [{ name: 'Fresh Soup' }] }] },
+    });
+    expect(JSON.stringify(await menu())).toContain('Fresh Soup');
+    await asAdmin({ method: 'DELETE', url: apiPaths.siteMenuDay(site.id, today) }, 204);
+    expect(JSON.stringify(await menu())).not.toContain('Fresh Soup');
+  });
+
   it('the commit of a spreadsheet import', async () => {
     const file = ['name,address', 'Fresh Import Kitchen,"1 Fresh St, San Francisco, CA 94110"'].join('\n');
     const preview = (await asAdmin(
@@ -323,6 +348,24 @@ describe('called without a route (the command line, a job, a test), each writing
     expect(await names()).toContain('Service Import Kitchen');
   });
 
+  it('menus: a date written and deleted', async () => {
+    const site = await createSite({
+      Hours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, open: '11:00', close: '13:00' })),
+    });
+    const today = agencyMoment(Date.now(), DEFAULT_AGENCY_TIME_ZONE).date;
+    const [lunch] = await db().insert(mealTypes).values({ name: 'Service Lunch' }).returning();
+    const menu = async () => JSON.stringify(await read(apiPaths.siteMenu(site.id)));
+    await menu();
+    const owner = { kind: 'site', id: site.id } as const;
+    const body = {
+      meals: [{ mealTypeId: lunch!.id, dishes: [{ name: 'Service Soup', diets: [] }], note: null }],
+    };
+    await putMenuDay(db(), owner, today, body as never, null, today);
+    expect(await menu()).toContain('Service Soup');
+    await deleteMenuDay(db(), owner, today, null, today);
+    expect(await menu()).not.toContain('Service Soup');
+  });
+
   it('no service of the directory opens a transaction of its own without the signal', () => {
     // The writing services use directoryWrite (a transaction, then directoryChanged): a new writer that
     // opens db.transaction directly would leave the cached answers stale until the backstop.
@@ -335,6 +378,7 @@ describe('called without a route (the command line, a job, a test), each writing
       'holidays.ts',
       'site-trash.ts',
       'proposals.ts',
+      'menus.ts',
       'imports',
     ];
     const files = writers.flatMap((name) => {

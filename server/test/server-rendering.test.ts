@@ -155,10 +155,15 @@ describe('server-rendered pages', () => {
     );
     expect(appData(sites.body).queries).toHaveLength(7);
     const detail = await get(`/sites/${site.id}`);
-    expect(root(detail.body)).toContain(`<p id="keys">sites/detail/${site.id},closures/list</p>`);
+    expect(root(detail.body)).toContain(
+      `<p id="keys">sites/detail/${site.id},sites/menu/${site.id},closures/list</p>`,
+    );
     expect(root(detail.body)).toContain('Rendered Site Kitchen');
     expect(appData(detail.body).queries[0].data.name).toBe('Rendered Site Kitchen');
-    expect(appData(detail.body).queries[1]).toEqual({ key: ['closures', 'list'], data: [] });
+    // Today's and tomorrow's menu are drawn from the site's menu of the week (docs/product.md R659).
+    expect(appData(detail.body).queries[1].key).toEqual(['sites', 'menu', site.id]);
+    expect(appData(detail.body).queries[1].data.days).toHaveLength(7);
+    expect(appData(detail.body).queries[2]).toEqual({ key: ['closures', 'list'], data: [] });
     expect(appData(detail.body).config.agencyTimeZone).toBe('America/Los_Angeles');
     expect(root((await get('/partners')).body)).toContain('<p id="keys">nutritionpartners/list</p>');
   });

@@ -12,7 +12,7 @@ import { TranslationsAnswerSchema, TranslationsSchema } from './translations.ts'
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** 'YYYY-MM-DD' naming a real day (no 2026-02-30). Calendar arithmetic only: no clock, no zone. */
-function isCalendarDate(value: string): boolean {
+export function isCalendarDate(value: string): boolean {
   const match = CALENDAR_DATE.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];

@@ -33,6 +33,9 @@ const SAME_IN_SPANISH = new Set([
   'about:orgs.civictech.name',
   // "ext." abbreviates "extensión" as it does "extension".
   'facts:extension',
+  // Diet marks Spanish takes as they are (docs/product.md R653).
+  'site:menu.diets.halal',
+  'site:menu.diets.kosher',
 ]);
 
 /** Simplified forms whose Traditional forms these texts use (點 not 点, 帳戶 not 账户, 載入 not 载入…). */

@@ -23,6 +23,7 @@ import { BeforeYouGo } from './before-you-go.tsx';
 import { NamesWithBracketed } from './bracketed-names.tsx';
 import { CallText, PHONE_MARK } from './call-text.tsx';
 import { CheckedOn } from './checked-on.tsx';
+import { TodaysMenu } from './todays-menu.tsx';
 import './site-details.css';
 
 /**
@@ -30,7 +31,7 @@ import './site-details.css';
  * the browser, with the next meal one can still reserve, R521) and a large Call button dialling the
  * extension too (R119, R523), "Before you go" (R522), populations (covid statuses in brackets), meal types (services in brackets), the map,
  * address with directions, contact links, the whole week's hours Monday first (today marked) and the
- * site's upcoming closures, in the visitor's language.
+ * site's upcoming closures, in the visitor's language; today's and tomorrow's menu (R659).
  */
 export function SiteDetails({
   site,
@@ -115,6 +116,8 @@ export function SiteDetails({
           <Link to={`/sites/${site.id}/edit`}>{t('edit')}</Link>
         </p>
       )}
+      {/* Today's and tomorrow's menu, near the top and in the server's HTML (docs/product.md R659). */}
+      <TodaysMenu siteId={site.id} />
 
       <dl className="site-details__facts">
         {SITE_PAGE_ROWS.map(({ list, label, bracketed, hideWhenEmpty }) => {

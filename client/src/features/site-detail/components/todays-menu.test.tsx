@@ -1,0 +1,108 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setAppData } from '#client/lib/app-data.ts';
+import { createTestI18n } from '#client/testing/i18n.ts';
+import { preloadKeys } from '#shared/app-data.ts';
+import type { SiteMenu } from '#shared/schemas/menus.ts';
+import { TodaysMenu } from './todays-menu.tsx';
+
+/** docs/product.md R659: today's and tomorrow's menu on a site page, as the server draws it too. */
+
+const HOURS = [{ open: '11:30', close: '13:00' }];
+const meal = {
+  mealTypeId: 1,
+  source: 'partner' as const,
+  partnerId: 3,
+  dishes: [
+    { name: 'Chicken congee', translations: { zh: { name: '雞粥' } }, diets: ['soft' as const] },
+    { name: 'Mapo tofu', translations: {}, diets: ['vegetarian' as const, 'halal' as const] },
+  ],
+  note: 'Substitute on request',
+  translations: {},
+};
+
+function menuWith(days: SiteMenu['days']): SiteMenu {
+  return {
+    siteId: 5,
+    from: days[0]!.date,
+    to: days.at(-1)!.date,
+    mealTypes: [{ id: 1, name: 'Lunch', translations: { zh: { name: '午膳' } } }],
+    days,
+  };
+}
+
+async function draw(menu: SiteMenu, language = 'en', on: 'server' | 'browser' = 'browser') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  client.setQueryData(preloadKeys.siteMenu(5), menu);
+  const i18n = await createTestI18n(language);
+  const page = (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <TodaysMenu siteId={5} />
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+  if (on === 'server') return renderToString(page);
+  render(page);
+  return '';
+}
+
+describe('TodaysMenu', () => {
+  beforeAll(() => setAppData({ config: { agencyTimeZone: 'America/Los_Angeles' } as never }));
+  afterEach(() => vi.useRealTimers());
+
+  it('draws on the server from the embedded week: today published, tomorrow not', async () => {
+    const html = await draw(
+      menuWith([
+        { date: '2026-12-01', status: 'published', meals: [meal], hours: HOURS },
+        { date: '2026-12-02', status: 'not_published', meals: [], hours: HOURS },
+      ]),
+      'zh',
+      'server',
+    );
+    expect(html).toContain('菜單');
+    expect(html).toContain('午膳');
+    expect(html).toContain('雞粥');
+    // Untranslated: in English, marked so.
+    expect(html).toContain('<span lang="en">Mapo tofu</span>');
+    expect(html).toContain('素食');
+    expect(html).toContain('菜單未公佈');
+  });
+
+  it('leaves out a closed day, and says the meal’s time and diet marks in words', async () => {
+    // Friday 4 December 2026, noon in San Francisco; already Saturday in UTC.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-04T20:00:00Z'));
+    await draw(
+      menuWith([
+        { date: '2026-12-04', status: 'closed', meals: [], hours: [] },
+        { date: '2026-12-05', status: 'published', meals: [meal], hours: HOURS },
+      ]),
+    );
+    const region = within(screen.getByRole('region', { name: 'Menu' }));
+    // "Today" is the agency's date in the browser: 4 December, closed, is left out; tomorrow is shown.
+    expect(region.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      expect.stringMatching(/^Tomorrow /),
+    ]);
+    expect(region.queryByText('Menu not published')).toBeNull();
+    expect(region.getByText(/Vegetarian and Halal/)).toBeTruthy();
+    expect(region.getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Lunch 11:30\sAM – 1:00\sPM$/)]),
+    );
+  });
+
+  it('shows nothing when both days are closed', async () => {
+    const html = await draw(
+      menuWith([
+        { date: '2026-12-05', status: 'closed', meals: [], hours: [] },
+        { date: '2026-12-06', status: 'closed', meals: [], hours: [] },
+      ]),
+      'en',
+      'server',
+    );
+    expect(html).toBe('');
+  });
+});

@@ -1,0 +1,212 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { addDays } from '#shared/agency-time.ts';
+import { apiRoutes } from '#shared/api-paths.ts';
+import type { MenuSite } from '#shared/menus.ts';
+import type { StatusClosure } from '#shared/opening-status.ts';
+import { IdParamsSchema } from '#shared/schemas/common.ts';
+import { errorAnswers, NoContentSchema } from '#shared/schemas/errors.ts';
+import {
+  MenuDayInputSchema,
+  MenuDayParamsSchema,
+  MenuRangeQuerySchema,
+  SiteMenuSchema,
+  StoredMenuDaySchema,
+  StoredMenusSchema,
+} from '#shared/schemas/menus.ts';
+import type { Translations } from '#shared/translations.ts';
+import type { AppContext } from '../context.ts';
+import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
+import { currentClosuresJson } from '../services/closures.ts';
+import { HttpError } from '../services/errors.ts';
+import { menuCalendar } from '../services/menu-ics.ts';
+import {
+  deleteMenuDay,
+  type MenuOwner,
+  menuRange,
+  putMenuDay,
+  siteMenu,
+  storedMenus,
+} from '../services/menus.ts';
+import { partnerIsUsers, partnerKeepsSite } from '../services/partner-scope.ts';
+import { publicReads } from '../services/public-reads.ts';
+import { idOf } from '../services/route-params.ts';
+
+/** How many days the calendar file covers from the agency's today (docs/product.md R663). */
+const CALENDAR_DAYS = 31;
+
+/**
+ * Menus (docs/product.md R650–R689, docs/decisions/060-menus.md): the public reads of a site's
+ * resolved menu (JSON and ICS) and of a partner's own menus; the writes of one date's menu, for staff
+ * and for the managers of the partner or the site.
+ */
+const menusRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+  const reads = publicReads(ctx);
+  const tags = ['menus'];
+
+  /** The closures that cover the dates from `from` on: the cached list unless `from` is in the past. */
+  const closuresFrom = async (from: string): Promise<StatusClosure[]> =>
+    from >= ctx.today()
+      ? (JSON.parse((await reads.closures()).raw.toString()) as StatusClosure[])
+      : (JSON.parse(await currentClosuresJson(db, from, ctx.config.AGENCY_HOLIDAYS)) as StatusClosure[]);
+
+  app.get(
+    apiRoutes.siteMenu,
+    {
+      schema: {
+        tags,
+        summary: "A site's menu for each date: published, not published, or closed",
+        params: IdParamsSchema,
+        querystring: MenuRangeQuerySchema,
+        response: { 200: SiteMenuSchema, ...errorAnswers(404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const id = idOf(request.params);
+      const { from: asked, to: until } = request.query;
+      if (!asked && !until) return reply.sendCached(request, await reads.siteMenu(id));
+      const site = JSON.parse((await reads.site(id)).raw.toString()) as MenuSite;
+      const { from, to } = menuRange(request.query, ctx.today());
+      return siteMenu(db, site, await closuresFrom(from), from, to);
+    },
+  );
+
+  app.get(
+    apiRoutes.siteMenuIcs,
+    {
+      schema: {
+        tags,
+        summary: "A site's menu as a calendar (iCalendar), the next 31 days",
+        params: IdParamsSchema,
+        response: { 200: z.string().describe('text/calendar'), ...errorAnswers(404) },
+      },
+    },
+    async (request, reply) => {
+      const id = idOf(request.params);
+      const site = JSON.parse((await reads.site(id)).raw.toString()) as MenuSite & {
+        name: string;
+        translations?: Translations<'name'>;
+      };
+      const today = ctx.today();
+      const menu = await siteMenu(
+        db,
+        site,
+        await closuresFrom(today),
+        today,
+        addDays(today, CALENDAR_DAYS - 1),
+      );
+      const body = menuCalendar({
+        menu,
+        site,
+        language: request.language,
+        now: ctx.now(),
+        host: new URL(ctx.baseUrl).host,
+      });
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('Content-Disposition', `inline; filename="menu-${id}.ics"`)
+        .send(body);
+    },
+  );
+
+  app.get(
+    apiRoutes.partnerMenu,
+    {
+      schema: {
+        tags,
+        summary: "A nutrition partner's own menus (dates with one only)",
+        params: IdParamsSchema,
+        querystring: MenuRangeQuerySchema,
+        response: { 200: StoredMenusSchema, ...errorAnswers(404, 422) },
+      },
+    },
+    async (request) => {
+      const id = idOf(request.params);
+      const { from, to } = menuRange(request.query, ctx.today());
+      return storedMenus(db, { kind: 'partner', id }, from, to);
+    },
+  );
+
+  await staffRoutes(app, ctx, menuWriteRoutes, { allow: 'partnerSite' });
+};
+
+/**
+ * One date's menu written or deleted whole. Staff may write any; a partner manager only their own
+ * partners' menus and their sites' (docs/product.md R657), checked before the body is read.
+ */
+const menuWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+  const tags = ['menus'];
+
+  const ownerOf = (request: FastifyRequest, kind: MenuOwner['kind']): MenuOwner => ({
+    kind,
+    id: idOf(request.params as { id: string }),
+  });
+
+  const partnersOwn = (kind: MenuOwner['kind']) => async (request: FastifyRequest) => {
+    const user = staffUser(request);
+    if (user.role !== 'partner') return;
+    const owner = ownerOf(request, kind);
+    const allowed =
+      owner.kind === 'partner'
+        ? await partnerIsUsers(db, user.id, owner.id)
+        : await partnerKeepsSite(db, user.id, owner.id);
+    if (!allowed)
+      throw new HttpError(
+        403,
+        'You may change only the menus of your own nutrition partners and their sites.',
+      );
+  };
+
+  for (const [kind, route] of [
+    ['partner', apiRoutes.partnerMenuDay],
+    ['site', apiRoutes.siteMenuDay],
+  ] as const) {
+    app.put(
+      route,
+      {
+        onRequest: partnersOwn(kind),
+        schema: {
+          tags,
+          summary: `Replaces a ${kind}'s menu of a date`,
+          params: MenuDayParamsSchema,
+          body: MenuDayInputSchema,
+          response: { 200: StoredMenuDaySchema, ...errorAnswers(400, 401, 403, 404, 413, 415, 422) },
+        },
+      },
+      async (request) => {
+        const user = staffUser(request);
+        return putMenuDay(
+          db,
+          ownerOf(request, kind),
+          request.params.date,
+          request.body,
+          user.id,
+          ctx.today(),
+        );
+      },
+    );
+
+    app.delete(
+      route,
+      {
+        onRequest: partnersOwn(kind),
+        schema: {
+          tags,
+          summary: `Deletes a ${kind}'s menu of a date`,
+          params: MenuDayParamsSchema,
+          response: { 204: NoContentSchema, ...errorAnswers(401, 403, 404, 422) },
+        },
+      },
+      async (request, reply) => {
+        const user = staffUser(request);
+        await deleteMenuDay(db, ownerOf(request, kind), request.params.date, user.id, ctx.today());
+        return reply.code(204).send(null);
+      },
+    );
+  }
+};
+
+export default menusRoutes;

@@ -1,0 +1,243 @@
+import { and, asc, eq, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { addDays } from '#shared/agency-time.ts';
+import {
+  MENU_RANGE_DEFAULT_DAYS,
+  MENU_RANGE_MAX_DAYS,
+  type MenuEntry,
+  type MenuMeal,
+  type MenuSite,
+  menusForSite,
+  menuWindow,
+} from '#shared/menus.ts';
+import type { StatusClosure } from '#shared/opening-status.ts';
+import { isCalendarDate } from '#shared/schemas/closures.ts';
+import type { MenuDayInput, SiteMenu } from '#shared/schemas/menus.ts';
+import { invalidField } from '#shared/validation.ts';
+import type { Db } from '../db/client.ts';
+import { mealTypes, menus, nutritionPartners, sites } from '../db/schema.ts';
+import { directoryWrite } from './directory-changes.ts';
+import { NotFoundError, ValidationError } from './errors.ts';
+import { recordHistory } from './history.ts';
+
+/**
+ * Menus (docs/product.md R650–R689, docs/decisions/060-menus.md): a partner's or a site's menu of a
+ * date, written whole and deleted whole; a site's menu read resolved (shared/menus.ts: the site's own
+ * for a date and meal, else its partner's; closed days and dates without one said as such).
+ */
+
+/** Whose menu: a nutrition partner's (served at all its sites) or one site's. */
+export type MenuOwner = { kind: 'partner'; id: number } | { kind: 'site'; id: number };
+
+/** The history's names for the two kinds of menus (the entity id is the partner's or the site's). */
+export const MENU_ENTITY = { partner: 'partner-menu', site: 'site-menu' } as const;
+
+function ownerIs(owner: MenuOwner): SQL {
+  return owner.kind === 'partner' ? eq(menus.partnerId, owner.id) : eq(menus.siteId, owner.id);
+}
+
+/** A date of a path or query: a real calendar date inside the window around the agency's today (R655). */
+export function checkMenuDate(path: string, date: string, today: string): void {
+  if (!isCalendarDate(date)) throw new ValidationError([invalidField(path, 'invalid_date')]);
+  const { min, max } = menuWindow(today);
+  if (date < min || date > max) throw new ValidationError([invalidField(path, 'out_of_range', { min, max })]);
+}
+
+/** `?from=&to=` read (R661): from the agency's today for a week by default, at most 62 days. */
+export function menuRange(query: { from?: string | undefined; to?: string | undefined }, today: string) {
+  const from = query.from || today;
+  checkMenuDate('from', from, today);
+  const to = query.to || addDays(from, MENU_RANGE_DEFAULT_DAYS - 1);
+  checkMenuDate('to', to, today);
+  if (to < from) throw new ValidationError([invalidField('to', 'end_before_start')]);
+  const last = addDays(from, MENU_RANGE_MAX_DAYS - 1);
+  if (to > last) throw new ValidationError([invalidField('to', 'out_of_range', { min: from, max: last })]);
+  return { from, to };
+}
+
+type MenuRow = typeof menus.$inferSelect;
+
+function entryOf(row: MenuRow): MenuEntry {
+  return {
+    date: row.date,
+    partnerId: row.partnerId,
+    siteId: row.siteId,
+    mealTypeId: row.mealTypeId,
+    dishes: row.dishes,
+    note: row.note,
+    translations: row.translations ?? {},
+  };
+}
+
+function mealOf(entry: MenuEntry): MenuMeal {
+  return {
+    mealTypeId: entry.mealTypeId,
+    dishes: entry.dishes,
+    note: entry.note,
+    translations: entry.translations,
+  };
+}
+
+/** A partner's or a site's own menus from `from` to `to`: only the dates that have one, by date and meal. */
+export async function storedMenus(db: Db, owner: MenuOwner, from: string, to: string) {
+  await ownerMustExist(db, owner, 404);
+  const rows = await db
+    .select()
+    .from(menus)
+    .where(and(ownerIs(owner), gte(menus.date, from), lte(menus.date, to)))
+    .orderBy(asc(menus.date), asc(menus.mealTypeId));
+  return { from, to, days: daysOf(rows.map(entryOf)) };
+}
+
+function daysOf(entries: readonly MenuEntry[]): { date: string; meals: MenuMeal[] }[] {
+  const days: { date: string; meals: MenuMeal[] }[] = [];
+  for (const entry of entries) {
+    const last = days.at(-1);
+    if (last?.date === entry.date) last.meals.push(mealOf(entry));
+    else days.push({ date: entry.date, meals: [mealOf(entry)] });
+  }
+  return days;
+}
+
+/** A missing owner is a 422 for a write (R655: nothing stored), a 404 for a read. */
+async function ownerMustExist(db: Db, owner: MenuOwner, status: 404 | 422) {
+  const table = owner.kind === 'partner' ? nutritionPartners : sites;
+  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, owner.id));
+  if (row) return;
+  if (status === 404) throw new NotFoundError();
+  throw new ValidationError([
+    owner.kind === 'site'
+      ? invalidField('siteId', 'unknown_site')
+      : invalidField('partnerId', 'unknown_ids', { ids: [owner.id] }),
+  ]);
+}
+
+async function mealTypesMustExist(db: Db, input: MenuDayInput) {
+  const ids = input.meals.map((meal) => meal.mealTypeId);
+  const found = new Set(
+    (await db.select({ id: mealTypes.id }).from(mealTypes).where(inArray(mealTypes.id, ids))).map(
+      (r) => r.id,
+    ),
+  );
+  const errors = input.meals.flatMap((meal, index) =>
+    found.has(meal.mealTypeId)
+      ? []
+      : [invalidField(`meals.${index}.mealTypeId`, 'unknown_ids', { ids: [meal.mealTypeId] })],
+  );
+  if (errors.length > 0) throw new ValidationError(errors);
+}
+
+async function dayOf(tx: Db, owner: MenuOwner, date: string): Promise<MenuMeal[]> {
+  const rows = await tx
+    .select()
+    .from(menus)
+    .where(and(ownerIs(owner), eq(menus.date, date)))
+    .orderBy(asc(menus.mealTypeId));
+  return rows.map((row) => mealOf(entryOf(row)));
+}
+
+/**
+ * Replaces the owner's menu of a date with the meals given (R656), recorded in the history under the
+ * owner with the date's meals before and after. Every check comes before the write: a refusal stores
+ * nothing.
+ */
+export async function putMenuDay(
+  db: Db,
+  owner: MenuOwner,
+  date: string,
+  input: MenuDayInput,
+  userId: number | null,
+  today: string,
+): Promise<{ date: string; meals: MenuMeal[] }> {
+  checkMenuDate('date', date, today);
+  await ownerMustExist(db, owner, 422);
+  await mealTypesMustExist(db, input);
+  return directoryWrite(db, async (tx) => {
+    const before = await dayOf(tx, owner, date);
+    await tx.delete(menus).where(and(ownerIs(owner), eq(menus.date, date)));
+    await tx.insert(menus).values(
+      input.meals.map((meal) => ({
+        partnerId: owner.kind === 'partner' ? owner.id : null,
+        siteId: owner.kind === 'site' ? owner.id : null,
+        date,
+        mealTypeId: meal.mealTypeId,
+        dishes: meal.dishes.map((dish) => ({
+          name: dish.name,
+          translations: dish.translations ?? {},
+          diets: dish.diets,
+        })),
+        note: meal.note,
+        translations: meal.translations ?? {},
+        updatedBy: userId,
+      })),
+    );
+    const meals = await dayOf(tx, owner, date);
+    await recordHistory(tx, {
+      entity: MENU_ENTITY[owner.kind],
+      entityId: owner.id,
+      action: before.length > 0 ? 'update' : 'create',
+      userId,
+      changes: { [date]: [before.length > 0 ? before : null, meals] },
+      source: 'form',
+    });
+    return { date, meals };
+  });
+}
+
+/** Removes the owner's menu of a date (404 when there is none), recorded in the history. */
+export async function deleteMenuDay(
+  db: Db,
+  owner: MenuOwner,
+  date: string,
+  userId: number | null,
+  today: string,
+): Promise<void> {
+  checkMenuDate('date', date, today);
+  await ownerMustExist(db, owner, 404);
+  await directoryWrite(db, async (tx) => {
+    const before = await dayOf(tx, owner, date);
+    if (before.length === 0) throw new NotFoundError();
+    await tx.delete(menus).where(and(ownerIs(owner), eq(menus.date, date)));
+    await recordHistory(tx, {
+      entity: MENU_ENTITY[owner.kind],
+      entityId: owner.id,
+      action: 'delete',
+      userId,
+      changes: { [date]: [before, null] },
+      source: 'form',
+    });
+  });
+}
+
+/**
+ * A site's menu from `from` to `to`, every date resolved (R650–R652): the site's and its partners'
+ * rows in one query, then shared/menus.ts decides. `closures` must cover the dates (the current list
+ * when `from` is today or later).
+ */
+export async function siteMenu(
+  db: Db,
+  site: MenuSite,
+  closures: readonly StatusClosure[],
+  from: string,
+  to: string,
+): Promise<SiteMenu> {
+  const partnerIds = site.NutritionPartners.map((partner) => partner.id);
+  const owners =
+    partnerIds.length > 0
+      ? or(eq(menus.siteId, site.id), inArray(menus.partnerId, partnerIds))
+      : eq(menus.siteId, site.id);
+  const rows = await db
+    .select()
+    .from(menus)
+    .where(and(owners, gte(menus.date, from), lte(menus.date, to)));
+  const days = menusForSite(site, closures, rows.map(entryOf), from, to);
+  const used = [...new Set(days.flatMap((day) => day.meals.map((meal) => meal.mealTypeId)))];
+  const names =
+    used.length === 0
+      ? []
+      : await db
+          .select({ id: mealTypes.id, name: mealTypes.name, translations: mealTypes.translations })
+          .from(mealTypes)
+          .where(inArray(mealTypes.id, used))
+          .orderBy(asc(mealTypes.id));
+  return { siteId: site.id, from, to, mealTypes: names, days };
+}
