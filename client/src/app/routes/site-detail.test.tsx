@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAppData } from '#client/lib/app-data.ts';
 import { createTestI18n } from '#client/testing/i18n.ts';
+import { leaveMenusUnasked } from '#client/testing/no-menus.ts';
 import { preloadKeys } from '#shared/app-data.ts';
 import { buildSiteRecord } from '#testing/factories.ts';
 import { SiteDetailScreen } from './site-detail.tsx';
@@ -28,6 +29,7 @@ const SITE = buildSiteRecord({
 
 async function renderSite(path: string, { list }: { list?: unknown[] } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  leaveMenusUnasked(client);
   if (list) client.setQueryData(preloadKeys.sites, list);
   render(
     <I18nextProvider i18n={await createTestI18n('en')}>

@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useClosures, useSiteStatus } from '#client/lib/agency-clock.ts';
 import { setAppData } from '#client/lib/app-data.ts';
 import { createTestI18n } from '#client/testing/i18n.ts';
+import { leaveMenusUnasked } from '#client/testing/no-menus.ts';
 import { preloadKeys } from '#shared/app-data.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import { buildSiteRecord } from '#testing/factories.ts';
@@ -33,6 +34,7 @@ function SitePage({ shown }: { shown: CheckedSite }) {
 async function renderPage(shown: CheckedSite, language = 'en') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(preloadKeys.closures, []);
+  leaveMenusUnasked(client);
   const i18n = await createTestI18n(language);
   const tree = (
     <I18nextProvider i18n={i18n}>

@@ -8,6 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useClosures, useSiteStatus } from '#client/lib/agency-clock.ts';
 import { setAppData } from '#client/lib/app-data.ts';
 import { createTestI18n } from '#client/testing/i18n.ts';
+import { leaveMenusUnasked } from '#client/testing/no-menus.ts';
 import { preloadKeys } from '#shared/app-data.ts';
 import type { StatusClosure } from '#shared/opening-status.ts';
 import type { Site } from '#shared/schemas/sites.ts';
@@ -60,6 +61,7 @@ function providers(
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   if (closures) client.setQueryData(preloadKeys.closures, closures);
+  leaveMenusUnasked(client);
   return (
     <I18nextProvider i18n={language}>
       <QueryClientProvider client={client}>
