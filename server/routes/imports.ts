@@ -148,7 +148,12 @@ const importsStaffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       apiRoutes.sitesExport(format),
       { schema: { tags, response: { ...errorAnswers(401, 403) } } },
       async (request, reply) => {
-        const body = await exportSites(db, request.query as Record<string, unknown>, format);
+        const body = await exportSites(
+          db,
+          request.query as Record<string, unknown>,
+          format,
+          ctx.config.AGENCY_TIME_ZONE,
+        );
         return reply
           .type(format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
           .header('Cache-Control', 'no-store')

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { imports, sites } from '#server/db/schema.ts';
-import type { ImportResult } from '#shared/imports.ts';
+import type { ImportResult, NewItem } from '#shared/imports.ts';
 import { REFERENCE_LISTS, type ReferenceListName } from '#shared/reference-lists.ts';
 import { directoryWrite } from '../directory-changes.ts';
 import type { Geocoder } from '../geocoding.ts';
@@ -66,12 +66,13 @@ export async function commitImport(db: Db, id: string, options: CommitOptions): 
     const itemIds = new Map<string, number>();
     if (record.newItems.length) {
       const lists = await loadLists(tx);
-      for (const { list, name } of record.newItems) {
+      for (const { list, name, translations } of record.newItems as NewItem[]) {
         const key = `${list}|${nameKey(name)}`;
         const found = lists.lookup[list as ReferenceListName]?.get(nameKey(name));
         if (found) itemIds.set(key, found.id);
         else {
-          const item = await createItem(tx, list as ReferenceListName, { name }, options.userId, {
+          const input = translations ? { name, translations } : { name };
+          const item = await createItem(tx, list as ReferenceListName, input, options.userId, {
             action: 'import',
             source: 'import',
           });

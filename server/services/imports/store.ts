@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { imports } from '#server/db/schema.ts';
-import { IMPORT_LIMITS, type PreviewRow } from '#shared/imports.ts';
+import { IMPORT_LIMITS, type NewItem, type PreviewRow } from '#shared/imports.ts';
 import type { ReferenceListName } from '#shared/reference-lists.ts';
 import type { StoredImport } from '#shared/schemas/imports.ts';
 import { ImportError } from '../spreadsheets/errors.ts';
@@ -32,7 +32,7 @@ export interface NewImport {
   rows: StoredRow[];
   /** The version of each matched site when it was read, by site id (the commit's staleness check). */
   versions: Record<string, number>;
-  newItems: { list: ReferenceListName; name: string }[];
+  newItems: (NewItem & { list: ReferenceListName })[];
 }
 
 /** Stores a preview and answers its id; previews older than a day are cleared as new ones are made. */
