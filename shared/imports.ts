@@ -94,6 +94,8 @@ export const IMPORT_LIMITS = {
 
 export const CSV_TYPE = 'text/csv';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** An HSDS 3.0 tabular package, `datapackage.zip` (docs/product.md R641). */
+export const ZIP_TYPE = 'application/zip';
 
 /**
  * Why a file or a commit is refused as a whole; each is worded in admin-imports.json `errors.<code>`
@@ -120,6 +122,12 @@ export const IMPORT_ERROR_CODES = [
   'import_committed',
   'import_stale',
   'import_has_errors',
+  'not_hsds',
+  'url_refused',
+  'url_redirect',
+  'url_too_large',
+  'url_too_slow',
+  'url_failed',
 ] as const;
 export type ImportErrorCode = (typeof IMPORT_ERROR_CODES)[number];
 

@@ -8,6 +8,7 @@ import type { Geocoder } from '../geocoding.ts';
 import { createItem } from '../reference-lists.ts';
 import { createSite, updateSite } from '../sites.ts';
 import { ImportError } from '../spreadsheets/errors.ts';
+import { recordExternalIds } from './external-ids.ts';
 import { positionsToLocate } from './geocode-rows.ts';
 import { loadLists, nameKey } from './list-items.ts';
 import { findImport, type StoredRow } from './store.ts';
@@ -90,6 +91,7 @@ export async function commitImport(db: Db, id: string, options: CommitOptions): 
       skipped: errorRows,
       newItems: created,
     };
+    const createdIds = new Map<StoredRow, number>();
     const writes = stored.filter((entry) => entry.preview.kind === 'new' || entry.preview.kind === 'changed');
     for (const [index, entry] of writes.entries()) {
       options.onProgress?.(index, writes.length);
@@ -111,6 +113,7 @@ export async function commitImport(db: Db, id: string, options: CommitOptions): 
           source: 'import',
         });
         result.created.push(site.id);
+        createdIds.set(entry, site.id);
       } else if (entry.preview.kind === 'changed') {
         await updateSite(tx, entry.preview.siteId, input as never, options.userId, {
           action: 'import',
@@ -120,6 +123,8 @@ export async function commitImport(db: Db, id: string, options: CommitOptions): 
       }
     }
     options.onProgress?.(writes.length, writes.length);
+    // Another publisher's ids of the rows' sites, so its next import finds them (R640).
+    await recordExternalIds(tx, stored, createdIds);
     result.unchanged = stored.filter((entry) => entry.preview.kind === 'unchanged').length;
     await tx
       .update(imports)

@@ -24,6 +24,8 @@ export interface StoredRow {
   newNames?: ListNames;
   /** The address the commit looks up: the preview was past its geocoding limit (R344). */
   locate?: string;
+  /** The row's id in another publisher's data, recorded for its site at commit (an HSDS import, R640). */
+  external?: { source: string; id: string };
 }
 
 export interface NewImport {
