@@ -81,7 +81,9 @@ const groupBy = (rows: Row[], key: string) => {
   for (const row of rows) {
     const value = row[key]?.toLowerCase();
     if (!value) continue;
-    groups.set(value, [...(groups.get(value) ?? []), row]);
+    const group = groups.get(value);
+    if (group) group.push(row);
+    else groups.set(value, [row]);
   }
   return groups;
 };
