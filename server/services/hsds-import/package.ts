@@ -118,17 +118,18 @@ export function readHsdsPackage(bytes: Uint8Array): SourceData {
   for (const resource of Array.isArray(descriptor.resources) ? descriptor.resources : [])
     if (typeof resource?.name === 'string' && typeof resource.path === 'string')
       pathOf.set(resource.name, baseName(resource.path));
+  const fileOf = (name: TableName) =>
+    [pathOf.get(name), ...fileNamesOf(name)].find((candidate) => candidate && byBase.has(candidate));
+  // Without a services or a locations table it is no HSDS package; with empty ones, one of no rows.
+  if (!fileOf('service') && !fileOf('location')) throw new ImportError(422, 'not_hsds');
   const table = (name: TableName): Row[] => {
-    const file = [pathOf.get(name), ...fileNamesOf(name)].find(
-      (candidate) => candidate && byBase.has(candidate),
-    );
+    const file = fileOf(name);
     return file ? csvRows(byBase.get(file)!) : [];
   };
   const tables = Object.fromEntries(TABLE_NAMES.map((name) => [name, table(name)])) as Record<
     TableName,
     Row[]
   >;
-  if (!tables.service.length && !tables.location.length) throw new ImportError(422, 'not_hsds');
   if (tables.service.length > IMPORT_LIMITS.maxRows)
     throw new ImportError(422, 'too_many_rows', { max: IMPORT_LIMITS.maxRows });
 
