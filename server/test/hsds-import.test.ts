@@ -207,3 +207,26 @@ describe('an HSDS API by its address (R645)', () => {
     }
   });
 });
+
+describe('merged sites (R640)', () => {
+  it('after a merge, the merged site’s service updates the kept site instead of coming back', async () => {
+    // Two sites whose costs can be merged (the merge keeps one site's values and fills in the other's).
+    const all = await sitesOf(target);
+    const plain = all.filter(
+      (site) => site.facts.cost === undefined && site.facts.suggestedAmount === undefined,
+    );
+    const [keep, merged] = plain.length >= 2 ? plain : all.filter((site) => site.facts.cost === 'free');
+    const response = await asAdmin({
+      method: 'POST',
+      url: `/api/sites/${keep!.id}/merge`,
+      payload: { mergedId: merged!.id, version: keep!.version, mergedVersion: merged!.version },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const zip = await source.app.inject({ method: 'GET', url: '/api/hsds/datapackage.zip' });
+    const preview = (await uploadPackage(zip.rawPayload)).json() as ImportPreview;
+    // The merged site's row names the kept site by id now: no new site; the kept site, named by
+    // two rows, is an error on the second.
+    expect(preview.summary.new).toBe(0);
+    expect(preview.rows.filter((row) => row.kind === 'error')).toHaveLength(1);
+  });
+});
