@@ -76,6 +76,10 @@ const EnvSchema = z
     PLACES_GEOCODES_MAX: int(10, 1),
     // Addresses one import preview sends to the geocoder (docs/product.md R344); the rest at commit.
     IMPORT_GEOCODES_MAX: int(50, 0),
+    // An HSDS API read by an import (docs/product.md R645): the whole reading's time limit, and the
+    // bytes all its answers may hold together.
+    HSDS_IMPORT_TIMEOUT_MS: int(60_000, 1),
+    HSDS_IMPORT_MAX_BYTES: int(20 * 1024 * 1024, 1024),
     // /sites pages with choices rendered for a query not in the render cache (docs/decisions/031): at
     // most this many at once in a process, and this many per client (IPv4 address, IPv6 /64) per
     // RATE_LIMIT_WINDOW_MS; beyond either, the plain /sites page is answered.

@@ -20,6 +20,9 @@ export const apiRoutes = {
   imports: '/api/imports',
   import: '/api/imports/:id',
   importCommit: '/api/imports/:id/commit',
+  /** Another publisher's HSDS 3.0 data: a datapackage.zip as the body, or an API's address (R646). */
+  importHsds: '/api/imports/hsds',
+  importHsdsUrl: '/api/imports/hsds-url',
   list: (list: ReferenceListName) => `/api/${list}` as const,
   listItem: (list: ReferenceListName) => `/api/${list}/:id` as const,
   listItemUsage: (list: ReferenceListName) => `/api/${list}/:id/usage` as const,
@@ -142,6 +145,9 @@ export const apiPaths = {
   imports: (createMissingItems = false) =>
     `${apiRoutes.imports}${createMissingItems ? '?createMissingItems=true' : ''}`,
   importCommit: (id: string) => fillPath(apiRoutes.importCommit, { id }),
+  /** An HSDS 3.0 package's or API's import preview (docs/product.md R646). */
+  importHsds: apiRoutes.importHsds,
+  importHsdsUrl: apiRoutes.importHsdsUrl,
   importTemplate: apiRoutes.importTemplate,
   /** The sites as CSV or Excel, with the locations page's filters when given (its query string, R236). */
   sitesExport: (format: 'csv' | 'xlsx', search = '') => `${apiRoutes.sitesExport(format)}${search}`,

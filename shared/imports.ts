@@ -24,12 +24,55 @@ export const SITE_COLUMNS = [
   'covidStatuses',
   'phoneExtension',
 ] as const;
+/** The list columns of SITE_COLUMNS, whose items' Spanish and Chinese names have columns of their own. */
+export const LIST_SHEET_COLUMNS = [
+  'nutritionPartners',
+  'populations',
+  'mealTypes',
+  'services',
+  'covidStatuses',
+] as const satisfies readonly (typeof SITE_COLUMNS)[number][];
+type ListSheetColumn = (typeof LIST_SHEET_COLUMNS)[number];
+export type ItemTranslationColumn = `${ListSheetColumn}${'Es' | 'Zh'}`;
+
+/**
+ * The translations a sheet carries (docs/product.md R630–R633): the site's name in Spanish and
+ * Chinese, then for each list the Spanish and Chinese names of the cell's items, in the same order as
+ * the list cell ("Seniors 60+; Adults" beside "Mayores de 60; Adultos"). An item's translation is
+ * read only for an item the import creates (R632).
+ */
+export const NAME_TRANSLATION_COLUMNS = ['nameEs', 'nameZh'] as const;
+export const ITEM_TRANSLATION_COLUMNS: readonly ItemTranslationColumn[] = LIST_SHEET_COLUMNS.flatMap(
+  (column) => [`${column}Es`, `${column}Zh`] as const,
+);
+/** The list column and language of an item translation column: `populationsEs` → populations, es. */
+export function itemTranslationOf(
+  column: string,
+): { list: ListSheetColumn; language: 'es' | 'zh' } | undefined {
+  const match = /^(.+)(Es|Zh)$/.exec(column);
+  const list = LIST_SHEET_COLUMNS.find((name) => name === match?.[1]);
+  return list && match ? { list, language: match[2] === 'Es' ? 'es' : 'zh' } : undefined;
+}
+/** Written by the export, never read by the import (R634): when staff last confirmed the site (agency's date). */
+export const READ_ONLY_COLUMNS = ['confirmedAt'] as const;
+export type ExtraColumn =
+  | (typeof NAME_TRANSLATION_COLUMNS)[number]
+  | ItemTranslationColumn
+  | (typeof READ_ONLY_COLUMNS)[number];
+
 /**
  * The export's columns, in order; the import reads the same headers (docs/product.md R236): the site,
- * then its facts and their notes in three languages (shared/fact-cells.ts, R545).
+ * then its facts and their notes in three languages (shared/fact-cells.ts, R545), then the names'
+ * translations and the last confirmation (R630–R634).
  */
-export const SHEET_COLUMNS: readonly SheetColumn[] = [...SITE_COLUMNS, ...FACT_COLUMNS];
-export type SheetColumn = (typeof SITE_COLUMNS)[number] | FactColumn;
+export const SHEET_COLUMNS: readonly SheetColumn[] = [
+  ...SITE_COLUMNS,
+  ...FACT_COLUMNS,
+  ...NAME_TRANSLATION_COLUMNS,
+  ...ITEM_TRANSLATION_COLUMNS,
+  ...READ_ONLY_COLUMNS,
+];
+export type SheetColumn = (typeof SITE_COLUMNS)[number] | FactColumn | ExtraColumn;
 /** Without these a file is refused. */
 export const REQUIRED_COLUMNS = ['name', 'address'] as const satisfies readonly SheetColumn[];
 
@@ -51,6 +94,8 @@ export const IMPORT_LIMITS = {
 
 export const CSV_TYPE = 'text/csv';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** An HSDS 3.0 tabular package, `datapackage.zip` (docs/product.md R641). */
+export const ZIP_TYPE = 'application/zip';
 
 /**
  * Why a file or a commit is refused as a whole; each is worded in admin-imports.json `errors.<code>`
@@ -77,6 +122,12 @@ export const IMPORT_ERROR_CODES = [
   'import_committed',
   'import_stale',
   'import_has_errors',
+  'not_hsds',
+  'url_refused',
+  'url_redirect',
+  'url_too_large',
+  'url_too_slow',
+  'url_failed',
 ] as const;
 export type ImportErrorCode = (typeof IMPORT_ERROR_CODES)[number];
 
@@ -90,7 +141,8 @@ export interface ImportErrorAnswer {
 
 /** A site as one row of the sheet: every cell as text (lists joined with "; "). */
 /** A row's cells: every column of the site; the facts' columns where the row or site has them. */
-export type SheetRow = Record<(typeof SITE_COLUMNS)[number], string> & Partial<Record<FactColumn, string>>;
+export type SheetRow = Record<(typeof SITE_COLUMNS)[number], string> &
+  Partial<Record<FactColumn | ExtraColumn, string>>;
 
 export interface RowError {
   column: string;
@@ -153,8 +205,20 @@ export interface ImportPreview {
   id: string;
   summary: ImportSummary;
   rows: PreviewRow[];
-  /** List items the file names that do not exist yet, created at commit (with createMissingItems). */
-  newItems: { list: string; name: string }[];
+  /**
+   * List items the file names that do not exist yet, created at commit (with createMissingItems), with
+   * the Spanish and Chinese names the file gives them (R632).
+   */
+  newItems: NewItem[];
+  /** What the source holds that the import cannot bring in, with how many (an HSDS import, R642). */
+  unmapped?: { what: string; count: number }[];
+}
+
+/** A list item an import will create. */
+export interface NewItem {
+  list: string;
+  name: string;
+  translations?: { es?: { name?: string }; zh?: { name?: string } };
 }
 
 export interface ImportResult {

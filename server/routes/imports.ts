@@ -2,12 +2,14 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiRoutes } from '#shared/api-paths.ts';
-import { CSV_TYPE, IMPORT_LIMITS, XLSX_TYPE } from '#shared/imports.ts';
+import { CSV_TYPE, IMPORT_LIMITS, XLSX_TYPE, ZIP_TYPE } from '#shared/imports.ts';
 import { errorAnswers, RefusalErrorSchema } from '#shared/schemas/errors.ts';
 import { ImportPreviewSchema, ImportResultSchema, StoredImportSchema } from '#shared/schemas/imports.ts';
 import type { AppContext } from '../context.ts';
 import { errorHandler } from '../plugins/errors.ts';
 import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
+import { readHsdsApi } from '../services/hsds-import/api.ts';
+import { apiSource, packageSource, previewHsds } from '../services/hsds-import/import.ts';
 import { commitImport } from '../services/imports/commit.ts';
 import { importErrorMessage } from '../services/imports/messages.ts';
 import { previewImport } from '../services/imports/preview.ts';
@@ -15,7 +17,7 @@ import { getImport } from '../services/imports/store.ts';
 import { timeImport } from '../services/metrics.ts';
 import { ImportError } from '../services/spreadsheets/errors.ts';
 import { exportFilename, exportSites } from '../services/spreadsheets/export.ts';
-import { readSpreadsheet } from '../services/spreadsheets/reader.ts';
+import { readHsdsPackageFile, readSpreadsheet } from '../services/spreadsheets/reader.ts';
 import { templateCsv } from '../services/spreadsheets/write.ts';
 
 /** The error answers of an import route: a refused file carries a `code`, not field errors. */
@@ -98,6 +100,76 @@ const importsStaffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     },
   );
 
+  // Another publisher's HSDS 3.0 data (docs/product.md R640–R649): its package as the raw body, read in
+  // the reader's worker, or its API's address, read under the outbound rules; the same preview answer.
+  app.addContentTypeParser(
+    [ZIP_TYPE, 'application/x-zip-compressed'],
+    { parseAs: 'buffer', bodyLimit: IMPORT_LIMITS.maxBytes },
+    (_request, body, done) => done(null, body),
+  );
+  const hsdsQuery = z.object({ createMissingItems: z.enum(['true', 'false']).optional() });
+  const hsdsPreview = (
+    request: FastifyRequest<{ Querystring: z.infer<typeof hsdsQuery> }>,
+    data: Parameters<typeof previewHsds>[1],
+    source: Parameters<typeof previewHsds>[2],
+  ) =>
+    timeImport('preview', () =>
+      previewHsds(db, data, source, {
+        // List items of the source's taxonomies are created unless asked not to (R643).
+        createMissingItems: request.query.createMissingItems !== 'false',
+        userId: staffUser(request).id,
+        language: request.language,
+        geocoder: ctx.geocoder,
+        geocodeLimit: ctx.config.IMPORT_GEOCODES_MAX,
+        now: ctx.now(),
+      }),
+    );
+
+  app.post(
+    apiRoutes.importHsds,
+    {
+      // Another publisher's data: administrators only (R646).
+      config: { allow: 'admin' },
+      bodyLimit: IMPORT_LIMITS.maxBytes,
+      schema: {
+        tags,
+        summary: 'Preview an import of an HSDS 3.0 datapackage.zip',
+        querystring: hsdsQuery,
+        response: { 201: ImportPreviewSchema, ...refusals(400, 401, 403, 413, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      if (!Buffer.isBuffer(request.body)) throw new ImportError(415, 'unsupported_type');
+      const data = await readHsdsPackageFile(request.body, {
+        timeoutMs: ctx.config.IMPORT_READ_TIMEOUT_MS,
+        memoryMb: ctx.config.IMPORT_READ_MEMORY_MB,
+      });
+      return reply.code(201).send(await hsdsPreview(request, data, packageSource(data)));
+    },
+  );
+
+  app.post(
+    apiRoutes.importHsdsUrl,
+    {
+      // It makes the server fetch an address: administrators only (R646).
+      config: { allow: 'admin' },
+      schema: {
+        tags,
+        summary: 'Preview an import of an HSDS 3.0 API',
+        querystring: hsdsQuery,
+        body: z.object({ url: z.string().min(1).max(2000) }),
+        response: { 201: ImportPreviewSchema, ...refusals(400, 401, 403, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { base, ...data } = await readHsdsApi(request.body.url, {
+        timeoutMs: ctx.config.HSDS_IMPORT_TIMEOUT_MS,
+        maxBytes: ctx.config.HSDS_IMPORT_MAX_BYTES,
+      });
+      return reply.code(201).send(await hsdsPreview(request, data, apiSource(base)));
+    },
+  );
+
   app.get(
     apiRoutes.import,
     {
@@ -148,7 +220,12 @@ const importsStaffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       apiRoutes.sitesExport(format),
       { schema: { tags, response: { ...errorAnswers(401, 403) } } },
       async (request, reply) => {
-        const body = await exportSites(db, request.query as Record<string, unknown>, format);
+        const body = await exportSites(
+          db,
+          request.query as Record<string, unknown>,
+          format,
+          ctx.config.AGENCY_TIME_ZONE,
+        );
         return reply
           .type(format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
           .header('Cache-Control', 'no-store')

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import { recordGeocode } from './metrics.ts';
+import { readBounded } from './outbound.ts';
 import { currentRequestId } from './request-context.ts';
 
 /** Address → coordinates (docs/product.md R66). A failure never blocks a save: the caller gets a reason instead. */
@@ -24,31 +25,9 @@ interface GeocoderOptions {
 /** The largest geocoder answer read (docs/decisions/033-geocoder-limits.md): one result is a few KB. */
 export const GEOCODER_MAX_BYTES = 256 * 1024;
 
-/**
- * The answer's body as text, read as it arrives and abandoned (the connection closed) at the first
- * byte past `maxBytes`, whatever Content-Length says: a huge or endless answer costs no more memory.
- */
+/** The answer's body as text, abandoned at the first byte past `maxBytes` (readBounded). */
 async function boundedText(response: Response, maxBytes: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > maxBytes) {
-    await response.body?.cancel().catch(() => {});
-    throw new Error('geocoder answer too large');
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw new Error('geocoder answer too large');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.from(await readBounded(response, maxBytes)).toString('utf8');
 }
 
 const valid = (lat: number, lng: number) =>

@@ -3,7 +3,7 @@ import { REFERENCE_LIST_NAMES, REFERENCE_LISTS } from '#shared/reference-lists.t
 import { type Site, SiteUpdateSchema } from '#shared/schemas/sites.ts';
 import { invalidField } from '#shared/validation.ts';
 import type { Db } from '../db/client.ts';
-import { closureSites, notDuplicates, reports, siteRedirects, sites } from '../db/schema.ts';
+import { closureSites, notDuplicates, reports, siteExternalIds, siteRedirects, sites } from '../db/schema.ts';
 import { directoryWrite } from './directory-changes.ts';
 import { ConflictError, NotFoundError, ValidationError } from './errors.ts';
 import { recordHistory } from './history.ts';
@@ -127,6 +127,8 @@ export async function mergeSites(
 
     await updateSite(tx, keepId, mergedChange(keep, merged), userId);
     await tx.update(reports).set({ siteId: keepId }).where(eq(reports.siteId, mergedId));
+    // Another publisher's ids of the merged site now name the kept one: its next import updates it (R640).
+    await tx.update(siteExternalIds).set({ siteId: keepId }).where(eq(siteExternalIds.siteId, mergedId));
     await tx.execute(sql`
       insert into closure_sites (closure_id, site_id)
       select closure_id, ${keepId} from closure_sites where site_id = ${mergedId}

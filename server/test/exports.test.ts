@@ -36,6 +36,7 @@ beforeAll(async () => {
   for (const body of [
     buildSite({
       name: 'Chinatown Lunch',
+      translations: { es: { name: 'Almuerzo de Chinatown' }, zh: { name: '華埠午餐' } },
       phoneExtension: '3',
       facts: EVERY_FACT,
       PopulationIds: [seniors.id],
@@ -168,6 +169,103 @@ describe('the round trip', () => {
     const preview = response.json() as ImportPreview;
     expect(preview.rows.filter((row) => row.kind !== 'unchanged')).toEqual([]);
     expect(preview.summary).toEqual({ new: 0, changed: 0, unchanged: 4, errors: 0 });
+  });
+});
+
+describe('translations and the last confirmation in a sheet (R630–R634)', () => {
+  const upload = async (csv: string, query = '') => {
+    const response = await asAdmin({
+      method: 'POST',
+      url: `/api/imports${query}`,
+      payload: Buffer.from(csv),
+      headers: { 'content-type': CSV_TYPE },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as ImportPreview;
+  };
+  const sitesNow = async () =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/sites' })).json() as Array<{
+      id: number;
+      name: string;
+      address: string;
+      translations: { es?: { name?: string }; zh?: { name?: string } };
+      confirmedAt: string | null;
+    }>;
+
+  it('exports the names in Spanish and Chinese, the items’ translations in order, and the confirmation date', async () => {
+    const site = (await sitesNow()).find((one) => one.name === 'Chinatown Lunch')!;
+    const confirmed = await asAdmin({
+      method: 'POST',
+      url: `/api/sites/${site.id}/confirmations`,
+      payload: { method: 'phone' },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBeLessThan(300);
+    const [sheet] = await readXlsxFile(
+      (await asAdmin({ method: 'GET', url: '/api/sites/export.xlsx' })).rawPayload,
+    );
+    const header = sheet!.data[0] as string[];
+    const row = sheet!.data.find((cells) => cells[1] === 'Chinatown Lunch')!;
+    const cell = (column: string) => row[header.indexOf(column)];
+    expect(cell('nameEs')).toBe('Almuerzo de Chinatown');
+    expect(cell('nameZh')).toBe('華埠午餐');
+    expect(cell('populationsZh')).toBe('60 歲或以上長者');
+    expect(cell('populationsEs')).toBeNull();
+    // The agency's date (America/Los_Angeles) of the confirmation made at 10:00 there.
+    expect(cell('confirmedAt')).toBe('2026-11-24');
+  });
+
+  it('an export with translations and a confirmation date imports back as "no changes"', async () => {
+    const exported = await asAdmin({ method: 'GET', url: '/api/sites/export.csv' });
+    const preview = await upload(exported.body);
+    expect(preview.rows.filter((row) => row.kind !== 'unchanged')).toEqual([]);
+  });
+
+  it('a changed Chinese name is a change; the confirmation date is never read', async () => {
+    const site = (await sitesNow()).find((one) => one.name === 'Chinatown Lunch')!;
+    const preview = await upload(
+      `id,name,address,nameZh,confirmedAt\n${site.id},Chinatown Lunch,"${site.address}",華埠長者午餐,1999-01-01\n`,
+    );
+    expect(preview.rows[0]).toMatchObject({
+      kind: 'changed',
+      changes: [{ field: 'nameZh', before: '華埠午餐', after: '華埠長者午餐' }],
+    });
+    const result = await asAdmin({ method: 'POST', url: `/api/imports/${preview.id}/commit`, payload: {} });
+    expect(result.statusCode, result.body).toBe(200);
+    const after = (await sitesNow()).find((one) => one.id === site.id)!;
+    expect(after.translations).toEqual({
+      es: { name: 'Almuerzo de Chinatown' },
+      zh: { name: '華埠長者午餐' },
+    });
+    expect(after.confirmedAt).toBe(site.confirmedAt);
+  });
+
+  it('a list item the import creates takes the translations beside its name', async () => {
+    const csv = [
+      'name,address,populations,populationsEs,populationsZh',
+      '"Mission Lunch","3 Mission St, San Francisco, CA 94103","Seniors 60+; Veterans","; Veteranos","; 退伍軍人"',
+    ].join('\n');
+    const preview = await upload(csv, '?createMissingItems=true');
+    expect(preview.newItems).toEqual([
+      {
+        list: 'populations',
+        name: 'Veterans',
+        translations: { es: { name: 'Veteranos' }, zh: { name: '退伍軍人' } },
+      },
+    ]);
+    const result = await asAdmin({ method: 'POST', url: `/api/imports/${preview.id}/commit`, payload: {} });
+    expect(result.statusCode, result.body).toBe(200);
+    const items = (await ctx.app.inject({ method: 'GET', url: '/api/populations' })).json() as Array<{
+      name: string;
+      translations: object;
+    }>;
+    expect(items.find((item) => item.name === 'Veterans')!.translations).toEqual({
+      es: { name: 'Veteranos' },
+      zh: { name: '退伍軍人' },
+    });
+    // The existing item's translations in the sheet were not applied to it.
+    expect(items.find((item) => item.name === 'Seniors 60+')!.translations).toEqual({
+      zh: { name: '60 歲或以上長者' },
+    });
   });
 });
 

@@ -4,6 +4,9 @@ import { HOURS_GUESSES } from '../hours-reading.ts';
 import {
   type ImportPreview,
   type ImportResult,
+  ITEM_TRANSLATION_COLUMNS,
+  NAME_TRANSLATION_COLUMNS,
+  READ_ONLY_COLUMNS,
   SHEET_COLUMNS,
   type SheetRow,
   SITE_COLUMNS,
@@ -20,7 +23,11 @@ const NewSiteCellsSchema = z.object({
   ...Object.fromEntries(
     SITE_COLUMNS.filter((column) => column !== 'id').map((column) => [column, z.string()]),
   ),
-  ...Object.fromEntries(FACT_COLUMNS.map((column) => [column, z.string().optional()])),
+  ...Object.fromEntries(
+    [...FACT_COLUMNS, ...NAME_TRANSLATION_COLUMNS, ...ITEM_TRANSLATION_COLUMNS, ...READ_ONLY_COLUMNS].map(
+      (column) => [column, z.string().optional()],
+    ),
+  ),
 }) as unknown as z.ZodType<Omit<SheetRow, 'id'>>;
 
 export const RowErrorSchema = z.object({
@@ -86,7 +93,14 @@ export const PreviewRowSchema = z.discriminatedUnion('kind', [
 ]);
 
 /** List items the file names that do not exist yet, created at commit (with createMissingItems). */
-const NewItemsSchema = z.array(z.object({ list: z.string(), name: z.string() }));
+const ItemNameSchema = z.object({ name: z.string().optional() }).optional();
+const NewItemsSchema = z.array(
+  z.object({
+    list: z.string(),
+    name: z.string(),
+    translations: z.object({ es: ItemNameSchema, zh: ItemNameSchema }).optional(),
+  }),
+);
 
 /** POST /api/imports (201): what the file would do; nothing is saved but the preview. */
 export const ImportPreviewSchema = z.object({
@@ -94,6 +108,8 @@ export const ImportPreviewSchema = z.object({
   summary: z.object({ new: z.number(), changed: z.number(), unchanged: z.number(), errors: z.number() }),
   rows: z.array(PreviewRowSchema),
   newItems: NewItemsSchema,
+  /** What the source holds that cannot be brought in, with how many (an HSDS import, R642). */
+  unmapped: z.array(z.object({ what: z.string(), count: z.number() })).optional(),
 });
 
 /** GET /api/imports/{id}: a stored preview's rows again, and whether it was committed. */

@@ -10,6 +10,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -159,7 +160,12 @@ export const imports = pgTable(
     status: text('status').notNull().default('pending'),
     rows: jsonb('rows').notNull(),
     versions: jsonb('versions').$type<Record<string, number>>().notNull(),
-    newItems: jsonb('new_items').$type<{ list: string; name: string }[]>().notNull().default([]),
+    newItems: jsonb('new_items')
+      .$type<
+        { list: string; name: string; translations?: { es?: { name?: string }; zh?: { name?: string } } }[]
+      >()
+      .notNull()
+      .default([]),
     committedAt: timestamp('committed_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
@@ -280,4 +286,24 @@ export const siteRedirects = pgTable(
     createdAt: timestamps.createdAt,
   },
   (t) => [index('site_redirects_to_idx').on(t.toId)],
+);
+
+/**
+ * A site's identifier in another publisher's data (R640): the source (an HSDS API or package) and the
+ * id of the service at a location there; one source's id names one site.
+ */
+export const siteExternalIds = pgTable(
+  'site_external_ids',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    externalId: text('external_id').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    unique('site_external_ids_source_external_id_key').on(t.source, t.externalId),
+    index('site_external_ids_site_idx').on(t.siteId),
+  ],
 );

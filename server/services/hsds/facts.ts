@@ -39,8 +39,8 @@ const pluralForm = (count: number) => (count === 1 ? 'one' : 'other');
 /** An accessibility record is a description of its own: 'accessible restroom' starts capitalised. */
 const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
-/** The page's words for each access feature, present and absent; the record says where the elevator goes. */
-const ACCESS_WORDS: Record<AccessFeature, [yes: string, no: string]> = {
+/** The page's words for each access feature, present and absent; the record says where the elevator goes (also read back by the HSDS import). */
+export const ACCESS_WORDS: Record<AccessFeature, [yes: string, no: string]> = {
   ...(Object.fromEntries(
     ACCESS_FEATURES.map((feature) => [
       feature,

@@ -1,13 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { imports, sites } from '#server/db/schema.ts';
-import type { ImportResult } from '#shared/imports.ts';
+import type { ImportResult, NewItem } from '#shared/imports.ts';
 import { REFERENCE_LISTS, type ReferenceListName } from '#shared/reference-lists.ts';
 import { directoryWrite } from '../directory-changes.ts';
 import type { Geocoder } from '../geocoding.ts';
 import { createItem } from '../reference-lists.ts';
 import { createSite, updateSite } from '../sites.ts';
 import { ImportError } from '../spreadsheets/errors.ts';
+import { recordExternalIds } from './external-ids.ts';
 import { positionsToLocate } from './geocode-rows.ts';
 import { loadLists, nameKey } from './list-items.ts';
 import { findImport, type StoredRow } from './store.ts';
@@ -66,12 +67,13 @@ export async function commitImport(db: Db, id: string, options: CommitOptions): 
     const itemIds = new Map<string, number>();
     if (record.newItems.length) {
       const lists = await loadLists(tx);
-      for (const { list, name } of record.newItems) {
+      for (const { list, name, translations } of record.newItems as NewItem[]) {
         const key = `${list}|${nameKey(name)}`;
         const found = lists.lookup[list as ReferenceListName]?.get(nameKey(name));
         if (found) itemIds.set(key, found.id);
         else {
-          const item = await createItem(tx, list as ReferenceListName, { name }, options.userId, {
+          const input = translations ? { name, translations } : { name };
+          const item = await createItem(tx, list as ReferenceListName, input, options.userId, {
             action: 'import',
             source: 'import',
           });
@@ -89,6 +91,7 @@ export async function commitImport(db: Db, id: string, options: CommitOptions): 
       skipped: errorRows,
       newItems: created,
     };
+    const createdIds = new Map<StoredRow, number>();
     const writes = stored.filter((entry) => entry.preview.kind === 'new' || entry.preview.kind === 'changed');
     for (const [index, entry] of writes.entries()) {
       options.onProgress?.(index, writes.length);
@@ -110,6 +113,7 @@ export async function commitImport(db: Db, id: string, options: CommitOptions): 
           source: 'import',
         });
         result.created.push(site.id);
+        createdIds.set(entry, site.id);
       } else if (entry.preview.kind === 'changed') {
         await updateSite(tx, entry.preview.siteId, input as never, options.userId, {
           action: 'import',
@@ -119,6 +123,8 @@ export async function commitImport(db: Db, id: string, options: CommitOptions): 
       }
     }
     options.onProgress?.(writes.length, writes.length);
+    // Another publisher's ids of the rows' sites, so its next import finds them (R640).
+    await recordExternalIds(tx, stored, createdIds);
     result.unchanged = stored.filter((entry) => entry.preview.kind === 'unchanged').length;
     await tx
       .update(imports)

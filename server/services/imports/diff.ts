@@ -1,7 +1,14 @@
 import { FACT_COLUMNS, factCells } from '#shared/fact-cells.ts';
 import type { HoursInterval } from '#shared/hours.ts';
 import { formatHoursText } from '#shared/hours-text.ts';
-import { type FieldChange, LIST_SEPARATOR, type SheetColumn, type SheetRow } from '#shared/imports.ts';
+import {
+  type FieldChange,
+  itemTranslationOf,
+  LIST_SEPARATOR,
+  READ_ONLY_COLUMNS,
+  type SheetColumn,
+  type SheetRow,
+} from '#shared/imports.ts';
 import { REFERENCE_LIST_NAMES, REFERENCE_LISTS, type ReferenceListName } from '#shared/reference-lists.ts';
 import type { Site, SiteCreate } from '#shared/schemas/sites.ts';
 import { joinNames, LIST_COLUMNS, siteRow } from '../spreadsheets/write.ts';
@@ -41,6 +48,8 @@ export function sheetRowOf(
     hours: formatHoursText(site.Hours as HoursInterval[]),
     phoneExtension: site.phoneExtension ?? '',
     ...factCells(site.facts ?? {}),
+    nameEs: site.translations?.es?.name ?? '',
+    nameZh: site.translations?.zh?.name ?? '',
   } as SheetRow;
   for (const list of REFERENCE_LIST_NAMES) after[LIST_COLUMNS[list]] = joinNames(names(list));
   return after;
@@ -65,6 +74,9 @@ export function diffRow(
   const changed: Record<string, unknown> = {};
   for (const column of columns) {
     if (column === 'id') continue;
+    // Written by the export, not read back (R634); an item's translations are read only for an item
+    // the import creates (R632), so they change nothing of a stored site.
+    if ((READ_ONLY_COLUMNS as readonly string[]).includes(column) || itemTranslationOf(column)) continue;
     const list = LIST_OF_COLUMN[column];
     // Lists compare as sets of items (the names' order in a cell does not matter).
     const was = before[column] ?? '';
@@ -77,6 +89,7 @@ export function diffRow(
     changes.push({ field: column, before: was, after: now });
     if (list) changed[REFERENCE_LISTS[list].idsKey] = site[REFERENCE_LISTS[list].idsKey];
     else if (column === 'hours') changed.Hours = site.Hours;
+    else if (column === 'nameEs' || column === 'nameZh') changed.translations = site.translations;
     else if ((FACT_COLUMNS as readonly string[]).includes(column)) changed.facts = site.facts;
     else changed[column] = site[column as keyof typeof site];
   }

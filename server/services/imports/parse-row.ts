@@ -4,10 +4,12 @@ import { isCanonicalHoursText } from '#shared/hours-text.ts';
 import type { ReadAs, RowError, SheetColumn } from '#shared/imports.ts';
 import { REFERENCE_LIST_NAMES, REFERENCE_LISTS, type ReferenceListName } from '#shared/reference-lists.ts';
 import { moveExtension, type Site, type SiteCreate, SiteCreateSchema } from '#shared/schemas/sites.ts';
+import type { Translations } from '#shared/translations.ts';
 import { codeOfIssue } from '#shared/validation.ts';
 import { LIST_COLUMNS } from '../spreadsheets/write.ts';
 import { type ListItems, nameKey } from './list-items.ts';
 import type { RowErrorOf } from './messages.ts';
+import { namedItems, nameTranslationsOf } from './sheet-translations.ts';
 import type { ListNames } from './store.ts';
 
 /**
@@ -26,12 +28,6 @@ function columnOfPath(path: readonly PropertyKey[]): SheetColumn {
   if (list) return LIST_COLUMNS[list];
   return String(first) as SheetColumn;
 }
-
-const splitNames = (cell: string) =>
-  cell
-    .split(/[;；]/)
-    .map((name) => name.trim())
-    .filter(Boolean);
 
 /** The stored site as the input a write takes (what a row's cells are laid over). */
 function inputOf(site: Site): Record<string, unknown> {
@@ -72,7 +68,7 @@ export interface RowReading {
   lists: ListItems;
   createMissingItems?: boolean;
   /** List items the file names that do not exist yet, by list and name key (filled as rows are read). */
-  newItems: Map<string, { list: ReferenceListName; name: string }>;
+  newItems: Map<string, { list: ReferenceListName; name: string; translations?: Translations<'name'> }>;
   error: RowErrorOf;
 }
 
@@ -97,6 +93,9 @@ export function parseRow(
   for (const column of ['name', 'address', 'phoneNumber', 'email', 'website', 'phoneExtension'] as const) {
     if (has.has(column)) input[column] = cell(column);
   }
+  // The name in Spanish and Chinese, when the sheet has their columns (R630).
+  const translations = nameTranslationsOf(existing?.translations, has, cell);
+  if (translations) input.translations = translations;
   // The facts' columns the sheet has, on top of the stored facts (an old sheet leaves them alone).
   if (FACT_COLUMNS.some((column) => has.has(column))) {
     input.facts = factsFromCells(
@@ -138,12 +137,15 @@ export function parseRow(
     const column = LIST_COLUMNS[list];
     if (!has.has(column)) continue;
     const ids: number[] = [];
-    for (const name of splitNames(cell(column))) {
+    for (const { name, translations } of namedItems(column, has, cell)) {
       const item = lists.lookup[list].get(nameKey(name));
       if (item) ids.push(item.id);
       else if (createMissingItems) {
         const key = `${list}|${nameKey(name)}`;
-        if (!newItems.has(key)) newItems.set(key, { list, name });
+        // A new item takes the translations the sheet gives it beside its name (R632).
+        if (!newItems.has(key)) newItems.set(key, { list, name, ...(translations ? { translations } : {}) });
+        else if (translations && !newItems.get(key)!.translations)
+          newItems.get(key)!.translations = translations;
         newNames[list] = [...(newNames[list] ?? []), newItems.get(key)!.name];
       } else errors.push(error(column, 'unknown_item', { name }));
     }

@@ -34,6 +34,8 @@ export interface PreviewOptions {
   now: Date;
   /** Called after each row is read, and as geocoding goes (the command line's progress). */
   onProgress?: (done: number, total: number) => void;
+  /** Each row's id in another publisher's data, by row number, kept for the commit (R640). */
+  external?: { source: string; ids: ReadonlyMap<number, string> };
 }
 
 export async function previewImport(
@@ -111,6 +113,13 @@ export async function previewImport(
   if (options.geocoder && toLocate.length)
     await geocodePreviewRows(toLocate, options.geocoder, options.geocodeLimit);
 
+  if (options.external) {
+    const { source, ids } = options.external;
+    for (const entry of stored) {
+      const id = ids.get(entry.preview.row);
+      if (id && entry.preview.kind !== 'error') entry.external = { source, id };
+    }
+  }
   const rows = stored.map((entry) => entry.preview);
   const summary = { new: 0, changed: 0, unchanged: 0, errors: 0 };
   for (const row of rows) summary[row.kind === 'error' ? 'errors' : row.kind] += 1;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { imports } from '#server/db/schema.ts';
-import { IMPORT_LIMITS, type PreviewRow } from '#shared/imports.ts';
+import { IMPORT_LIMITS, type NewItem, type PreviewRow } from '#shared/imports.ts';
 import type { ReferenceListName } from '#shared/reference-lists.ts';
 import type { StoredImport } from '#shared/schemas/imports.ts';
 import { ImportError } from '../spreadsheets/errors.ts';
@@ -24,6 +24,8 @@ export interface StoredRow {
   newNames?: ListNames;
   /** The address the commit looks up: the preview was past its geocoding limit (R344). */
   locate?: string;
+  /** The row's id in another publisher's data, recorded for its site at commit (an HSDS import, R640). */
+  external?: { source: string; id: string };
 }
 
 export interface NewImport {
@@ -32,7 +34,7 @@ export interface NewImport {
   rows: StoredRow[];
   /** The version of each matched site when it was read, by site id (the commit's staleness check). */
   versions: Record<string, number>;
-  newItems: { list: ReferenceListName; name: string }[];
+  newItems: (NewItem & { list: ReferenceListName })[];
 }
 
 /** Stores a preview and answers its id; previews older than a day are cleared as new ones are made. */

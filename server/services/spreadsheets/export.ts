@@ -19,7 +19,13 @@ export async function sitesToExport(db: Db, query: Record<string, unknown>): Pro
 /** `sites-2026-11-24.csv`: the agency's date, so a folder of exports sorts by day. */
 export const exportFilename = (today: string, extension: 'csv' | 'xlsx') => `sites-${today}.${extension}`;
 
-export async function exportSites(db: Db, query: Record<string, unknown>, format: 'csv' | 'xlsx') {
+/** The export in `format`; the last confirmation is written as a date in `timeZone` (the agency's). */
+export async function exportSites(
+  db: Db,
+  query: Record<string, unknown>,
+  format: 'csv' | 'xlsx',
+  timeZone?: string,
+) {
   const sites = await sitesToExport(db, query);
-  return format === 'csv' ? Buffer.from(sitesCsv(sites), 'utf8') : sitesXlsx(sites);
+  return format === 'csv' ? Buffer.from(sitesCsv(sites, timeZone), 'utf8') : sitesXlsx(sites, timeZone);
 }

@@ -4,21 +4,29 @@
  * written next to the file that bundles reader.ts (`read-worker.js`), which starts it by that name.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { readHsdsPackage } from '../hsds-import/package.ts';
+import type { SourceData } from '../hsds-import/source.ts';
 import { ImportError } from './errors.ts';
 import { parseSpreadsheet, type SheetKind } from './read.ts';
 
+/** What the worker reads: a sheet, or an HSDS package (docs/product.md R641). */
+export type WorkerKind = SheetKind | 'hsds';
+
 export type ReadAnswer =
-  | { ok: true; table: Awaited<ReturnType<typeof parseSpreadsheet>> }
+  | { ok: true; table: Awaited<ReturnType<typeof parseSpreadsheet>> | SourceData }
   | {
       ok: false;
       refusal?: { statusCode: number; code: ImportError['code']; params: ImportError['params'] };
       message: string;
     };
 
-const { bytes, kind } = workerData as { bytes: Uint8Array; kind: SheetKind };
+const { bytes, kind } = workerData as { bytes: Uint8Array; kind: WorkerKind };
 let answer: ReadAnswer;
 try {
-  answer = { ok: true, table: await parseSpreadsheet(bytes, kind) };
+  answer = {
+    ok: true,
+    table: kind === 'hsds' ? readHsdsPackage(bytes) : await parseSpreadsheet(bytes, kind),
+  };
 } catch (error) {
   answer =
     error instanceof ImportError

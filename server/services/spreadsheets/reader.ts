@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import { IMPORT_LIMITS } from '#shared/imports.ts';
+import type { SourceData } from '../hsds-import/source.ts';
 import { ImportError } from './errors.ts';
 import type { SheetKind, SheetTable } from './read.ts';
-import type { ReadAnswer } from './read-worker.ts';
+import type { ReadAnswer, WorkerKind } from './read-worker.ts';
 
 /**
  * An uploaded spreadsheet is read in a worker thread of its own (docs/decisions/032-spreadsheets-read-in-a-worker.md,
@@ -43,7 +44,11 @@ async function turn(): Promise<() => void> {
   };
 }
 
-function runWorker(bytes: Uint8Array, kind: SheetKind, limits: ReadLimits): Promise<SheetTable> {
+function runWorker(
+  bytes: Uint8Array,
+  kind: WorkerKind,
+  limits: ReadLimits,
+): Promise<SheetTable | SourceData> {
   const entry = workerEntry();
   // The worker gets its own copy of the bytes, moved rather than copied again.
   const copy = new Uint8Array(bytes);
@@ -52,7 +57,7 @@ function runWorker(bytes: Uint8Array, kind: SheetKind, limits: ReadLimits): Prom
     transferList: [copy.buffer],
     resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 32 },
   });
-  return new Promise<SheetTable>((resolve, reject) => {
+  return new Promise<SheetTable | SourceData>((resolve, reject) => {
     let settled = false;
     const settle = (action: () => void) => {
       if (settled) return;
@@ -102,7 +107,25 @@ export async function readSpreadsheet(
     throw new ImportError(413, 'file_too_large', { mb: IMPORT_LIMITS.maxBytes / 1024 / 1024 });
   const done = await turn();
   try {
-    return await runWorker(bytes, kind, { ...DEFAULT_READ_LIMITS, ...limits });
+    return (await runWorker(bytes, kind, { ...DEFAULT_READ_LIMITS, ...limits })) as SheetTable;
+  } finally {
+    done();
+  }
+}
+
+/**
+ * Reads an HSDS 3.0 package (`datapackage.zip`) into its services, in the same worker with the same
+ * limits and turns as a spreadsheet (docs/product.md R641).
+ */
+export async function readHsdsPackageFile(
+  bytes: Uint8Array,
+  limits: Partial<ReadLimits> = {},
+): Promise<SourceData> {
+  if (bytes.length > IMPORT_LIMITS.maxBytes)
+    throw new ImportError(413, 'file_too_large', { mb: IMPORT_LIMITS.maxBytes / 1024 / 1024 });
+  const done = await turn();
+  try {
+    return (await runWorker(bytes, 'hsds', { ...DEFAULT_READ_LIMITS, ...limits })) as SourceData;
   } finally {
     done();
   }

@@ -1,8 +1,15 @@
 import { stringify } from 'csv-stringify/sync';
 import writeXlsxFile from 'write-excel-file/node';
+import { agencyMoment } from '#shared/agency-time.ts';
 import { factCells } from '#shared/fact-cells.ts';
 import { formatHoursText } from '#shared/hours-text.ts';
-import { LIST_SEPARATOR, SHEET_COLUMNS, type SheetColumn, type SheetRow } from '#shared/imports.ts';
+import {
+  LIST_SEPARATOR,
+  type LIST_SHEET_COLUMNS,
+  SHEET_COLUMNS,
+  type SheetColumn,
+  type SheetRow,
+} from '#shared/imports.ts';
 import { REFERENCE_LIST_NAMES, REFERENCE_LISTS, type ReferenceListName } from '#shared/reference-lists.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 
@@ -17,8 +24,23 @@ export const LIST_COLUMNS = Object.fromEntries(
 /** Item names in one cell, as the import reads them back. */
 export const joinNames = (names: readonly string[]) => names.join(`${LIST_SEPARATOR} `);
 
-/** A site as one row of text cells, in the base language (docs/product.md R236). */
-export function siteRow(site: Site): SheetRow {
+/**
+ * The Spanish or Chinese names of a cell's items, in the cell's order; '' for an item without one, and
+ * an empty cell when no item has one (docs/product.md R631).
+ */
+export function joinTranslations(
+  items: readonly { translations?: { es?: { name?: string }; zh?: { name?: string } } }[],
+  language: 'es' | 'zh',
+): string {
+  const names = items.map((item) => item.translations?.[language]?.name ?? '');
+  return names.some(Boolean) ? joinNames(names) : '';
+}
+
+/**
+ * A site as one row of text cells, in the base language, with the names' translations and the date
+ * staff last confirmed it, in the agency's time zone when given (docs/product.md R236, R630–R634).
+ */
+export function siteRow(site: Site, timeZone?: string): SheetRow {
   const row = {
     id: String(site.id),
     name: site.name,
@@ -31,9 +53,20 @@ export function siteRow(site: Site): SheetRow {
     hours: formatHoursText(site.Hours),
     phoneExtension: site.phoneExtension ?? '',
     ...factCells(site.facts ?? {}),
+    nameEs: site.translations?.es?.name ?? '',
+    nameZh: site.translations?.zh?.name ?? '',
+    confirmedAt: site.confirmedAt
+      ? timeZone
+        ? agencyMoment(Date.parse(site.confirmedAt), timeZone).date
+        : site.confirmedAt.slice(0, 10)
+      : '',
   } as SheetRow;
   for (const list of REFERENCE_LIST_NAMES) {
-    row[LIST_COLUMNS[list]] = joinNames(site[REFERENCE_LISTS[list].siteKey].map((item) => item.name));
+    const items = site[REFERENCE_LISTS[list].siteKey];
+    const column = LIST_COLUMNS[list] as (typeof LIST_SHEET_COLUMNS)[number];
+    row[column] = joinNames(items.map((item) => item.name));
+    row[`${column}Es`] = joinTranslations(items, 'es');
+    row[`${column}Zh`] = joinTranslations(items, 'zh');
   }
   return row;
 }
@@ -52,9 +85,9 @@ export function guardCell(value: string): string {
 }
 
 /** UTF-8 with a byte-order mark, so spreadsheet programs read the Chinese and Spanish names right. */
-export function sitesCsv(sites: readonly Site[]): string {
+export function sitesCsv(sites: readonly Site[], timeZone?: string): string {
   const records = sites.map((site) => {
-    const row = siteRow(site);
+    const row = siteRow(site, timeZone);
     return SHEET_COLUMNS.map((column) => guardCell(row[column] ?? ''));
   });
   return `\uFEFF${stringify([[...SHEET_COLUMNS], ...records])}`;
@@ -65,10 +98,10 @@ export function sitesCsv(sites: readonly Site[]): string {
  * formula. The cells still carry the CSV's guard, so a sheet means the same thing whichever of the
  * two formats it was saved in, and the import reads both the same way (docs/product.md R374).
  */
-export async function sitesXlsx(sites: readonly Site[]): Promise<Buffer> {
+export async function sitesXlsx(sites: readonly Site[], timeZone?: string): Promise<Buffer> {
   const header = SHEET_COLUMNS.map((column) => ({ value: column, fontWeight: 'bold' as const }));
   const data = sites.map((site) => {
-    const row = siteRow(site);
+    const row = siteRow(site, timeZone);
     return SHEET_COLUMNS.map((column) => {
       const value = row[column] ?? '';
       return value === '' ? null : { value: guardCell(value), type: String };

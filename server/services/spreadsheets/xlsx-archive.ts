@@ -64,12 +64,25 @@ export function findFormula(files: Record<string, Uint8Array>): string | undefin
 /** The parts of a workbook that are read: its XML and relationship files. */
 const isWorkbookPart = (name: string) => name.endsWith('.xml') || name.endsWith('.xml.rels');
 
+/** Which entries of an archive are read, and how many entries it may have (an HSDS package's, R641). */
+export interface ArchiveOptions {
+  accept?: (name: string) => boolean;
+  /** More entries than this in the central directory: refused as not the archive expected. */
+  maxEntries?: number;
+}
+
 /**
- * The XML parts of a zip archive, inflated by the central directory's offsets and counted as the
- * bytes come out of the inflater: the sizes an archive declares are not believed, and the reading
- * stops at `maxBytes` actually inflated (`unpacked_too_large`). Not a zip, or a damaged one: `not_xlsx`.
+ * The XML parts of a zip archive (or those `accept` names), inflated by the central directory's offsets
+ * and counted as the bytes come out of the inflater: the sizes an archive declares are not believed,
+ * and the reading stops at `maxBytes` actually inflated (`unpacked_too_large`). Not a zip, or a
+ * damaged one: `not_xlsx`.
  */
-export function unzipWorkbook(bytes: Uint8Array, maxBytes = MAX_UNZIPPED_BYTES): Record<string, Uint8Array> {
+export function unzipWorkbook(
+  bytes: Uint8Array,
+  maxBytes = MAX_UNZIPPED_BYTES,
+  options: ArchiveOptions = {},
+): Record<string, Uint8Array> {
+  const accept = options.accept ?? isWorkbookPart;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const notXlsx = () => new ImportError(422, 'not_xlsx');
   // The end-of-central-directory record: the last one, before a comment of at most 64 KB.
@@ -82,6 +95,7 @@ export function unzipWorkbook(bytes: Uint8Array, maxBytes = MAX_UNZIPPED_BYTES):
   }
   if (eocd < 0) throw notXlsx();
   const entries = view.getUint16(eocd + 10, true);
+  if (options.maxEntries !== undefined && entries > options.maxEntries) throw notXlsx();
   let at = view.getUint32(eocd + 16, true);
   const files: Record<string, Uint8Array> = {};
   let total = 0;
@@ -96,7 +110,7 @@ export function unzipWorkbook(bytes: Uint8Array, maxBytes = MAX_UNZIPPED_BYTES):
     if (at + 46 + nameLength > bytes.length) throw notXlsx();
     const name = strFromU8(bytes.subarray(at + 46, at + 46 + nameLength));
     at += entryLength;
-    if (!isWorkbookPart(name)) continue;
+    if (!accept(name)) continue;
     if (flags & 1) throw new ImportError(422, 'encrypted_file');
     if (localAt + 30 > bytes.length || view.getUint32(localAt, true) !== 0x04034b50) throw notXlsx();
     const dataAt = localAt + 30 + view.getUint16(localAt + 26, true) + view.getUint16(localAt + 28, true);

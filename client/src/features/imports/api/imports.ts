@@ -1,6 +1,6 @@
 import { api } from '#client/lib/api.ts';
 import { apiPaths } from '#shared/api-paths.ts';
-import { CSV_TYPE, type ImportPreview, type ImportResult, XLSX_TYPE } from '#shared/imports.ts';
+import { CSV_TYPE, type ImportPreview, type ImportResult, XLSX_TYPE, ZIP_TYPE } from '#shared/imports.ts';
 
 /**
  * The import's calls (docs/product.md R238). A refused file or commit is an ApiError whose `code` and
@@ -22,4 +22,14 @@ export function uploadSheet(file: File, createMissingItems: boolean): Promise<Im
 /** POST /api/imports/{id}/commit. */
 export function commitSheet(id: string, skipErrors: boolean): Promise<ImportResult> {
   return api(apiPaths.importCommit(id), { method: 'POST', body: { skipErrors } });
+}
+
+/** POST /api/imports/hsds: an HSDS 3.0 datapackage.zip as the raw body; answers the preview (R646). */
+export function uploadHsdsPackage(file: File): Promise<ImportPreview> {
+  return api(apiPaths.importHsds, { method: 'POST', body: file, contentType: ZIP_TYPE });
+}
+
+/** POST /api/imports/hsds-url: an HSDS 3.0 API's address; answers the preview (R646). */
+export function readHsdsUrl(url: string): Promise<ImportPreview> {
+  return api(apiPaths.importHsdsUrl, { method: 'POST', body: { url } });
 }

@@ -4,9 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
 import { ApiError } from '#client/lib/api.ts';
+import { currentUserKey } from '#client/lib/current-user.ts';
 import { apiPaths } from '#shared/api-paths.ts';
 import type { ImportPreview, ImportResult } from '#shared/imports.ts';
+import type { User } from '#shared/schemas/users.ts';
 import { commitSheet, uploadSheet } from '../api/imports.ts';
+import { HsdsImportForms, UnmappedList } from './hsds-import.tsx';
 import { ImportPreviewTables } from './import-preview.tsx';
 import '#client/components/admin/admin.css';
 import '../imports.css';
@@ -76,6 +79,24 @@ export function ImportScreen() {
     fileRef.current?.focus();
   };
 
+  // Another publisher's HSDS data (R648): previewed the same way, for administrators (the staff guard
+  // has read the signed-in user already; read from the cache, not asked again).
+  const user = client.getQueryData<User | null>(currentUserKey);
+  const runPreview = async (load: () => Promise<ImportPreview>) => {
+    setProblem('');
+    setPreview(undefined);
+    setResult(undefined);
+    setBusy('upload');
+    try {
+      setPreview(await load());
+      setSkipErrors(false);
+    } catch (error) {
+      setProblem(explain(error));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
   const writes = preview ? preview.summary.new + preview.summary.changed : 0;
   return (
     <section className="admin-form import-screen">
@@ -121,6 +142,14 @@ export function ImportScreen() {
         </button>
       </form>
 
+      {user?.role === 'admin' && (
+        <HsdsImportForms
+          busy={busy !== undefined}
+          onLoad={(load) => void runPreview(load)}
+          onMissing={setProblem}
+        />
+      )}
+
       <div role="alert" className={problem ? 'alert alert--error' : undefined}>
         {problem}
       </div>
@@ -128,6 +157,7 @@ export function ImportScreen() {
       {preview && (
         <section aria-labelledby="import-preview-heading" className="import-preview">
           <ImportPreviewTables preview={preview} />
+          {preview.unmapped?.length ? <UnmappedList unmapped={preview.unmapped} /> : null}
           {writes > 0 && (
             <>
               {preview.summary.errors > 0 && (
