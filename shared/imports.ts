@@ -1,5 +1,6 @@
 import { FACT_COLUMNS, type FactColumn } from './fact-cells.ts';
 import type { HoursGuess } from './hours-reading.ts';
+import type { ColumnMapping } from './import-columns.ts';
 
 /**
  * The spreadsheet import and export contract (docs/product.md R230–R239): the columns, the preview
@@ -134,12 +135,14 @@ export type PreviewRow =
       row: number;
       kind: 'changed';
       siteId: number;
+      /** The site's name as stored, for the screen to name the site (R622). */
+      name?: string;
       changes: FieldChange[];
       noPosition?: true;
       locateOnSave?: true;
       readAs?: ReadAs[];
     }
-  | { row: number; kind: 'unchanged'; siteId: number }
+  | { row: number; kind: 'unchanged'; siteId: number; name?: string }
   | { row: number; kind: 'error'; errors: RowError[] };
 
 export interface ImportSummary {
@@ -149,12 +152,39 @@ export interface ImportSummary {
   errors: number;
 }
 
+/**
+ * A change of a row that takes something away from a stored site (docs/product.md R621): a field
+ * emptied (`removed` absent) or list items removed (`removed` names them).
+ */
+export interface DestructiveChange {
+  row: number;
+  siteId: number;
+  name: string;
+  field: SheetColumn;
+  removed?: string[];
+}
+
+/** Every destructive change of a preview, counted per kind, shown before the site-by-site list (R621). */
+export interface DestructiveSummary {
+  fieldsEmptied: number;
+  itemsRemoved: number;
+  changes: DestructiveChange[];
+}
+
 export interface ImportPreview {
   id: string;
   summary: ImportSummary;
   rows: PreviewRow[];
   /** List items the file names that do not exist yet, created at commit (with createMissingItems). */
   newItems: { list: string; name: string }[];
+  /** The file's columns and the field each is imported into (docs/product.md R615). */
+  columns?: ColumnMapping[];
+  /** The headers of the columns that are not imported (R615): listed, never dropped unsaid. */
+  notImported?: string[];
+  /** The fields are those a clerk chose for a file with the same headers (R619). */
+  mappingRemembered?: boolean;
+  /** What the import would take away from stored sites (R621). */
+  destructive?: DestructiveSummary;
 }
 
 export interface ImportResult {

@@ -5,20 +5,20 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { ImportError } from './errors.ts';
-import { parseSpreadsheet, type SheetKind } from './read.ts';
+import { type ChosenMapping, parseSheetGrid, type SheetKind } from './read.ts';
 
 export type ReadAnswer =
-  | { ok: true; table: Awaited<ReturnType<typeof parseSpreadsheet>> }
+  | { ok: true; grid: Awaited<ReturnType<typeof parseSheetGrid>> }
   | {
       ok: false;
       refusal?: { statusCode: number; code: ImportError['code']; params: ImportError['params'] };
       message: string;
     };
 
-const { bytes, kind } = workerData as { bytes: Uint8Array; kind: SheetKind };
+const { bytes, kind, chosen } = workerData as { bytes: Uint8Array; kind: SheetKind; chosen?: ChosenMapping };
 let answer: ReadAnswer;
 try {
-  answer = { ok: true, table: await parseSpreadsheet(bytes, kind) };
+  answer = { ok: true, grid: await parseSheetGrid(bytes, kind, chosen) };
 } catch (error) {
   answer =
     error instanceof ImportError

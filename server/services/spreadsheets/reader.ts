@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { IMPORT_LIMITS } from '#shared/imports.ts';
 import { ImportError } from './errors.ts';
-import type { SheetKind, SheetTable } from './read.ts';
+import { type ChosenMapping, type SheetGrid, type SheetKind, type SheetTable, tableOfGrid } from './read.ts';
 import type { ReadAnswer } from './read-worker.ts';
 
 /**
@@ -43,16 +43,21 @@ async function turn(): Promise<() => void> {
   };
 }
 
-function runWorker(bytes: Uint8Array, kind: SheetKind, limits: ReadLimits): Promise<SheetTable> {
+function runWorker(
+  bytes: Uint8Array,
+  kind: SheetKind,
+  limits: ReadLimits,
+  chosen: ChosenMapping,
+): Promise<SheetGrid> {
   const entry = workerEntry();
   // The worker gets its own copy of the bytes, moved rather than copied again.
   const copy = new Uint8Array(bytes);
   const worker = new Worker(entry.file, {
-    workerData: { ...entry.workerData, bytes: copy, kind },
+    workerData: { ...entry.workerData, bytes: copy, kind, chosen },
     transferList: [copy.buffer],
     resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 32 },
   });
-  return new Promise<SheetTable>((resolve, reject) => {
+  return new Promise<SheetGrid>((resolve, reject) => {
     let settled = false;
     const settle = (action: () => void) => {
       if (settled) return;
@@ -70,7 +75,7 @@ function runWorker(bytes: Uint8Array, kind: SheetKind, limits: ReadLimits): Prom
     );
     worker.once('message', (answer: ReadAnswer) =>
       settle(() => {
-        if (answer.ok) resolve(answer.table);
+        if (answer.ok) resolve(answer.grid);
         else if (answer.refusal) {
           const { statusCode, code, params } = answer.refusal;
           reject(new ImportError(statusCode, code, params));
@@ -92,18 +97,32 @@ function runWorker(bytes: Uint8Array, kind: SheetKind, limits: ReadLimits): Prom
   });
 }
 
-/** Reads an uploaded CSV or .xlsx file into rows, in a worker with a time and memory limit. */
-export async function readSpreadsheet(
+/**
+ * Reads an uploaded CSV or .xlsx file up to its grid (its header row found, its rows as text), in a
+ * worker with a time and memory limit; `chosen` are the fields a clerk chose for some headers.
+ */
+export async function readSheetGrid(
   bytes: Uint8Array,
   kind: SheetKind,
   limits: Partial<ReadLimits> = {},
-): Promise<SheetTable> {
+  chosen: ChosenMapping = {},
+): Promise<SheetGrid> {
   if (bytes.length > IMPORT_LIMITS.maxBytes)
     throw new ImportError(413, 'file_too_large', { mb: IMPORT_LIMITS.maxBytes / 1024 / 1024 });
   const done = await turn();
   try {
-    return await runWorker(bytes, kind, { ...DEFAULT_READ_LIMITS, ...limits });
+    return await runWorker(bytes, kind, { ...DEFAULT_READ_LIMITS, ...limits }, chosen);
   } finally {
     done();
   }
+}
+
+/** Reads an uploaded CSV or .xlsx file into rows, its columns given their guessed (or chosen) fields. */
+export async function readSpreadsheet(
+  bytes: Uint8Array,
+  kind: SheetKind,
+  limits: Partial<ReadLimits> = {},
+  chosen: ChosenMapping = {},
+): Promise<SheetTable> {
+  return tableOfGrid(await readSheetGrid(bytes, kind, limits, chosen), chosen);
 }
