@@ -7,13 +7,14 @@ import { ApiError } from '#client/lib/api.ts';
 import { apiPaths } from '#shared/api-paths.ts';
 import type { ImportPreview, ImportResult } from '#shared/imports.ts';
 import { commitSheet, uploadSheet } from '../api/imports.ts';
+import { type ChosenColumns, ColumnMappingForm } from './column-mapping.tsx';
 import { ImportPreviewTables } from './import-preview.tsx';
 import '#client/components/admin/admin.css';
 import '../imports.css';
 
 /**
- * /admin/import (docs/product.md R238): choose a CSV or .xlsx file, see what it would do, then commit
- * it. Nothing is saved before Commit; a refused file or commit says why in the reader's language.
+ * /admin/import (docs/product.md R238, R626): choose a CSV or .xlsx file, see its columns and the
+ * fields they go into and what it would do, change the columns and preview again, then commit it. Nothing is saved before Commit; a refused file or commit says why in the reader's language.
  */
 export function ImportScreen() {
   const { t } = useTranslation('admin-imports');
@@ -26,6 +27,8 @@ export function ImportScreen() {
   const [problem, setProblem] = useState('');
   const [preview, setPreview] = useState<ImportPreview>();
   const [result, setResult] = useState<ImportResult>();
+  /** A new mapping form for each preview, its selects starting from the preview's fields. */
+  const [mappingKey, setMappingKey] = useState(0);
 
   const explain = (error: unknown) => {
     if (error instanceof ApiError && error.code)
@@ -35,6 +38,11 @@ export function ImportScreen() {
 
   const onUpload = async (event: FormEvent) => {
     event.preventDefault();
+    await previewFile(undefined);
+  };
+
+  /** Reads the chosen file into a preview, with the clerk's choice of columns when there is one (R617). */
+  const previewFile = async (mapping: ChosenColumns | undefined) => {
     const file = fileRef.current?.files?.[0];
     setProblem('');
     setPreview(undefined);
@@ -46,7 +54,8 @@ export function ImportScreen() {
     }
     setBusy('upload');
     try {
-      setPreview(await uploadSheet(file, createMissing));
+      setPreview(await uploadSheet(file, createMissing, mapping));
+      setMappingKey((key) => key + 1);
       setSkipErrors(false);
     } catch (error) {
       setProblem(explain(error));
@@ -127,6 +136,16 @@ export function ImportScreen() {
 
       {preview && (
         <section aria-labelledby="import-preview-heading" className="import-preview">
+          {preview.columns && (
+            <ColumnMappingForm
+              key={mappingKey}
+              columns={preview.columns}
+              notImported={preview.notImported ?? []}
+              remembered={preview.mappingRemembered === true}
+              busy={busy !== undefined}
+              onPreview={(chosen) => void previewFile(chosen)}
+            />
+          )}
           <ImportPreviewTables preview={preview} />
           {writes > 0 && (
             <>
