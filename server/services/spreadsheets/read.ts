@@ -153,11 +153,11 @@ function gridOf(grid: unknown[][], headerIndex: number, formulas: Record<number,
 }
 
 /** A line break inside an address cell is a comma (R618). */
-const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ', ');
+const oneLine = (text: string) => text.replace(/[\s,]*[\r\n]+[\s,]*/g, ', ');
 
 /** The address with its city, state and ZIP columns: "123 Main St, Springfield, IL 62701" (R618). */
 export function joinAddress(street: string, parts: Partial<Record<AddressPart, string>>): string {
-  const line = oneLine(street).replace(/,\s*$/, '');
+  const line = oneLine(street).replace(/[\s,]+$/, '');
   if (!line) return '';
   const stateZip = [parts.state, parts.zip].filter(Boolean).join(' ');
   return [line, parts.city, stateZip].filter(Boolean).join(', ');
