@@ -61,6 +61,7 @@ const importsStaffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       code: refusal.code,
       message: importErrorMessage(refusal.code, refusal.params, request.language),
       ...(Object.keys(refusal.params).length ? { params: refusal.params } : {}),
+      ...(refusal instanceof ImportError && refusal.columns ? { columns: refusal.columns } : {}),
     });
   });
 

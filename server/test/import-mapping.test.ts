@@ -214,10 +214,36 @@ describe('the clerk’s mapping', () => {
     expect(response.statusCode).toBe(400);
   });
 
-  it('that leaves out the name is refused as a missing column', async () => {
+  it('that leaves out the name is refused as a missing column, with the columns to choose from', async () => {
     const response = await upload(csv([headers, row]), CSV_TYPE, withMapping({ 'Nombre del sitio': null }));
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ code: 'missing_column', params: { column: 'name' } });
+    expect(response.json().columns).toContainEqual({
+      header: 'Nombre del sitio',
+      field: null,
+      guessed: false,
+    });
+    // Headers the guesser cannot place: the clerk names the columns, and the file is read.
+    const own = csv([
+      ['Programa', 'Lugar'],
+      ['Comedor Norte', '9 North St'],
+    ]);
+    const refused = await upload(own);
+    expect(refused.json()).toMatchObject({
+      code: 'missing_column',
+      params: { column: 'name, address' },
+      columns: [
+        { header: 'Programa', field: null, guessed: false },
+        { header: 'Lugar', field: null, guessed: false },
+      ],
+    });
+    const chosen = await upload(own, CSV_TYPE, withMapping({ Programa: 'name', Lugar: 'address' }));
+    expect(chosen.statusCode, chosen.body).toBe(201);
+    expect((chosen.json() as ImportPreview).rows[0]).toMatchObject({
+      row: 2,
+      kind: 'new',
+      site: { name: 'Comedor Norte' },
+    });
   });
 });
 

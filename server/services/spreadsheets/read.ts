@@ -172,7 +172,12 @@ export function tableOfGrid(grid: SheetGrid, chosen: ChosenMapping = {}): SheetT
   const mapping = mapColumns(grid.headers, chosen);
   const fields = new Set(mapping.map((column) => column.field));
   const missing = REQUIRED_COLUMNS.filter((column) => !fields.has(column));
-  if (missing.length) throw new ImportError(422, 'missing_column', { column: missing.join(', ') });
+  if (missing.length) {
+    // The refusal carries the file's columns, so the clerk can choose the missing ones (R617).
+    const refusal = new ImportError(422, 'missing_column', { column: missing.join(', ') });
+    refusal.columns = mapping;
+    throw refusal;
+  }
   // A formula blocks only a column that is imported (R625).
   for (const [index, cell] of Object.entries(grid.formulas))
     if (mapping[Number(index)]?.field) throw new ImportError(422, 'formula_cell', { cell });

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { apiPaths } from '#shared/api-paths.ts';
+import type { ColumnMapping } from '#shared/import-columns.ts';
 import type { ImportPreview, ImportResult } from '#shared/imports.ts';
 import { commitSheet, uploadSheet } from '../api/imports.ts';
 import { type ChosenColumns, ColumnMappingForm } from './column-mapping.tsx';
@@ -30,7 +31,12 @@ export function ImportScreen() {
   /** A new mapping form for each preview, its selects starting from the preview's fields. */
   const [mappingKey, setMappingKey] = useState(0);
 
+  /** The columns of a file refused for a missing column, to choose the missing ones and preview again (R617). */
+  const [refusedColumns, setRefusedColumns] = useState<ColumnMapping[]>();
+
   const explain = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'missing_column' && Array.isArray(error.body.columns))
+      setRefusedColumns(error.body.columns as ColumnMapping[]);
     if (error instanceof ApiError && error.code)
       return t(`errors.${error.code}`, { ...error.params, defaultValue: error.message });
     return t('failed');
@@ -47,6 +53,7 @@ export function ImportScreen() {
     setProblem('');
     setPreview(undefined);
     setResult(undefined);
+    setRefusedColumns(undefined);
     if (!file) {
       setProblem(t('chooseFile'));
       fileRef.current?.focus();
@@ -55,11 +62,11 @@ export function ImportScreen() {
     setBusy('upload');
     try {
       setPreview(await uploadSheet(file, createMissing, mapping));
-      setMappingKey((key) => key + 1);
       setSkipErrors(false);
     } catch (error) {
       setProblem(explain(error));
     } finally {
+      setMappingKey((key) => key + 1);
       setBusy(undefined);
     }
   };
@@ -133,6 +140,17 @@ export function ImportScreen() {
       <div role="alert" className={problem ? 'alert alert--error' : undefined}>
         {problem}
       </div>
+
+      {refusedColumns && (
+        <ColumnMappingForm
+          key={mappingKey}
+          columns={refusedColumns}
+          notImported={refusedColumns.filter((column) => !column.field && column.header).map((c) => c.header)}
+          remembered={false}
+          busy={busy !== undefined}
+          onPreview={(chosen) => void previewFile(chosen)}
+        />
+      )}
 
       {preview && (
         <section aria-labelledby="import-preview-heading" className="import-preview">
