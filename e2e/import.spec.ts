@@ -50,7 +50,9 @@ test('import a spreadsheet: preview, skip the bad row, commit, see the result', 
   const result = page.getByRole('status').filter({ hasText: 'Import saved' });
   await expect(result).toContainText('Import saved: 1 new sites, 1 changed sites.');
   await expect(result).toContainText('1 rows with errors were skipped.');
-  await expect(result.getByRole('link', { name: `Site ${existing.id}` })).toBeVisible();
+  // The sites are named by their names, not their numbers (R622).
+  await expect(result.getByRole('link', { name: existing.name })).toBeVisible();
+  await expect(result.getByRole('link', { name: newName })).toBeVisible();
   expect((await getSite(page.request, existing.id)).phoneNumber).toBe('4155550188');
 
   await result.getByRole('link', { name: 'See the sites' }).click();

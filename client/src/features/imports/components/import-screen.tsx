@@ -28,6 +28,7 @@ export function ImportScreen() {
   const [problem, setProblem] = useState('');
   const [preview, setPreview] = useState<ImportPreview>();
   const [result, setResult] = useState<ImportResult>();
+  const [siteNames, setSiteNames] = useState<ReadonlyMap<number, string>>(new Map());
   /** A new mapping form for each preview, its selects starting from the preview's fields. */
   const [mappingKey, setMappingKey] = useState(0);
 
@@ -76,7 +77,17 @@ export function ImportScreen() {
     setProblem('');
     setBusy('commit');
     try {
-      setResult(await commitSheet(preview.id, skipErrors));
+      const saved = await commitSheet(preview.id, skipErrors);
+      // The sites by their names (R622): new ones are created in the preview's order, changed ones by id.
+      const names = new Map<number, string>();
+      const added = preview.rows.filter((row) => row.kind === 'new');
+      saved.created.forEach((id, index) => {
+        const row = added[index];
+        if (row?.kind === 'new') names.set(id, row.site.name);
+      });
+      for (const row of preview.rows) if (row.kind === 'changed' && row.name) names.set(row.siteId, row.name);
+      setSiteNames(names);
+      setResult(saved);
       setPreview(undefined);
       await afterAdminWrite(client);
     } catch (error) {
@@ -194,7 +205,7 @@ export function ImportScreen() {
             <ul className="import-links">
               {[...result.created, ...result.updated].map((id) => (
                 <li key={id}>
-                  <Link to={`/sites/${id}`}>{t('siteNumber', { id })}</Link>
+                  <Link to={`/sites/${id}`}>{siteNames.get(id) ?? t('siteNumber', { id })}</Link>
                 </li>
               ))}
             </ul>
