@@ -1,9 +1,13 @@
 /**
  * npm run import -- <file.csv|file.xlsx> [--commit] [--skip-errors] [--create-missing-items] [--as <email>]
+ *                   [--map "Header=field"]… [--mapping <file.json>]
  *
  * The spreadsheet import of the staff screen from the command line (docs/product.md R239): the same
  * reading, matching and checks, the same preview as a table, and with --commit the same transaction,
  * recorded in the history as an import by the administrator --as names (by default the first one).
+ * The file's columns get their fields as on the screen (R627): --map "Site Name=name" (repeatable,
+ * "Header=" not to import a column) and --mapping with a JSON file of header → field (or null), the
+ * choices remembered for the next file with the same headers.
  * Works on PostgreSQL (DATABASE_URL) and on the embedded database while the server is stopped.
  */
 import fs from 'node:fs';
@@ -18,18 +22,20 @@ import { tellOtherProcesses } from '#server/services/data-version.ts';
 import { onDirectoryChange } from '#server/services/directory-changes.ts';
 import { geocoderFor } from '#server/services/geocoding.ts';
 import { commitImport } from '#server/services/imports/commit.ts';
+import { checkMapping, readMappedTable } from '#server/services/imports/mappings.ts';
 import { importErrorMessage } from '#server/services/imports/messages.ts';
 import { previewImport } from '#server/services/imports/preview.ts';
 import { ImportError } from '#server/services/spreadsheets/errors.ts';
-import { readSpreadsheet } from '#server/services/spreadsheets/reader.ts';
+import type { ChosenMapping } from '#server/services/spreadsheets/read.ts';
 import type { HoursInterval } from '#shared/hours.ts';
 import { formatHoursText } from '#shared/hours-text.ts';
+import { type ColumnMapping, IMPORT_FIELDS } from '#shared/import-columns.ts';
 import type { ImportPreview, PreviewRow, ReadAs } from '#shared/imports.ts';
 import { DIRECTORY_ROLES } from '#shared/roles.ts';
 import { loadDotEnv } from './lib/toolchain.ts';
 
 const USAGE =
-  'Usage: npm run import -- <file.csv|file.xlsx> [--commit] [--skip-errors] [--create-missing-items] [--as <email>]';
+  'Usage: npm run import -- <file.csv|file.xlsx> [--commit] [--skip-errors] [--create-missing-items] [--as <email>] [--map "Header=field"]... [--mapping <file.json>]';
 
 // Reads .env as `npm start` does, so this command works on the same database.
 loadDotEnv();
@@ -45,6 +51,8 @@ function parseOptions() {
       'skip-errors': { type: 'boolean', default: false },
       'create-missing-items': { type: 'boolean', default: false },
       as: { type: 'string' },
+      map: { type: 'string', multiple: true },
+      mapping: { type: 'string' },
     },
   });
 }
@@ -68,6 +76,60 @@ if (!kind) {
 if (!fs.existsSync(file)) {
   console.error(`${file}: no such file.`);
   process.exit(2);
+}
+
+/** The clerk's choice of columns: --mapping's file, then each --map "Header=field" over it (R627). */
+function chosenColumns(): ChosenMapping | undefined {
+  let chosen: Record<string, unknown> | undefined;
+  if (parsed.values.mapping) {
+    try {
+      chosen = JSON.parse(fs.readFileSync(parsed.values.mapping, 'utf8')) as Record<string, unknown>;
+    } catch (error) {
+      console.error(`${parsed.values.mapping}: ${(error as Error).message}`);
+      process.exit(2);
+    }
+  }
+  for (const entry of parsed.values.map ?? []) {
+    const at = entry.lastIndexOf('=');
+    if (at <= 0) {
+      console.error(`--map ${entry}: write it as "Header=field" (or "Header=" not to import the column).`);
+      process.exit(2);
+    }
+    chosen = { ...chosen, [entry.slice(0, at).trim()]: entry.slice(at + 1).trim() || null };
+  }
+  if (!chosen) return undefined;
+  const mapping = checkMapping(chosen);
+  if (!mapping) {
+    console.error(
+      `The column mapping names a field the directory does not have. Fields: ${IMPORT_FIELDS.join(', ')}.`,
+    );
+    process.exit(2);
+  }
+  return mapping;
+}
+const chosen = chosenColumns();
+
+/** The file's columns and their fields, and the columns not imported (R615). */
+function printColumns(mapping: readonly ColumnMapping[], remembered: boolean) {
+  console.log(remembered ? 'Columns (as chosen for an earlier file with the same headers):' : 'Columns:');
+  for (const { header, field, guessed } of mapping)
+    console.log(`  ${header || '(no header)'} → ${field ?? 'not imported'}${guessed ? ' (guessed)' : ''}`);
+  const left = mapping.filter((column) => !column.field && column.header).map((column) => column.header);
+  if (left.length) console.log(`Not imported: ${left.join(', ')}`);
+}
+
+/** What the import would take away from stored sites, before the rows (R621). */
+function printLosses(preview: ImportPreview) {
+  const losses = preview.destructive;
+  if (!losses?.changes.length) return;
+  const plural = (count: number, one: string, other: string) => `${count} ${count === 1 ? one : other}`;
+  console.log(
+    `Removes: ${plural(losses.fieldsEmptied, 'field emptied', 'fields emptied')}, ${plural(losses.itemsRemoved, 'list item removed', 'list items removed')}`,
+  );
+  for (const change of losses.changes)
+    console.log(
+      `  ${change.name}: ${change.removed ? `${change.removed.join(', ')} removed from ${change.field}` : `${change.field} emptied`}`,
+    );
 }
 
 /** A bar on a terminal; on a pipe or in a log, a line at every tenth. */
@@ -114,18 +176,19 @@ function describeRow(row: PreviewRow): string {
     case 'new':
       return `${row.site.name} (${row.site.address})${positionNote(row)}${readAsNote(row.readAs)}`;
     case 'changed':
-      return `site ${row.siteId}: ${row.changes
+      return `${row.name ?? `site ${row.siteId}`}: ${row.changes
         .map((change) => `${change.field}: ${change.before || '(empty)'} → ${change.after || '(empty)'}`)
         .join('; ')}${positionNote(row)}${readAsNote(row.readAs)}`;
     case 'error':
       return row.errors.map((error) => `${error.column}: ${error.message}`).join('; ');
     default:
-      return `site ${row.siteId}`;
+      return row.name ?? `site ${row.siteId}`;
   }
 }
 
 /** The preview as a table: every row but the unchanged ones, which are counted. */
 function printPreview(preview: ImportPreview) {
+  printLosses(preview);
   const shown = preview.rows.filter((row) => row.kind !== 'unchanged');
   if (shown.length) {
     console.log(`${'Row'.padEnd(6)}${'Kind'.padEnd(10)}Details`);
@@ -178,11 +241,15 @@ try {
         : 'There is no administrator to record the import as. Create one with npm run create-admin.',
     );
   }
-  const table = await readSpreadsheet(fs.readFileSync(file), kind, {
-    timeoutMs: config.IMPORT_READ_TIMEOUT_MS,
-    memoryMb: config.IMPORT_READ_MEMORY_MB,
+  process.stderr.write(`Reading ${path.basename(file)}…\n`);
+  const { table, remembered } = await readMappedTable(db, fs.readFileSync(file), kind, {
+    limits: { timeoutMs: config.IMPORT_READ_TIMEOUT_MS, memoryMb: config.IMPORT_READ_MEMORY_MB },
+    chosen,
+    userId: admin.id,
+    now: new Date(),
   });
   console.log(`${path.basename(file)}: ${table.rows.length} rows, importing as ${admin.email}`);
+  printColumns(table.mapping ?? [], remembered);
   const geocoder = geocoderFor(config);
   const preview = await previewImport(db, table, {
     createMissingItems: parsed.values['create-missing-items'],

@@ -1,5 +1,6 @@
 import { FACT_COLUMNS, type FactColumn } from './fact-cells.ts';
 import type { HoursGuess } from './hours-reading.ts';
+import type { ColumnMapping } from './import-columns.ts';
 
 /**
  * The spreadsheet import and export contract (docs/product.md R230–R239): the columns, the preview
@@ -186,12 +187,14 @@ export type PreviewRow =
       row: number;
       kind: 'changed';
       siteId: number;
+      /** The site's name as stored, for the screen to name the site (R622). */
+      name?: string;
       changes: FieldChange[];
       noPosition?: true;
       locateOnSave?: true;
       readAs?: ReadAs[];
     }
-  | { row: number; kind: 'unchanged'; siteId: number }
+  | { row: number; kind: 'unchanged'; siteId: number; name?: string }
   | { row: number; kind: 'error'; errors: RowError[] };
 
 export interface ImportSummary {
@@ -199,6 +202,25 @@ export interface ImportSummary {
   changed: number;
   unchanged: number;
   errors: number;
+}
+
+/**
+ * A change of a row that takes something away from a stored site (docs/product.md R621): a field
+ * emptied (`removed` absent) or list items removed (`removed` names them).
+ */
+export interface DestructiveChange {
+  row: number;
+  siteId: number;
+  name: string;
+  field: SheetColumn;
+  removed?: string[];
+}
+
+/** Every destructive change of a preview, counted per kind, shown before the site-by-site list (R621). */
+export interface DestructiveSummary {
+  fieldsEmptied: number;
+  itemsRemoved: number;
+  changes: DestructiveChange[];
 }
 
 export interface ImportPreview {
@@ -212,6 +234,14 @@ export interface ImportPreview {
   newItems: NewItem[];
   /** What the source holds that the import cannot bring in, with how many (an HSDS import, R642). */
   unmapped?: { what: string; count: number }[];
+  /** The file's columns and the field each is imported into (docs/product.md R615). */
+  columns?: ColumnMapping[];
+  /** The headers of the columns that are not imported (R615): listed, never dropped unsaid. */
+  notImported?: string[];
+  /** The fields are those a clerk chose for a file with the same headers (R619). */
+  mappingRemembered?: boolean;
+  /** What the import would take away from stored sites (R621). */
+  destructive?: DestructiveSummary;
 }
 
 /** A list item an import will create. */

@@ -11,13 +11,14 @@ import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
 import { readHsdsApi } from '../services/hsds-import/api.ts';
 import { apiSource, packageSource, previewHsds } from '../services/hsds-import/import.ts';
 import { commitImport } from '../services/imports/commit.ts';
+import { mappingParam, readMappedTable } from '../services/imports/mappings.ts';
 import { importErrorMessage } from '../services/imports/messages.ts';
 import { previewImport } from '../services/imports/preview.ts';
 import { getImport } from '../services/imports/store.ts';
 import { timeImport } from '../services/metrics.ts';
 import { ImportError } from '../services/spreadsheets/errors.ts';
 import { exportFilename, exportSites } from '../services/spreadsheets/export.ts';
-import { readHsdsPackageFile, readSpreadsheet } from '../services/spreadsheets/reader.ts';
+import { readHsdsPackageFile } from '../services/spreadsheets/reader.ts';
 import { templateCsv } from '../services/spreadsheets/write.ts';
 
 /** The error answers of an import route: a refused file carries a `code`, not field errors. */
@@ -63,6 +64,7 @@ const importsStaffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       code: refusal.code,
       message: importErrorMessage(refusal.code, refusal.params, request.language),
       ...(Object.keys(refusal.params).length ? { params: refusal.params } : {}),
+      ...(refusal instanceof ImportError && refusal.columns ? { columns: refusal.columns } : {}),
     });
   });
 
@@ -72,7 +74,11 @@ const importsStaffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       bodyLimit: IMPORT_LIMITS.maxBytes,
       schema: {
         tags,
-        querystring: z.object({ createMissingItems: z.enum(['true', 'false']).optional() }),
+        querystring: z.object({
+          createMissingItems: z.enum(['true', 'false']).optional(),
+          /** The clerk's choice of fields, as JSON: header → field, or null not to import the column (R617). */
+          mapping: z.string().max(20_000).optional(),
+        }),
         response: { 201: ImportPreviewSchema, ...refusals(400, 401, 403, 413, 415, 422) },
         hide: false,
       },
@@ -82,10 +88,21 @@ const importsStaffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       if (!Buffer.isBuffer(request.body) || (type !== CSV_TYPE && type !== XLSX_TYPE))
         throw new ImportError(415, 'unsupported_type');
       const user = staffUser(request);
-      const table = await readSpreadsheet(request.body, type === CSV_TYPE ? 'csv' : 'xlsx', {
-        timeoutMs: ctx.config.IMPORT_READ_TIMEOUT_MS,
-        memoryMb: ctx.config.IMPORT_READ_MEMORY_MB,
-      });
+      const chosen = mappingParam(request.query.mapping);
+      const { table, remembered } = await readMappedTable(
+        db,
+        request.body,
+        type === CSV_TYPE ? 'csv' : 'xlsx',
+        {
+          limits: {
+            timeoutMs: ctx.config.IMPORT_READ_TIMEOUT_MS,
+            memoryMb: ctx.config.IMPORT_READ_MEMORY_MB,
+          },
+          chosen,
+          userId: user.id,
+          now: ctx.now(),
+        },
+      );
       const preview = await timeImport('preview', () =>
         previewImport(db, table, {
           createMissingItems: request.query.createMissingItems === 'true',
@@ -96,7 +113,7 @@ const importsStaffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
           now: ctx.now(),
         }),
       );
-      return reply.code(201).send(preview);
+      return reply.code(201).send({ ...preview, mappingRemembered: remembered });
     },
   );
 

@@ -111,6 +111,43 @@ describe('npm run import', () => {
     expect(usage.stderr).toContain('Usage: npm run import --');
   }, 120_000);
 
+  it('takes the columns by --map and --mapping, says which are not imported, and remembers them (R627)', async () => {
+    const agency = () =>
+      file(
+        'county.csv',
+        'Pine County Meal Sites\n\nSite Name,Site Address,City,ZIP,Hotline,Diet / Cuisine\nPine Lunch,5 Pine St,Springfield,62701,4155550150,Vegan\n',
+      );
+    const guessed = await cli('import.ts', [agency()]);
+    expect(guessed.code, guessed.stderr).toBe(0);
+    expect(guessed.stdout).toContain('  Site Name → name (guessed)');
+    expect(guessed.stdout).toContain('Not imported: Hotline, Diet / Cuisine');
+    expect(guessed.stdout).toMatch(/^4 {5}new {7}Pine Lunch \(5 Pine St, Springfield, 62701\)$/m);
+
+    // --mapping's file, then each --map over it.
+    const json = file('mapping.json', JSON.stringify({ Hotline: null, City: 'city' }));
+    const mapped = await cli('import.ts', [
+      agency(),
+      '--mapping',
+      json,
+      '--map',
+      'Hotline=phoneNumber',
+      '--map',
+      'City=',
+    ]);
+    expect(mapped.code, mapped.stderr).toBe(0);
+    expect(mapped.stdout).toContain('  Hotline → phoneNumber');
+    expect(mapped.stdout).toContain('Not imported: City, Diet / Cuisine');
+    expect(mapped.stdout).toMatch(/Pine Lunch \(5 Pine St, 62701\)/);
+    // The next run without flags takes the choices remembered for these headers.
+    const remembered = await cli('import.ts', [agency()]);
+    expect(remembered.stdout).toContain('Columns (as chosen for an earlier file with the same headers):');
+    expect(remembered.stdout).toContain('  Hotline → phoneNumber');
+
+    const wrong = await cli('import.ts', [agency(), '--map', 'Hotline=fax']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('names a field the directory does not have');
+  }, 240_000);
+
   it('reads the file in a worker with the server’s time limit (docs/product.md R321)', async () => {
     const slow = await cli('import.ts', [sheet()], { IMPORT_READ_TIMEOUT_MS: '1' });
     expect(slow.code, slow.stderr).toBe(1);

@@ -150,9 +150,10 @@ describe('the preview', () => {
       row: 3,
       kind: 'changed',
       siteId: siteA.id,
+      name: siteA.name,
       changes: [{ field: 'phoneNumber', before: siteA.phoneNumber, after: '4155550111' }],
     });
-    expect(preview.rows[2]).toEqual({ row: 4, kind: 'unchanged', siteId: siteB.id });
+    expect(preview.rows[2]).toEqual({ row: 4, kind: 'unchanged', siteId: siteB.id, name: siteB.name });
     expect(preview.rows[3]).toEqual({
       row: 5,
       kind: 'error',
@@ -195,7 +196,7 @@ describe('the preview', () => {
         HEADER,
         ['', 'A', '1 A St', '', '', 'sometimes', '', ''],
         ['999999', 'B', '1 B St', '', '', '', '', ''],
-        [String(siteA.id), siteA.name, siteA.address, '', '', '', '', ''],
+        [String(siteA.id), siteA.name, siteA.address, '', '', 'Mon 9–10', '', ''],
         [String(siteA.id), siteA.name, siteA.address, '', '', '', '', ''],
       ]),
     );
@@ -282,6 +283,7 @@ describe('the preview', () => {
         row: 2,
         kind: 'changed',
         siteId: siteA.id,
+        name: siteA.name,
         changes: [{ field: 'email', before: siteA.email, after: 'new@example.org' }],
       },
     ]);
@@ -348,7 +350,7 @@ describe('the preview', () => {
     expect(rows[0]).toMatchObject({ kind: 'new', site: { lat: '37.5', lng: '-122.5' } });
     expect(rows[0]).not.toHaveProperty('noPosition');
     expect(rows[1]).toMatchObject({ kind: 'new', noPosition: true, site: { lat: '', lng: '' } });
-    expect(rows[2]).toEqual({ row: 4, kind: 'unchanged', siteId: siteA.id });
+    expect(rows[2]).toEqual({ row: 4, kind: 'unchanged', siteId: siteA.id, name: siteA.name });
     expect(geocoded.sort()).toEqual(['1 Nowhere Ln', '10 Found St']);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FACT_COLUMNS } from '../fact-cells.ts';
 import { HOURS_GUESSES } from '../hours-reading.ts';
+import { IMPORT_FIELDS } from '../import-columns.ts';
 import {
   type ImportPreview,
   type ImportResult,
@@ -84,11 +85,17 @@ export const PreviewRowSchema = z.discriminatedUnion('kind', [
     row: z.number(),
     kind: z.literal('changed'),
     siteId: z.number(),
+    name: z.string().optional(),
     changes: z.array(FieldChangeSchema),
     ...positionFlags,
     ...readAs,
   }),
-  z.object({ row: z.number(), kind: z.literal('unchanged'), siteId: z.number() }),
+  z.object({
+    row: z.number(),
+    kind: z.literal('unchanged'),
+    siteId: z.number(),
+    name: z.string().optional(),
+  }),
   z.object({ row: z.number(), kind: z.literal('error'), errors: z.array(RowErrorSchema) }),
 ]);
 
@@ -110,6 +117,28 @@ export const ImportPreviewSchema = z.object({
   newItems: NewItemsSchema,
   /** What the source holds that cannot be brought in, with how many (an HSDS import, R642). */
   unmapped: z.array(z.object({ what: z.string(), count: z.number() })).optional(),
+  /** The file's columns, the field each is imported into (null: not imported), and whether it was guessed. */
+  columns: z
+    .array(z.object({ header: z.string(), field: z.enum(IMPORT_FIELDS).nullable(), guessed: z.boolean() }))
+    .optional(),
+  notImported: z.array(z.string()).optional(),
+  mappingRemembered: z.boolean().optional(),
+  /** What the import would take away from stored sites: fields emptied, list items removed (R621). */
+  destructive: z
+    .object({
+      fieldsEmptied: z.number(),
+      itemsRemoved: z.number(),
+      changes: z.array(
+        z.object({
+          row: z.number(),
+          siteId: z.number(),
+          name: z.string(),
+          field: z.enum(SHEET_COLUMNS),
+          removed: z.array(z.string()).optional(),
+        }),
+      ),
+    })
+    .optional(),
 });
 
 /** GET /api/imports/{id}: a stored preview's rows again, and whether it was committed. */

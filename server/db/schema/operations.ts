@@ -307,3 +307,15 @@ export const siteExternalIds = pgTable(
     index('site_external_ids_site_idx').on(t.siteId),
   ],
 );
+
+/**
+ * A clerk's choice of fields for a file's columns (R619), by a hash of the file's folded headers
+ * (`headerSetKey` in shared/import-columns.ts): the guess for the next file with the same headers.
+ */
+export const importMappings = pgTable('import_mappings', {
+  headerHash: text('header_hash').primaryKey(),
+  headers: jsonb('headers').$type<string[]>().notNull(),
+  mapping: jsonb('mapping').$type<Record<string, string | null>>().notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -81,13 +81,25 @@ export interface ParsedRow {
   readAs?: ReadAs[];
 }
 
+/** A cell that says "no value" (docs/product.md R620): written so, it clears what is stored. */
+export const CLEARS_CELL = /^(\(none\)|\(ninguno\)|\(無\)|-|—|–)$/i;
+
 /** Reads one row's cells over `existing` (a new site when none), adding what is wrong to `errors`. */
 export function parseRow(
-  cell: (column: SheetColumn) => string,
+  written: (column: SheetColumn) => string,
   existing: Site | undefined,
   errors: RowError[],
-  { has, lists, createMissingItems, newItems, error }: RowReading,
+  reading: RowReading,
 ): ParsedRow {
+  const { lists, createMissingItems, newItems, error } = reading;
+  // On a row about a stored site an empty cell keeps the stored value; "(none)" or "-" clears it (R620).
+  const has = {
+    has: (column: SheetColumn) => reading.has.has(column) && !(existing && written(column).trim() === ''),
+  };
+  const cell = (column: SheetColumn) => {
+    const text = written(column);
+    return CLEARS_CELL.test(text.trim()) ? '' : text;
+  };
   const input: Record<string, unknown> = existing ? inputOf(existing) : {};
   const newNames: ListNames = {};
   for (const column of ['name', 'address', 'phoneNumber', 'email', 'website', 'phoneExtension'] as const) {

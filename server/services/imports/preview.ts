@@ -1,10 +1,18 @@
 import type { Db } from '#server/db/client.ts';
-import type { ImportPreview, SheetColumn } from '#shared/imports.ts';
+import {
+  type DestructiveChange,
+  type DestructiveSummary,
+  type FieldChange,
+  type ImportPreview,
+  LIST_SEPARATOR,
+  type SheetColumn,
+} from '#shared/imports.ts';
 import type { Language } from '#shared/languages.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import type { Geocoder } from '../geocoding.ts';
 import { cachedSitesJson } from '../site-reads.ts';
 import type { SheetTable } from '../spreadsheets/read.ts';
+import { LIST_COLUMNS } from '../spreadsheets/write.ts';
 import { diffRow, sheetRowOf } from './diff.ts';
 import { geocodePreviewRows, type RowToLocate } from './geocode-rows.ts';
 import { loadLists } from './list-items.ts';
@@ -19,6 +27,30 @@ import { type StoredRow, saveImport } from './store.ts';
  * sites and lists as they are and writes nothing but the preview, which `commitImport` (commit.ts)
  * applies later.
  */
+
+/** The headers of the columns a file has that are not imported (R615); a column with no header is not named. */
+const notImported = (mapping: NonNullable<SheetTable['mapping']>) =>
+  mapping.filter((column) => column.field === null && column.header !== '').map((column) => column.header);
+
+const LIST_COLUMN_NAMES = new Set<string>(Object.values(LIST_COLUMNS));
+const namesIn = (cell: string) =>
+  cell
+    .split(LIST_SEPARATOR)
+    .map((name) => name.trim())
+    .filter(Boolean);
+
+/** The changes of a row that take something away: a field emptied, list items removed (R621). */
+function destructiveChanges(row: number, site: Site, changes: readonly FieldChange[]): DestructiveChange[] {
+  const found: DestructiveChange[] = [];
+  for (const { field, before, after } of changes) {
+    if (LIST_COLUMN_NAMES.has(field)) {
+      const kept = new Set(namesIn(after));
+      const removed = namesIn(before).filter((name) => !kept.has(name));
+      if (removed.length) found.push({ row, siteId: site.id, name: site.name, field, removed });
+    } else if (before !== '' && after === '') found.push({ row, siteId: site.id, name: site.name, field });
+  }
+  return found;
+}
 
 export interface PreviewOptions {
   createMissingItems?: boolean;
@@ -58,6 +90,7 @@ export async function previewImport(
   const versions: Record<string, number> = {};
   const stored: StoredRow[] = [];
   const toLocate: RowToLocate[] = [];
+  const destructive: DestructiveChange[] = [];
 
   for (const [index, { row, cells }] of table.rows.entries()) {
     options.onProgress?.(index, table.rows.length);
@@ -87,14 +120,16 @@ export async function previewImport(
     versions[existing.id] = existing.version;
     const { changes, changed } = diffRow(table.columns, existing, after, site);
     if (!changes.length) {
-      stored.push({ preview: { row, kind: 'unchanged', siteId: existing.id } });
+      stored.push({ preview: { row, kind: 'unchanged', siteId: existing.id, name: existing.name } });
       continue;
     }
+    destructive.push(...destructiveChanges(row, existing, changes));
     const entry: StoredRow = {
       preview: {
         row,
         kind: 'changed',
         siteId: existing.id,
+        name: existing.name,
         changes,
         // How the hours were read is said where they change (R603), not for hours already stored.
         ...(changes.some((change) => change.field === 'hours') ? readAs : {}),
@@ -131,5 +166,11 @@ export async function previewImport(
     versions,
     newItems,
   });
-  return { id, summary, rows, newItems };
+  const columns = table.mapping ? { columns: table.mapping, notImported: notImported(table.mapping) } : {};
+  const summaryOfLosses: DestructiveSummary = {
+    fieldsEmptied: destructive.filter((change) => !change.removed).length,
+    itemsRemoved: destructive.reduce((sum, change) => sum + (change.removed?.length ?? 0), 0),
+    changes: destructive,
+  };
+  return { id, summary, rows, newItems, ...columns, destructive: summaryOfLosses };
 }

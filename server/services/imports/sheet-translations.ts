@@ -15,7 +15,7 @@ type Cell = (column: SheetColumn) => string;
  */
 export function nameTranslationsOf(
   stored: Translations<'name'> | undefined,
-  has: ReadonlySet<SheetColumn>,
+  has: Pick<ReadonlySet<SheetColumn>, 'has'>,
   cell: Cell,
 ): Translations<'name'> | undefined {
   if (!has.has('nameEs') && !has.has('nameZh')) return undefined;
@@ -44,7 +44,11 @@ export interface NamedItem {
  * The items a list cell names, each with the Spanish and Chinese names at its place in the
  * `<column>Es` and `<column>Zh` cells, when the sheet has them.
  */
-export function namedItems(column: SheetColumn, has: ReadonlySet<SheetColumn>, cell: Cell): NamedItem[] {
+export function namedItems(
+  column: SheetColumn,
+  has: Pick<ReadonlySet<SheetColumn>, 'has'>,
+  cell: Cell,
+): NamedItem[] {
   const es = has.has(`${column}Es` as SheetColumn) ? parts(cell(`${column}Es` as SheetColumn)) : [];
   const zh = has.has(`${column}Zh` as SheetColumn) ? parts(cell(`${column}Zh` as SheetColumn)) : [];
   const items: NamedItem[] = [];

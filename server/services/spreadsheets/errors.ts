@@ -1,3 +1,4 @@
+import type { ColumnMapping } from '#shared/import-columns.ts';
 import type { ImportErrorCode } from '#shared/imports.ts';
 import { HttpError } from '../errors.ts';
 
@@ -6,6 +7,9 @@ import { HttpError } from '../errors.ts';
  * (admin-imports.json `errors.<code>`) and the English message for logs and the command line.
  */
 export class ImportError extends HttpError {
+  /** A `missing_column` refusal's columns and their fields, for the clerk to choose the missing ones (R617). */
+  columns?: ColumnMapping[];
+
   constructor(
     statusCode: number,
     public readonly code: ImportErrorCode,

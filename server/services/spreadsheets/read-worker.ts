@@ -7,26 +7,27 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { readHsdsPackage } from '../hsds-import/package.ts';
 import type { SourceData } from '../hsds-import/source.ts';
 import { ImportError } from './errors.ts';
-import { parseSpreadsheet, type SheetKind } from './read.ts';
+import { type ChosenMapping, parseSheetGrid, type SheetKind } from './read.ts';
 
 /** What the worker reads: a sheet, or an HSDS package (docs/product.md R641). */
 export type WorkerKind = SheetKind | 'hsds';
 
 export type ReadAnswer =
-  | { ok: true; table: Awaited<ReturnType<typeof parseSpreadsheet>> | SourceData }
+  | { ok: true; grid: Awaited<ReturnType<typeof parseSheetGrid>> }
+  | { ok: true; source: SourceData }
   | {
       ok: false;
       refusal?: { statusCode: number; code: ImportError['code']; params: ImportError['params'] };
       message: string;
     };
 
-const { bytes, kind } = workerData as { bytes: Uint8Array; kind: WorkerKind };
+const { bytes, kind, chosen } = workerData as { bytes: Uint8Array; kind: WorkerKind; chosen?: ChosenMapping };
 let answer: ReadAnswer;
 try {
-  answer = {
-    ok: true,
-    table: kind === 'hsds' ? readHsdsPackage(bytes) : await parseSpreadsheet(bytes, kind),
-  };
+  answer =
+    kind === 'hsds'
+      ? { ok: true, source: readHsdsPackage(bytes) }
+      : { ok: true, grid: await parseSheetGrid(bytes, kind, chosen) };
 } catch (error) {
   answer =
     error instanceof ImportError

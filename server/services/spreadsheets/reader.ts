@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { IMPORT_LIMITS } from '#shared/imports.ts';
 import type { SourceData } from '../hsds-import/source.ts';
 import { ImportError } from './errors.ts';
-import type { SheetKind, SheetTable } from './read.ts';
+import { type ChosenMapping, type SheetGrid, type SheetKind, type SheetTable, tableOfGrid } from './read.ts';
 import type { ReadAnswer, WorkerKind } from './read-worker.ts';
 
 /**
@@ -48,16 +48,17 @@ function runWorker(
   bytes: Uint8Array,
   kind: WorkerKind,
   limits: ReadLimits,
-): Promise<SheetTable | SourceData> {
+  chosen: ChosenMapping,
+): Promise<SheetGrid | SourceData> {
   const entry = workerEntry();
   // The worker gets its own copy of the bytes, moved rather than copied again.
   const copy = new Uint8Array(bytes);
   const worker = new Worker(entry.file, {
-    workerData: { ...entry.workerData, bytes: copy, kind },
+    workerData: { ...entry.workerData, bytes: copy, kind, chosen },
     transferList: [copy.buffer],
     resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 32 },
   });
-  return new Promise<SheetTable | SourceData>((resolve, reject) => {
+  return new Promise<SheetGrid | SourceData>((resolve, reject) => {
     let settled = false;
     const settle = (action: () => void) => {
       if (settled) return;
@@ -75,7 +76,7 @@ function runWorker(
     );
     worker.once('message', (answer: ReadAnswer) =>
       settle(() => {
-        if (answer.ok) resolve(answer.table);
+        if (answer.ok) resolve('grid' in answer ? answer.grid : answer.source);
         else if (answer.refusal) {
           const { statusCode, code, params } = answer.refusal;
           reject(new ImportError(statusCode, code, params));
@@ -97,20 +98,34 @@ function runWorker(
   });
 }
 
-/** Reads an uploaded CSV or .xlsx file into rows, in a worker with a time and memory limit. */
-export async function readSpreadsheet(
+/**
+ * Reads an uploaded CSV or .xlsx file up to its grid (its header row found, its rows as text), in a
+ * worker with a time and memory limit; `chosen` are the fields a clerk chose for some headers.
+ */
+export async function readSheetGrid(
   bytes: Uint8Array,
   kind: SheetKind,
   limits: Partial<ReadLimits> = {},
-): Promise<SheetTable> {
+  chosen: ChosenMapping = {},
+): Promise<SheetGrid> {
   if (bytes.length > IMPORT_LIMITS.maxBytes)
     throw new ImportError(413, 'file_too_large', { mb: IMPORT_LIMITS.maxBytes / 1024 / 1024 });
   const done = await turn();
   try {
-    return (await runWorker(bytes, kind, { ...DEFAULT_READ_LIMITS, ...limits })) as SheetTable;
+    return (await runWorker(bytes, kind, { ...DEFAULT_READ_LIMITS, ...limits }, chosen)) as SheetGrid;
   } finally {
     done();
   }
+}
+
+/** Reads an uploaded CSV or .xlsx file into rows, its columns given their guessed (or chosen) fields. */
+export async function readSpreadsheet(
+  bytes: Uint8Array,
+  kind: SheetKind,
+  limits: Partial<ReadLimits> = {},
+  chosen: ChosenMapping = {},
+): Promise<SheetTable> {
+  return tableOfGrid(await readSheetGrid(bytes, kind, limits, chosen), chosen);
 }
 
 /**
@@ -125,7 +140,7 @@ export async function readHsdsPackageFile(
     throw new ImportError(413, 'file_too_large', { mb: IMPORT_LIMITS.maxBytes / 1024 / 1024 });
   const done = await turn();
   try {
-    return (await runWorker(bytes, 'hsds', { ...DEFAULT_READ_LIMITS, ...limits })) as SourceData;
+    return (await runWorker(bytes, 'hsds', { ...DEFAULT_READ_LIMITS, ...limits }, {})) as SourceData;
   } finally {
     done();
   }

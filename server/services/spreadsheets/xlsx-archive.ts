@@ -51,6 +51,77 @@ export function findFormulaInSheet(xml: string): string | undefined {
   }
 }
 
+/**
+ * The first cell holding a formula in each column of a worksheet's XML below row `belowRow`, by
+ * column letters (`{ C: 'C4' }`): the same bounded pass as `findFormulaInSheet`, over every cell.
+ */
+export function formulaCellsInSheet(xml: string, belowRow = 0): Record<string, string> {
+  const cells: Record<string, string> = {};
+  let at = 0;
+  for (;;) {
+    const start = xml.indexOf('<c', at);
+    if (start < 0) return cells;
+    if (start + 2 < xml.length && isWordChar(xml.charCodeAt(start + 2))) {
+      at = start + 2;
+      continue;
+    }
+    const tagEnd = xml.indexOf('>', start + 2);
+    if (tagEnd < 0) return cells;
+    if (xml.charCodeAt(tagEnd - 1) === 0x2f) {
+      at = tagEnd + 1;
+      continue;
+    }
+    const end = xml.indexOf('</c>', tagEnd + 1);
+    if (end < 0) return cells;
+    if (/<f[\s>/]/.test(xml.slice(tagEnd + 1, end))) {
+      const ref = /\br="([A-Z]+)(\d+)"/.exec(xml.slice(start + 2, tagEnd));
+      if (ref && Number(ref[2]) > belowRow && !cells[ref[1]!]) cells[ref[1]!] = `${ref[1]}${ref[2]}`;
+    }
+    at = end + 4;
+  }
+}
+
+/** The merged ranges of a worksheet's XML (`<mergeCell ref="A4:A6"/>`), at most `max` of them. */
+export function mergeRangesInSheet(xml: string, max = 10_000): string[] {
+  const ranges: string[] = [];
+  let at = 0;
+  while (ranges.length < max) {
+    const start = xml.indexOf('<mergeCell ', at);
+    if (start < 0) break;
+    const end = xml.indexOf('>', start);
+    if (end < 0) break;
+    const ref = /\bref="([A-Z]+\d+(?::[A-Z]+\d+)?)"/.exec(xml.slice(start, end));
+    if (ref) ranges.push(ref[1]!);
+    at = end + 1;
+  }
+  return ranges;
+}
+
+/**
+ * The worksheet parts of a workbook in the order of its sheets (the order the sheets are read in):
+ * by the workbook's relationships, falling back to the parts' names.
+ */
+export function worksheetParts(files: Record<string, Uint8Array>): string[] {
+  const workbook = files['xl/workbook.xml'] ? strFromU8(files['xl/workbook.xml']) : '';
+  const rels = files['xl/_rels/workbook.xml.rels'] ? strFromU8(files['xl/_rels/workbook.xml.rels']) : '';
+  const targets = new Map<string, string>();
+  for (const tag of rels.match(/<Relationship\s[^>]*>/g) ?? []) {
+    const id = /\bId="([^"]*)"/.exec(tag)?.[1];
+    const target = /\bTarget="([^"]*)"/.exec(tag)?.[1];
+    if (id && target) targets.set(id, target.replace(/^\/?(xl\/)?/, 'xl/'));
+  }
+  const parts: string[] = [];
+  for (const tag of workbook.match(/<sheet\s[^>]*>/g) ?? []) {
+    const id = /\br:id="([^"]*)"/.exec(tag)?.[1];
+    const part = id ? targets.get(id) : undefined;
+    if (part && files[part]) parts.push(part);
+  }
+  if (parts.length) return parts;
+  return Object.keys(files)
+    .filter((name) => /^xl\/worksheets\/[^/]+\.xml$/.test(name))
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+}
+
 /** The cell reference of the first formula in any worksheet of the workbook, if there is one. */
 export function findFormula(files: Record<string, Uint8Array>): string | undefined {
   for (const [name, content] of Object.entries(files)) {

@@ -1,5 +1,6 @@
 import { api } from '#client/lib/api.ts';
 import { apiPaths } from '#shared/api-paths.ts';
+import type { ImportField } from '#shared/import-columns.ts';
 import { CSV_TYPE, type ImportPreview, type ImportResult, XLSX_TYPE, ZIP_TYPE } from '#shared/imports.ts';
 
 /**
@@ -10,9 +11,20 @@ import { CSV_TYPE, type ImportPreview, type ImportResult, XLSX_TYPE, ZIP_TYPE } 
 /** The type the server reads the file as: by its name, as the command line does (CSV unless .xlsx). */
 export const sheetTypeOf = (file: File) => (/\.xlsx$/i.test(file.name) ? XLSX_TYPE : CSV_TYPE);
 
-/** POST /api/imports: the file as the raw body; answers the preview (nothing is saved). */
-export function uploadSheet(file: File, createMissingItems: boolean): Promise<ImportPreview> {
-  return api(apiPaths.imports(createMissingItems), {
+/**
+ * POST /api/imports: the file as the raw body; answers the preview (nothing is saved). `mapping`, the
+ * clerk's choice of fields for the file's columns (R617), goes as the `mapping` parameter.
+ */
+export function uploadSheet(
+  file: File,
+  createMissingItems: boolean,
+  mapping?: Record<string, ImportField | null>,
+): Promise<ImportPreview> {
+  const path = apiPaths.imports(createMissingItems);
+  const query = mapping
+    ? `${path.includes('?') ? '&' : '?'}mapping=${encodeURIComponent(JSON.stringify(mapping))}`
+    : '';
+  return api(`${path}${query}`, {
     method: 'POST',
     body: file,
     contentType: sheetTypeOf(file),

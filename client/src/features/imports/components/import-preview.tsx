@@ -21,8 +21,8 @@ function ReadAsNote({ readAs, column }: { readAs: readonly ReadAs[] | undefined;
 }
 
 /**
- * The preview of an import as tables (docs/product.md R238): the counts, the new sites, each changed
- * field before → after, the unchanged sites folded away, and each error with its row and column.
+ * The preview of an import as tables (docs/product.md R238): the counts, what the import would take
+ * away from stored sites (R621), the new sites, each changed field before → after (sites by name, R622), the unchanged sites folded away, and each error with its row and column.
  */
 export function ImportPreviewTables({ preview }: { preview: ImportPreview }) {
   const { t } = useTranslation('admin-imports');
@@ -36,10 +36,42 @@ export function ImportPreviewTables({ preview }: { preview: ImportPreview }) {
   const shown = (text: string) => text || t('empty');
   const nothing = added.length + changed.length + failed.length === 0;
 
+  const siteName = (row: { siteId: number; name?: string }) =>
+    row.name ?? t('siteNumber', { id: row.siteId });
+  const losses = preview.destructive;
+
   return (
     <>
       <h2 id="import-preview-heading">{t('preview')}</h2>
       <p className="import-summary">{nothing ? t('noChanges') : t('summary', { ...preview.summary })}</p>
+
+      {losses && losses.changes.length > 0 && (
+        <section className="import-destructive" aria-labelledby="import-destructive-heading">
+          <h3 id="import-destructive-heading">{t('destructive.title')}</h3>
+          <ul className="import-destructive-counts">
+            {losses.fieldsEmptied > 0 && (
+              <li>{t('destructive.fieldsEmptied', { count: losses.fieldsEmptied })}</li>
+            )}
+            {losses.itemsRemoved > 0 && (
+              <li>{t('destructive.itemsRemoved', { count: losses.itemsRemoved })}</li>
+            )}
+          </ul>
+          <ul>
+            {losses.changes.map((change) => (
+              <li key={`${change.row}-${change.field}`}>
+                {change.removed
+                  ? t('destructive.removed', {
+                      site: change.name,
+                      field: field(change.field),
+                      items: change.removed.join(', '),
+                    })
+                  : t('destructive.emptied', { site: change.name, field: field(change.field) })}
+              </li>
+            ))}
+          </ul>
+          <p className="import-note">{t('destructive.howTo')}</p>
+        </section>
+      )}
 
       {added.length > 0 && (
         <table className="import-table">
@@ -90,9 +122,7 @@ export function ImportPreviewTables({ preview }: { preview: ImportPreview }) {
                 <tr key={`${row.row}-${change.field}`}>
                   <td>{index === 0 ? row.row : ''}</td>
                   <td>
-                    {index === 0 && (
-                      <a href={`/sites/${row.siteId}`}>{t('siteNumber', { id: row.siteId })}</a>
-                    )}
+                    {index === 0 && <a href={`/sites/${row.siteId}`}>{siteName(row)}</a>}
                     {index === 0 && row.noPosition && (
                       <span className="import-note"> ({t('noPosition')})</span>
                     )}
@@ -163,8 +193,7 @@ export function ImportPreviewTables({ preview }: { preview: ImportPreview }) {
           <ul>
             {unchanged.map((row) => (
               <li key={row.row}>
-                {t('column.row')} {row.row}:{' '}
-                <a href={`/sites/${row.siteId}`}>{t('siteNumber', { id: row.siteId })}</a>
+                {t('column.row')} {row.row}: <a href={`/sites/${row.siteId}`}>{siteName(row)}</a>
               </li>
             ))}
           </ul>

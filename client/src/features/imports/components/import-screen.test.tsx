@@ -53,6 +53,31 @@ describe('ImportScreen', () => {
     });
   });
 
+  it('offers the file’s columns when a required one is missing, and sends the choice (R617)', async () => {
+    const fetch = refuse(422, {
+      status: 422,
+      code: 'missing_column',
+      message: 'The file has no name, address column.',
+      params: { column: 'name, address' },
+      columns: [
+        { header: 'Programa', field: null, guessed: false },
+        { header: 'Lugar', field: null, guessed: false },
+      ],
+    });
+    await upload('own.csv');
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('The file has no name, address column.'),
+    );
+    fireEvent.change(screen.getByLabelText('Programa'), { target: { value: 'name' } });
+    fireEvent.change(screen.getByLabelText('Lugar'), { target: { value: 'address' } });
+    fireEvent.click(screen.getByRole('button', { name: en.mapping.again }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    const [url] = fetch.mock.calls[1]!;
+    expect(decodeURIComponent(String(url))).toBe(
+      '/api/imports?mapping={"Programa":"name","Lugar":"address"}',
+    );
+  });
+
   it('says the import failed when the answer has no code', async () => {
     refuse(500, { status: 500, message: 'Internal Server Error' });
     await upload('sites.csv');

@@ -6,17 +6,19 @@ import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { currentUserKey } from '#client/lib/current-user.ts';
 import { apiPaths } from '#shared/api-paths.ts';
+import type { ColumnMapping } from '#shared/import-columns.ts';
 import type { ImportPreview, ImportResult } from '#shared/imports.ts';
 import type { User } from '#shared/schemas/users.ts';
 import { commitSheet, uploadSheet } from '../api/imports.ts';
+import { type ChosenColumns, ColumnMappingForm } from './column-mapping.tsx';
 import { HsdsImportForms, UnmappedList } from './hsds-import.tsx';
 import { ImportPreviewTables } from './import-preview.tsx';
 import '#client/components/admin/admin.css';
 import '../imports.css';
 
 /**
- * /admin/import (docs/product.md R238): choose a CSV or .xlsx file, see what it would do, then commit
- * it. Nothing is saved before Commit; a refused file or commit says why in the reader's language.
+ * /admin/import (docs/product.md R238, R626): choose a CSV or .xlsx file, see its columns and the
+ * fields they go into and what it would do, change the columns and preview again, then commit it. Nothing is saved before Commit; a refused file or commit says why in the reader's language.
  */
 export function ImportScreen() {
   const { t } = useTranslation('admin-imports');
@@ -29,8 +31,16 @@ export function ImportScreen() {
   const [problem, setProblem] = useState('');
   const [preview, setPreview] = useState<ImportPreview>();
   const [result, setResult] = useState<ImportResult>();
+  const [siteNames, setSiteNames] = useState<ReadonlyMap<number, string>>(new Map());
+  /** A new mapping form for each preview, its selects starting from the preview's fields. */
+  const [mappingKey, setMappingKey] = useState(0);
+
+  /** The columns of a file refused for a missing column, to choose the missing ones and preview again (R617). */
+  const [refusedColumns, setRefusedColumns] = useState<ColumnMapping[]>();
 
   const explain = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'missing_column' && Array.isArray(error.body.columns))
+      setRefusedColumns(error.body.columns as ColumnMapping[]);
     if (error instanceof ApiError && error.code)
       return t(`errors.${error.code}`, { ...error.params, defaultValue: error.message });
     return t('failed');
@@ -38,10 +48,16 @@ export function ImportScreen() {
 
   const onUpload = async (event: FormEvent) => {
     event.preventDefault();
+    await previewFile(undefined);
+  };
+
+  /** Reads the chosen file into a preview, with the clerk's choice of columns when there is one (R617). */
+  const previewFile = async (mapping: ChosenColumns | undefined) => {
     const file = fileRef.current?.files?.[0];
     setProblem('');
     setPreview(undefined);
     setResult(undefined);
+    setRefusedColumns(undefined);
     if (!file) {
       setProblem(t('chooseFile'));
       fileRef.current?.focus();
@@ -49,11 +65,12 @@ export function ImportScreen() {
     }
     setBusy('upload');
     try {
-      setPreview(await uploadSheet(file, createMissing));
+      setPreview(await uploadSheet(file, createMissing, mapping));
       setSkipErrors(false);
     } catch (error) {
       setProblem(explain(error));
     } finally {
+      setMappingKey((key) => key + 1);
       setBusy(undefined);
     }
   };
@@ -63,7 +80,17 @@ export function ImportScreen() {
     setProblem('');
     setBusy('commit');
     try {
-      setResult(await commitSheet(preview.id, skipErrors));
+      const saved = await commitSheet(preview.id, skipErrors);
+      // The sites by their names (R622): new ones are created in the preview's order, changed ones by id.
+      const names = new Map<number, string>();
+      const added = preview.rows.filter((row) => row.kind === 'new');
+      saved.created.forEach((id, index) => {
+        const row = added[index];
+        if (row?.kind === 'new') names.set(id, row.site.name);
+      });
+      for (const row of preview.rows) if (row.kind === 'changed' && row.name) names.set(row.siteId, row.name);
+      setSiteNames(names);
+      setResult(saved);
       setPreview(undefined);
       await afterAdminWrite(client);
     } catch (error) {
@@ -154,8 +181,29 @@ export function ImportScreen() {
         {problem}
       </div>
 
+      {refusedColumns && (
+        <ColumnMappingForm
+          key={mappingKey}
+          columns={refusedColumns}
+          notImported={refusedColumns.filter((column) => !column.field && column.header).map((c) => c.header)}
+          remembered={false}
+          busy={busy !== undefined}
+          onPreview={(chosen) => void previewFile(chosen)}
+        />
+      )}
+
       {preview && (
         <section aria-labelledby="import-preview-heading" className="import-preview">
+          {preview.columns && (
+            <ColumnMappingForm
+              key={mappingKey}
+              columns={preview.columns}
+              notImported={preview.notImported ?? []}
+              remembered={preview.mappingRemembered === true}
+              busy={busy !== undefined}
+              onPreview={(chosen) => void previewFile(chosen)}
+            />
+          )}
           <ImportPreviewTables preview={preview} />
           {preview.unmapped?.length ? <UnmappedList unmapped={preview.unmapped} /> : null}
           {writes > 0 && (
@@ -187,7 +235,7 @@ export function ImportScreen() {
             <ul className="import-links">
               {[...result.created, ...result.updated].map((id) => (
                 <li key={id}>
-                  <Link to={`/sites/${id}`}>{t('siteNumber', { id })}</Link>
+                  <Link to={`/sites/${id}`}>{siteNames.get(id) ?? t('siteNumber', { id })}</Link>
                 </li>
               ))}
             </ul>
