@@ -2,10 +2,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useParams } from 'react-router';
 import { SiteClosures } from '#client/features/admin-closures/components/site-closures.tsx';
+import { MenuGridScreen } from '#client/features/admin-menus/components/menu-grid-screen.tsx';
 import { useAdminSite } from '#client/features/admin-sites/api/site.ts';
 import { PartnerSiteForm } from '#client/features/admin-sites/components/partner-site-form.tsx';
 import { useMySites } from '#client/features/partner-sites/api/my-sites.ts';
 import { MySitesScreen as MySites } from '#client/features/partner-sites/components/my-sites-screen.tsx';
+import { useReferenceList } from '#client/features/sites/api/get-reference-list.ts';
+import { useSites } from '#client/features/sites/api/get-sites.ts';
 import { addNamespace } from '#client/i18n/lazy-namespaces.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { parseId } from '#shared/ids.ts';
@@ -14,6 +17,7 @@ import { NotFoundScreen } from './not-found.tsx';
 addNamespace('admin');
 addNamespace('admin-proposals');
 addNamespace('validation');
+addNamespace('admin-menus');
 
 /** /my-sites: a partner manager's sites and proposals, for any signed-in account (docs/product.md R596). */
 export function MySitesScreen() {
@@ -45,11 +49,40 @@ export function MySiteScreen() {
   return <PartnerSiteForm key={site.data.id} site={site.data} closures={closures} />;
 }
 
+/**
+ * /my-sites/menus: the month grid for a partner manager's own nutrition partners only (R672): the
+ * partners of the sites /api/my-sites answers, as the directory lists them. The server refuses any other.
+ */
+export function MyMenusScreen() {
+  const mine = useMySites();
+  const sites = useSites();
+  const partners = useReferenceList('nutritionpartners');
+  const mealTypes = useReferenceList('mealtypes');
+  const own = useMemo(() => {
+    if (!mine.data || !sites.data || !partners.data) return undefined;
+    const siteIds = new Set(mine.data.map((site) => site.id));
+    const partnerIds = new Set(
+      sites.data
+        .filter((site) => siteIds.has(site.id))
+        .flatMap((site) => site.NutritionPartners.map((p) => p.id)),
+    );
+    return partners.data.filter((partner) => partnerIds.has(partner.id));
+  }, [mine.data, sites.data, partners.data]);
+  return (
+    <MenuGridScreen
+      partners={own}
+      mealTypes={mealTypes.data}
+      listsFailed={Boolean(mine.error || sites.error || partners.error || mealTypes.error)}
+    />
+  );
+}
+
 /** /my-sites and /my-sites/{id}, mounted by the router at /my-sites/* (one chunk for both). */
 export function MySitesRoutes() {
   return (
     <Routes>
       <Route index element={<MySitesScreen />} />
+      <Route path="menus" element={<MyMenusScreen />} />
       <Route path=":id" element={<MySiteScreen />} />
       <Route path="*" element={<NotFoundScreen />} />
     </Routes>
