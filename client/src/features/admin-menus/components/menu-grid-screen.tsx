@@ -199,10 +199,18 @@ function MenuDate({ partnerId, date, meals, mealTypes, onStatus }: DateProps) {
     meals,
     mealTypes.map((type) => type.id),
   );
+  const refocus = useRef(false);
   const close = () => {
+    refocus.current = true;
     setEditing(false);
-    queueMicrotask(() => editButton.current?.focus());
   };
+  // Closing the editor (saved or cancelled) puts focus back on its button.
+  useEffect(() => {
+    if (!editing && refocus.current) {
+      refocus.current = false;
+      editButton.current?.focus();
+    }
+  }, [editing]);
   return (
     <li className="menu-grid__date" aria-labelledby={headingId}>
       <h3 id={headingId}>{dateText}</h3>
