@@ -5,6 +5,7 @@ import { TEST_CLOCK_HEADER } from '#shared/test-clock.ts';
 import { setClock } from './support/clock.ts';
 import { E2E_ADMIN } from './support/constants.ts';
 import { expect, expectNoAxeViolations, loginThroughForm, test } from './support/fixtures.ts';
+import { scrollsSideways, useLargeText } from './support/large-text.ts';
 import { editorAccount } from './support/partner-manager.ts';
 import { type Lng, tr, uniqueTag } from './support/public-pages.ts';
 
@@ -117,6 +118,17 @@ test('an editor writes a dish in three languages and repeats a four-week cycle; 
   const last = page.getByRole('listitem', { name: day('2026-12-29') });
   await expect(last).toContainText(DISH.en);
   await expect(last).not.toContainText('Old stew');
+
+  // On a 320 px phone with text at 200 %, the month is one column and nothing scrolls sideways.
+  await page.setViewportSize({ width: 320, height: 740 });
+  await useLargeText(page);
+  await page.reload();
+  await page
+    .getByRole('listitem', { name: day('2026-12-01') })
+    .getByRole('button', { name: en('edit', { date: day('2026-12-01') }) })
+    .click();
+  await expect(page.getByLabel(en('dish.nameZh', vars))).toHaveValue(DISH.zh);
+  expect(await scrollsSideways(page)).toBe(false);
 
   // The public page of the partner's site, on the 29th: the dish in the reader's language, vegetarian.
   for (const lng of ['es', 'zh'] as const) {
