@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Route, Routes, useParams } from 'react-router';
 import { SiteClosures } from '#client/features/admin-closures/components/site-closures.tsx';
 import { MenuGridScreen } from '#client/features/admin-menus/components/menu-grid-screen.tsx';
+import { partnersOfSites } from '#client/features/admin-menus/model/menu-grid.ts';
 import { useAdminSite } from '#client/features/admin-sites/api/site.ts';
 import { PartnerSiteForm } from '#client/features/admin-sites/components/partner-site-form.tsx';
 import { useMySites } from '#client/features/partner-sites/api/my-sites.ts';
@@ -58,16 +59,10 @@ export function MyMenusScreen() {
   const sites = useSites();
   const partners = useReferenceList('nutritionpartners');
   const mealTypes = useReferenceList('mealtypes');
-  const own = useMemo(() => {
-    if (!mine.data || !sites.data || !partners.data) return undefined;
-    const siteIds = new Set(mine.data.map((site) => site.id));
-    const partnerIds = new Set(
-      sites.data
-        .filter((site) => siteIds.has(site.id))
-        .flatMap((site) => site.NutritionPartners.map((p) => p.id)),
-    );
-    return partners.data.filter((partner) => partnerIds.has(partner.id));
-  }, [mine.data, sites.data, partners.data]);
+  const own = useMemo(
+    () => mine.data && sites.data && partners.data && partnersOfSites(mine.data, sites.data, partners.data),
+    [mine.data, sites.data, partners.data],
+  );
   return (
     <MenuGridScreen
       partners={own}

@@ -178,3 +178,19 @@ export function applyPlan(drafts: MonthDrafts, plan: readonly CopyStep[]): Month
   for (const step of plan) next[step.to] = structuredClone(drafts[step.from] ?? []);
   return next;
 }
+
+/**
+ * The nutrition partners a partner manager's screen offers (R673): those of their own sites (`mine`,
+ * from /api/my-sites), as the directory's sites list them, in the partners list's order.
+ */
+export function partnersOfSites<P extends { id: number }>(
+  mine: readonly { id: number }[],
+  sites: readonly { id: number; NutritionPartners: readonly { id: number }[] }[],
+  partners: readonly P[],
+): P[] {
+  const siteIds = new Set(mine.map((site) => site.id));
+  const partnerIds = new Set(
+    sites.filter((site) => siteIds.has(site.id)).flatMap((site) => site.NutritionPartners.map((p) => p.id)),
+  );
+  return partners.filter((partner) => partnerIds.has(partner.id));
+}
