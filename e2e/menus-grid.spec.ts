@@ -6,7 +6,7 @@ import { setClock } from './support/clock.ts';
 import { E2E_ADMIN } from './support/constants.ts';
 import { expect, expectNoAxeViolations, loginThroughForm, test } from './support/fixtures.ts';
 import { scrollsSideways, useLargeText } from './support/large-text.ts';
-import { editorAccount } from './support/partner-manager.ts';
+import { editorAccount, partnerManager } from './support/partner-manager.ts';
 import { type Lng, tr, uniqueTag } from './support/public-pages.ts';
 
 /**
@@ -138,4 +138,30 @@ test('an editor writes a dish in three languages and repeats a four-week cycle; 
     await expect(menu).toContainText(tr(lng, 'site:menu.diets.vegetarian'));
     await visitor.close();
   }
+});
+
+test("a partner manager's menu screen offers their own partners only", async ({
+  page,
+  adminApi,
+  baseURL,
+}) => {
+  const tag = uniqueTag();
+  const own = await adminApi.createItem('nutritionpartners', { name: `Own Kitchen ${tag}` });
+  const other = await adminApi.createItem('nutritionpartners', { name: `Other Kitchen ${tag}` });
+  await adminApi.createSite({ name: `Own Club ${tag}`, NutritionPartnerIds: [own.id] } as never);
+  await adminApi.createSite({ name: `Other Club ${tag}`, NutritionPartnerIds: [other.id] } as never);
+  const manager = await partnerManager(baseURL!, [own.id]);
+  await manager.api.dispose();
+  await loginThroughForm(page, manager.email, manager.password);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/my-sites');
+  await page.getByRole('link', { name: tr('en', 'admin-proposals:mine.menus') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en('title') })).toBeVisible();
+  const partners = page.getByLabel(en('partner'), { exact: true });
+  // Their only partner is chosen at once; the other partner is not offered.
+  await expect(partners).toHaveValue(String(own.id));
+  await expect(partners.getByRole('option', { name: `Own Kitchen ${tag}` })).toHaveCount(1);
+  await expect(partners.getByRole('option', { name: `Other Kitchen ${tag}` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: en('copy.submit'), exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
