@@ -2,23 +2,26 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useParams } from 'react-router';
 import { SiteClosures } from '#client/features/admin-closures/components/site-closures.tsx';
-import { MenuGridScreen } from '#client/features/admin-menus/components/menu-grid-screen.tsx';
-import { partnersOfSites } from '#client/features/admin-menus/model/menu-grid.ts';
 import { useAdminSite } from '#client/features/admin-sites/api/site.ts';
 import { PartnerSiteForm } from '#client/features/admin-sites/components/partner-site-form.tsx';
 import { useMySites } from '#client/features/partner-sites/api/my-sites.ts';
 import { MySitesScreen as MySites } from '#client/features/partner-sites/components/my-sites-screen.tsx';
-import { useReferenceList } from '#client/features/sites/api/get-reference-list.ts';
-import { useSites } from '#client/features/sites/api/get-sites.ts';
 import { addNamespace } from '#client/i18n/lazy-namespaces.ts';
 import { ApiError } from '#client/lib/api.ts';
+import { lazyChunk } from '#client/lib/lazy.ts';
 import { parseId } from '#shared/ids.ts';
 import { NotFoundScreen } from './not-found.tsx';
+
+/** The menu grid loads with its own page, not with every partner manager's first screen. */
+const MyMenusScreen = lazyChunk(
+  'menus',
+  () => import('./my-menus.tsx'),
+  (m) => m.MyMenusScreen,
+);
 
 addNamespace('admin');
 addNamespace('admin-proposals');
 addNamespace('validation');
-addNamespace('admin-menus');
 
 /** /my-sites: a partner manager's sites and proposals, for any signed-in account (docs/product.md R596). */
 export function MySitesScreen() {
@@ -48,28 +51,6 @@ export function MySiteScreen() {
     <SiteClosures siteId={site.data.id} closingStatuses={[]} ownSiteIds={ownSiteIds} />
   );
   return <PartnerSiteForm key={site.data.id} site={site.data} closures={closures} />;
-}
-
-/**
- * /my-sites/menus: the month grid for a partner manager's own nutrition partners only (R672): the
- * partners of the sites /api/my-sites answers, as the directory lists them. The server refuses any other.
- */
-export function MyMenusScreen() {
-  const mine = useMySites();
-  const sites = useSites();
-  const partners = useReferenceList('nutritionpartners');
-  const mealTypes = useReferenceList('mealtypes');
-  const own = useMemo(
-    () => mine.data && sites.data && partners.data && partnersOfSites(mine.data, sites.data, partners.data),
-    [mine.data, sites.data, partners.data],
-  );
-  return (
-    <MenuGridScreen
-      partners={own}
-      mealTypes={mealTypes.data}
-      listsFailed={Boolean(mine.error || sites.error || partners.error || mealTypes.error)}
-    />
-  );
 }
 
 /** /my-sites and /my-sites/{id}, mounted by the router at /my-sites/* (one chunk for both). */
