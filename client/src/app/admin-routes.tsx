@@ -55,6 +55,11 @@ const SettingsScreen = lazyChunk(
   () => import('./routes/admin/settings.tsx'),
   (m) => m.SettingsScreen,
 );
+const MenusScreen = lazyChunk(
+  'menus',
+  () => import('./routes/admin/menus.tsx'),
+  (m) => m.MenusScreen,
+);
 const ItemHistoryScreen = lazyChunk(
   'history',
   () => import('./routes/admin/history.tsx'),
@@ -70,6 +75,7 @@ export function AdminRoutes() {
       <Route path="import" element={<ImportScreen />} />
       <Route path="trash" element={<TrashScreen />} />
       <Route path="duplicates/:id/:otherId" element={<DuplicatesScreen />} />
+      <Route path="menus" element={<MenusScreen />} />
       <Route path="proposals" element={<ProposalsScreen />} />
       <Route path="proposals/:id" element={<ProposalScreen />} />
       <Route

@@ -8,8 +8,16 @@ import { useMySites } from '#client/features/partner-sites/api/my-sites.ts';
 import { MySitesScreen as MySites } from '#client/features/partner-sites/components/my-sites-screen.tsx';
 import { addNamespace } from '#client/i18n/lazy-namespaces.ts';
 import { ApiError } from '#client/lib/api.ts';
+import { lazyChunk } from '#client/lib/lazy.ts';
 import { parseId } from '#shared/ids.ts';
 import { NotFoundScreen } from './not-found.tsx';
+
+/** The menu grid loads with its own page, not with every partner manager's first screen. */
+const MyMenusScreen = lazyChunk(
+  'menus',
+  () => import('./my-menus.tsx'),
+  (m) => m.MyMenusScreen,
+);
 
 addNamespace('admin');
 addNamespace('admin-proposals');
@@ -50,6 +58,7 @@ export function MySitesRoutes() {
   return (
     <Routes>
       <Route index element={<MySitesScreen />} />
+      <Route path="menus" element={<MyMenusScreen />} />
       <Route path=":id" element={<MySiteScreen />} />
       <Route path="*" element={<NotFoundScreen />} />
     </Routes>

@@ -17,6 +17,9 @@ export function MySitesScreen() {
     <section className="admin-form" aria-labelledby="my-sites-title">
       <h1 id="my-sites-title">{t('mine.title')}</h1>
       <p>{t('mine.intro')}</p>
+      <p>
+        <Link to="/my-sites/menus">{t('mine.menus')}</Link>
+      </p>
       {sites.error ? (
         <div role="alert" className="alert alert--error">
           <p>{t('mine.loadFailed')}</p>

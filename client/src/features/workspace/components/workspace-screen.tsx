@@ -143,6 +143,13 @@ export function WorkspaceScreen({ today = agencyDate() ?? '' }: { today?: string
         </p>
         <HolidaysSection holidays={workspace.data?.holidays} />
       </section>
+      <section className="workspace-section" aria-labelledby="workspace-menus">
+        <h2 id="workspace-menus">{t('menus.heading')}</h2>
+        <p>{t('menus.text')}</p>
+        <p>
+          <Link to="/admin/menus">{t('menus.link')}</Link>
+        </p>
+      </section>
       <section className="workspace-section" aria-labelledby="workspace-trash">
         <h2 id="workspace-trash">{t('trash.heading')}</h2>
         <p>{t('trash.text')}</p>

@@ -1,0 +1,35 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
+import { api } from '#client/lib/api.ts';
+import { apiPaths } from '#shared/api-paths.ts';
+import type { StoredDay } from '../model/menu-grid.ts';
+
+const menusRoot = ['admin', 'partner-menus'] as const;
+
+/** GET /api/nutritionpartners/{id}/menu?from&to: a partner's stored menus of a month (R662). */
+export function usePartnerMonth(partnerId: number | undefined, from: string, to: string) {
+  return useQuery({
+    queryKey: [...menusRoot, partnerId, from, to],
+    queryFn: ({ signal }) =>
+      api<{ from: string; to: string; days: StoredDay[] }>(
+        `${apiPaths.partnerMenu(partnerId ?? 0)}?${new URLSearchParams({ from, to })}`,
+        { signal },
+      ),
+    enabled: partnerId !== undefined,
+    staleTime: 0,
+  });
+}
+
+/** PUT (a date written whole) or DELETE (none left) of one partner's date (R656). */
+export function writePartnerDay(partnerId: number, date: string, body: { meals: unknown[] } | null) {
+  const path = apiPaths.partnerMenuDay(partnerId, date);
+  return body ? api<unknown>(path, { method: 'PUT', body }) : api<unknown>(path, { method: 'DELETE' });
+}
+
+/** After writes: the month read again, and the public views marked stale (the site pages' menus). */
+export function useAfterMenuWrite() {
+  const client = useQueryClient();
+  return async () => {
+    await Promise.all([client.invalidateQueries({ queryKey: menusRoot }), afterAdminWrite(client)]);
+  };
+}
