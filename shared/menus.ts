@@ -3,7 +3,7 @@ import { hoursOn, type StatusClosure, type StatusSite, statusOfDay } from './ope
 import type { Translations } from './translations.ts';
 
 /**
- * Menus (docs/product.md R650–R689, docs/decisions/060-menus.md): what is served at a site on a date,
+ * Menus (docs/product.md R650–R674, docs/decisions/060-menus.md): what is served at a site on a date,
  * for each meal of the meal types list. A menu belongs to a nutrition partner (served at all its
  * sites) or to one site, whose menu for a date and meal replaces the partner's. A date without one is
  * "menu not published", never an empty plate; a day the site is closed shows no menu. No zod here:

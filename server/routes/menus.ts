@@ -37,7 +37,7 @@ import { idOf } from '../services/route-params.ts';
 const CALENDAR_DAYS = 31;
 
 /**
- * Menus (docs/product.md R650–R689, docs/decisions/060-menus.md): the public reads of a site's
+ * Menus (docs/product.md R650–R674, docs/decisions/060-menus.md): the public reads of a site's
  * resolved menu (JSON and ICS) and of a partner's own menus; the writes of one date's menu, for staff
  * and for the managers of the partner or the site.
  */

@@ -20,7 +20,7 @@ import { NotFoundError, ValidationError } from './errors.ts';
 import { recordHistory } from './history.ts';
 
 /**
- * Menus (docs/product.md R650–R689, docs/decisions/060-menus.md): a partner's or a site's menu of a
+ * Menus (docs/product.md R650–R674, docs/decisions/060-menus.md): a partner's or a site's menu of a
  * date, written whole and deleted whole; a site's menu read resolved (shared/menus.ts: the site's own
  * for a date and meal, else its partner's; closed days and dates without one said as such).
  */

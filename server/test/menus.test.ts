@@ -1,5 +1,5 @@
 /**
- * Menus (docs/product.md R650–R689): a partner's menu served at its sites, a site's own replacing it
+ * Menus (docs/product.md R650–R674): a partner's menu served at its sites, a site's own replacing it
  * for a date and meal, "not published" and closed days, the refusals (422 with codes, nothing
  * stored), who may write, the calendar file, and "today" turning at the agency's midnight whatever
  * the server's own time zone.

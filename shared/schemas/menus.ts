@@ -12,7 +12,7 @@ import { TranslationsAnswerSchema, TranslationsSchema } from './translations.ts'
 
 /**
  * One day's menu as staff write it (PUT /api/nutritionpartners/{id}/menu/{date},
- * PUT /api/sites/{id}/menu/{date}) and as the API answers it (docs/product.md R650–R689).
+ * PUT /api/sites/{id}/menu/{date}) and as the API answers it (docs/product.md R650–R674).
  */
 
 const DietSchema = z.enum(DIET_MARKS, coded('invalid_choice', { choices: DIET_MARKS }));
