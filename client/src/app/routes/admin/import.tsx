@@ -3,6 +3,7 @@ import { addNamespace } from '#client/i18n/lazy-namespaces.ts';
 
 addNamespace('admin');
 addNamespace('admin-imports');
+addNamespace('admin-facts');
 
 /** /admin/import: spreadsheet import with a preview, behind the admin guard (docs/product.md R238). */
 export function ImportScreen() {

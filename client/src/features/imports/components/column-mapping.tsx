@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnMapping, IMPORT_FIELDS, type ImportField } from '#shared/import-columns.ts';
+import { fieldLabel } from '../model/field-labels.ts';
 
 /** The choices sent with a preview: each header of the file → its field, or null not to import it. */
 export type ChosenColumns = Record<string, ImportField | null>;
@@ -25,10 +26,10 @@ export function ColumnMappingForm({
   busy: boolean;
   onPreview: (chosen: ChosenColumns) => void;
 }) {
-  const { t } = useTranslation('admin-imports');
+  const { t } = useTranslation(['admin-imports', 'admin-facts']);
   const idPrefix = useId();
   const [fields, setFields] = useState<(ImportField | null)[]>(() => columns.map((column) => column.field));
-  const field = (name: string) => t(`fields.${name}`, { defaultValue: name });
+  const field = (name: string) => fieldLabel(name, t);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
