@@ -1,4 +1,5 @@
 /** The admin hours editor and the public site page, side by side: one text for the same hours. */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
@@ -6,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { HoursEditor } from '#client/features/admin-sites/components/hours-editor.tsx';
 import { SiteDetails } from '#client/features/site-detail/components/site-details.tsx';
 import { createTestI18n } from '#client/testing/i18n.ts';
+import { leaveMenusUnasked } from '#client/testing/no-menus.ts';
 import type { HoursInterval } from '#shared/hours.ts';
 import { buildSiteRecord } from '#testing/factories.ts';
 
@@ -14,12 +16,16 @@ const HOURS: HoursInterval[] = [{ day: 6, open: '09:30', close: '13:00' }];
 /** The day and the times as the public site page shows them. */
 async function publicHours(language: string) {
   const i18n = await createTestI18n(language);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  leaveMenusUnasked(client);
   await act(async () => {
     render(
       <I18nextProvider i18n={i18n}>
-        <MemoryRouter>
-          <SiteDetails site={buildSiteRecord({ Hours: HOURS })} map={null} isAdmin={false} />
-        </MemoryRouter>
+        <QueryClientProvider client={client}>
+          <MemoryRouter>
+            <SiteDetails site={buildSiteRecord({ Hours: HOURS })} map={null} isAdmin={false} />
+          </MemoryRouter>
+        </QueryClientProvider>
       </I18nextProvider>,
     );
   });
