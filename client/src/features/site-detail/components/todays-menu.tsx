@@ -34,8 +34,9 @@ export function TodaysMenu({ siteId }: { siteId: number }) {
     return day && day.status !== 'closed' ? [{ day, label }] : [];
   });
   if (days.length === 0) return null;
+  // Not printed with the site page, which stays on one sheet (the printed week menu is for later, R664).
   return (
-    <section className="todays-menu" aria-labelledby="site-menu">
+    <section className="todays-menu no-print" aria-labelledby="site-menu">
       <h2 id="site-menu">{t('menu.heading')}</h2>
       {days.map(({ day, label }) => (
         <MenuOfDay key={day.date} day={day} label={label} menu={menu} language={language} />
