@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CSV_TYPE } from '#shared/imports.ts';
+import { AGENCY_SHEET_HEADERS } from '#testing/agency-sheet.ts';
 import {
   adminCookie,
   buildClient,
@@ -39,10 +40,7 @@ const HOURS = [
 
 /** A county's sheet: a title row, its own headers, then ROWS sites of its own. */
 function agencySheet(rows: number): string {
-  const lines = [
-    'County Congregate Meal Sites — FY2027',
-    'Site Name,Site Address,City,ZIP,Phone,Contact Email,Days/Hours of Service,Provider,Population,Meal,Diet / Cuisine,Status,Notes',
-  ];
+  const lines = ['County Congregate Meal Sites — FY2027', AGENCY_SHEET_HEADERS.join(',')];
   for (let n = 1; n <= rows; n++)
     lines.push(
       [

@@ -1,4 +1,5 @@
 import writeXlsxFile from 'write-excel-file/node';
+import { AGENCY_SHEET_HEADERS } from '#testing/agency-sheet.ts';
 import { getSite, loginAsAdmin, unique } from './support/admin.ts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 
@@ -69,21 +70,7 @@ test('import a spreadsheet: preview, skip the bad row, commit, see the result', 
 test('an agency’s own sheet: columns confirmed once and remembered, losses shown before commit', async ({
   page,
 }) => {
-  const headers = [
-    'Site Name',
-    'Site Address',
-    'City',
-    'ZIP',
-    'Phone',
-    'Contact Email',
-    'Days/Hours of Service',
-    'Provider',
-    'Population',
-    'Meal',
-    'Diet / Cuisine',
-    'Status',
-    'Notes',
-  ];
+  const headers = [...AGENCY_SHEET_HEADERS];
   const oak = unique('Oak Street Center');
   const elm = unique('Elm Grove Hall');
   const provider = unique('Pine County Meals');

@@ -1,4 +1,4 @@
-import { FACT_NOTES, type FactNote, type SiteFacts } from './site-facts.ts';
+import { COST_FACTS, FACT_NOTES, type FactNote, RESERVATION_FACTS, type SiteFacts } from './site-facts.ts';
 
 /**
  * A site's facts as spreadsheet cells, and back (docs/product.md R545–R547): one column per fact and
@@ -9,18 +9,9 @@ import { FACT_NOTES, type FactNote, type SiteFacts } from './site-facts.ts';
 
 /** The facts with a column of their own, in the sheet's order. */
 export const FACT_FIELD_COLUMNS = [
-  'reservation',
-  'reserveHours',
-  'reserveDays',
-  'reserveBy',
-  'reservePhone',
-  'reservePhoneDays',
-  'reservePhoneOpen',
-  'reservePhoneClose',
-  'reserveUrl',
+  ...RESERVATION_FACTS,
   'walkIns',
-  'cost',
-  'suggestedAmount',
+  ...COST_FACTS,
   'guestPrice',
   'spouse',
   'caregiver',

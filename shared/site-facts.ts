@@ -56,6 +56,23 @@ export const MAX_MEAL_PRICE = 100;
 export const MAX_RESERVE_DAYS = 14;
 export const MAX_RESERVE_HOURS = MAX_RESERVE_DAYS * 24;
 
+/** How to reserve: one answer in several facts, kept or replaced together (a merge, R576). */
+export const RESERVATION_FACTS = [
+  'reservation',
+  'reserveHours',
+  'reserveDays',
+  'reserveBy',
+  'reservePhone',
+  'reservePhoneDays',
+  'reservePhoneOpen',
+  'reservePhoneClose',
+  'reserveUrl',
+] as const;
+/** What a meal costs: free, or a suggested contribution and its amount. */
+export const COST_FACTS = ['cost', 'suggestedAmount'] as const;
+/** The facts that only make sense together (free and another site's suggested amount contradict). */
+export const FACTS_ANSWERED_TOGETHER: readonly (readonly string[])[] = [RESERVATION_FACTS, COST_FACTS];
+
 export type FactNotes = { [K in FactNote]?: string };
 
 export interface SiteFacts {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { REFERENCE_LIST_NAMES, REFERENCE_LISTS } from '#shared/reference-lists.ts';
 import { type Site, SiteUpdateSchema } from '#shared/schemas/sites.ts';
-import type { SiteFacts } from '#shared/site-facts.ts';
+import { FACTS_ANSWERED_TOGETHER, type SiteFacts } from '#shared/site-facts.ts';
 import { invalidField } from '#shared/validation.ts';
 import type { Db } from '../db/client.ts';
 import { closureSites, notDuplicates, reports, siteExternalIds, siteRedirects, sites } from '../db/schema.ts';
@@ -108,31 +108,12 @@ export function mergedChange(keep: Site, merged: Site) {
   return SiteUpdateSchema.parse(change);
 }
 
-/**
- * Facts that only make sense together: a site that says how to reserve, or what a meal costs, keeps
- * its whole answer, and none of the other site's (free and a suggested amount would contradict).
- */
-const FACT_GROUPS: readonly (readonly (keyof SiteFacts)[])[] = [
-  [
-    'reservation',
-    'reserveHours',
-    'reserveDays',
-    'reserveBy',
-    'reservePhone',
-    'reservePhoneDays',
-    'reservePhoneOpen',
-    'reservePhoneClose',
-    'reserveUrl',
-  ],
-  ['cost', 'suggestedAmount'],
-];
-
 /** `keep`'s facts, with each of `merged`'s that `keep` has no answer to (a group counted as one). */
 export function mergedFacts(keep: SiteFacts, merged: SiteFacts): SiteFacts {
   const facts: Record<string, unknown> = { ...keep };
   for (const [key, value] of Object.entries(merged) as [keyof SiteFacts, unknown][]) {
     if (key in facts) continue;
-    const group = FACT_GROUPS.find((members) => members.includes(key));
+    const group = FACTS_ANSWERED_TOGETHER.find((members) => members.includes(key));
     if (group?.some((member) => member in keep)) continue;
     facts[key] = value;
   }

@@ -8,6 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import { CSV_TYPE, type ImportPreview, type ImportResult, XLSX_TYPE } from '#shared/imports.ts';
+import { AGENCY_SHEET_HEADERS } from '#testing/agency-sheet.ts';
 import { createTestApp, signInRoles, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -29,21 +30,7 @@ const csvCell = (value: string) => (/[",;\n]/.test(value) ? `"${value.replaceAll
 const csv = (rows: string[][]) => rows.map((row) => row.map(csvCell).join(',')).join('\n');
 
 /** The headers of the county's own sheet. */
-const AGENCY = [
-  'Site Name',
-  'Site Address',
-  'City',
-  'ZIP',
-  'Phone',
-  'Contact Email',
-  'Days/Hours of Service',
-  'Provider',
-  'Population',
-  'Meal',
-  'Diet / Cuisine',
-  'Status',
-  'Notes',
-];
+const AGENCY = [...AGENCY_SHEET_HEADERS];
 const TITLE = 'Pine County Senior Nutrition — Congregate Meal Sites, FY 2026';
 const oak = [
   'Oak Street Center',
