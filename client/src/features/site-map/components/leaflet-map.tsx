@@ -12,7 +12,7 @@ import { popupFits } from '../fit.ts';
 import type { PlacedSite } from '../types.ts';
 import { FitToSites } from './fit-to-sites.ts';
 import { MarkerKeys } from './marker-keys.ts';
-import { CanvasSiteMarkers, SiteMarkers } from './site-markers.tsx';
+import { ClusteredSiteMarkers, SiteMarkers } from './site-markers.tsx';
 import { SitePanel } from './site-panel.tsx';
 
 /**
@@ -23,7 +23,7 @@ import { SitePanel } from './site-panel.tsx';
 
 /**
  * Above this many sites, one React marker (an <img>) per site makes every filter change and zoom take
- * seconds: the map draws the sites as dots on one canvas instead (see CanvasSiteMarkers).
+ * seconds: the map groups crowded sites instead (ClusteredSiteMarkers, clusters.ts).
  */
 const DOM_MARKERS_MAX_SITES = 500;
 
@@ -114,7 +114,7 @@ export function LeafletMap({ sites, center, zoom, label, fit = false }: LeafletM
           <TileLayer url={mapTileUrl} {...(mapApiKey ? { apiKey: mapApiKey } : {})} />
           <MarkerKeys />
           {sites.length > DOM_MARKERS_MAX_SITES ? (
-            <CanvasSiteMarkers sites={sites} onSelect={popups ? undefined : select} />
+            <ClusteredSiteMarkers sites={sites} onSelect={popups ? undefined : select} still={still} />
           ) : (
             <SiteMarkers sites={sites} onSelect={popups ? undefined : select} />
           )}
@@ -123,7 +123,7 @@ export function LeafletMap({ sites, center, zoom, label, fit = false }: LeafletM
         </MapContainer>
       </section>
       <p id={hintId} className="site-map__keys">
-        {t(sites.length > DOM_MARKERS_MAX_SITES ? 'map.keysDots' : 'map.keys')}
+        {t(sites.length > DOM_MARKERS_MAX_SITES ? 'map.keysClusters' : 'map.keys')}
       </p>
       {shown && <SitePanel key={shown.site.id} site={shown.site} onClose={closePanel} />}
     </>

@@ -1,16 +1,17 @@
 /**
- * The sites on the map: one marker per site (up to 500), or one dot per site on a canvas beyond, each
- * opening the site's popup or, on a map too small for popups, the panel below the map.
+ * The sites on the map: one marker per site (up to 500), or groups with their counts and single markers
+ * beyond (clusters.ts), each site opening its popup or, on a map too small for popups, the panel below
+ * the map.
  */
 import L from 'leaflet';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
 import { siteNameText } from '#client/lib/localized.tsx';
+import { clusterSites, type SiteClusters } from '../clusters.ts';
 import markerUrl from '../marker.svg';
 import { spreadApart } from '../spread.ts';
 import type { PlacedSite } from '../types.ts';
-import { SiteDotsLayer } from './site-dots-layer.ts';
 import { SitePopup } from './site-popup.tsx';
 
 /** Our own marker: a whole 44 × 44 px target, dark blue with a white edge that shows on any tile. */
@@ -56,121 +57,267 @@ function outOfTabOrder(event: L.LeafletEvent) {
   (event.target as L.Marker).getElement()?.setAttribute('tabindex', '-1');
 }
 
+type SelectSite = ((site: PlacedSite, marker: HTMLElement | undefined) => void) | undefined;
+
 /**
- * Up to 500 sites: one marker per site, each focusable from the map (MarkerKeys) and named by the site.
- * Where markers would cover each other at the current zoom they are nudged apart (spread.ts), so each
- * stays a whole target. With `onSelect` (a map too small for popups) a marker shows its site in the
- * panel below the map instead of a popup.
+ * One site's marker at `position` (its own spot, or nudged apart from a neighbour's), focusable from
+ * the map (MarkerKeys) and named by the site. With `onSelect` (a map too small for popups) it shows its
+ * site in the panel below the map instead of a popup.
  */
-export function SiteMarkers({
-  sites,
+function SiteMarker({
+  site,
+  position,
   onSelect,
+  width,
 }: {
-  sites: readonly PlacedSite[];
-  onSelect: ((site: PlacedSite, marker: HTMLElement | undefined) => void) | undefined;
+  site: PlacedSite;
+  position: L.LatLng;
+  onSelect: SelectSite;
+  width: number;
 }) {
   const map = useMap();
   const language = useTranslation().i18n.resolvedLanguage;
-  const width = useMemo(() => popupWidth(map), [map]);
+  const closePopup = useCallback(() => map.closePopup(), [map]);
+  return (
+    <Marker
+      position={position}
+      icon={markerIcon}
+      keyboard
+      title={siteNameText(site, language)}
+      alt={siteNameText(site, language)}
+      eventHandlers={
+        onSelect
+          ? {
+              add: outOfTabOrder,
+              click: (event) => onSelect(site, (event.target as L.Marker).getElement()),
+              // Enter on a marker opens a bound popup in Leaflet; without one, it opens the panel.
+              keypress: (event) => {
+                if ((event as L.LeafletKeyboardEvent).originalEvent.key === 'Enter')
+                  onSelect(site, (event.target as L.Marker).getElement());
+              },
+            }
+          : {
+              add: outOfTabOrder,
+              popupopen: (event) => focusPopup(event.popup.getElement()),
+              popupclose: (event) => returnFocus(event.target as L.Marker, event.popup),
+            }
+      }
+    >
+      {!onSelect && (
+        <Popup maxWidth={width} minWidth={Math.min(220, width)} autoPanPadding={POPUP_PADDING}>
+          <SitePopup site={site} onEscape={closePopup} />
+        </Popup>
+      )}
+    </Marker>
+  );
+}
+
+/** The map's zoom, followed as it changes. */
+function useZoom(map: L.Map) {
   const [zoom, setZoom] = useState(() => map.getZoom());
   useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
   // A zoom set before the listener above was attached (the first fit) is picked up too.
   useEffect(() => setZoom(map.getZoom()), [map]);
-  const positions = useMemo(() => {
-    const exact = sites.map((site) => L.latLng(site.lat, site.lng));
-    const crs = map.options.crs ?? L.CRS.EPSG3857;
-    const points = exact.map((latLng) => crs.latLngToPoint(latLng, zoom));
-    return spreadApart(points, MARKER_SIZE).map((point) =>
-      crs.pointToLatLng(L.point(point.x, point.y), zoom),
-    );
-  }, [sites, zoom, map]);
-  const closePopup = useCallback(() => map.closePopup(), [map]);
+  return zoom;
+}
+
+/** The sites' positions at a zoom, nudged apart where their markers would cover each other (spread.ts). */
+function spreadPositions(map: L.Map, sites: readonly PlacedSite[], zoom: number): L.LatLng[] {
+  const crs = map.options.crs ?? L.CRS.EPSG3857;
+  const points = sites.map((site) => crs.latLngToPoint(L.latLng(site.lat, site.lng), zoom));
+  return spreadApart(points, MARKER_SIZE).map((point) => crs.pointToLatLng(L.point(point.x, point.y), zoom));
+}
+
+/**
+ * Up to 500 sites: one marker per site, each focusable from the map (MarkerKeys) and named by the site.
+ * Where markers would cover each other at the current zoom they are nudged apart (spread.ts), so each
+ * stays a whole target.
+ */
+export function SiteMarkers({ sites, onSelect }: { sites: readonly PlacedSite[]; onSelect: SelectSite }) {
+  const map = useMap();
+  const width = useMemo(() => popupWidth(map), [map]);
+  const zoom = useZoom(map);
+  const positions = useMemo(() => spreadPositions(map, sites, zoom), [sites, zoom, map]);
   return (
     <>
       {sites.map((site, index) => (
-        <Marker
+        <SiteMarker
           key={site.id}
+          site={site}
           position={positions[index]!}
-          icon={markerIcon}
-          keyboard
-          title={siteNameText(site, language)}
-          alt={siteNameText(site, language)}
-          eventHandlers={
-            onSelect
-              ? {
-                  add: outOfTabOrder,
-                  click: (event) => onSelect(site, (event.target as L.Marker).getElement()),
-                  // Enter on a marker opens a bound popup in Leaflet; without one, it opens the panel.
-                  keypress: (event) => {
-                    if ((event as L.LeafletKeyboardEvent).originalEvent.key === 'Enter')
-                      onSelect(site, (event.target as L.Marker).getElement());
-                  },
-                }
-              : {
-                  add: outOfTabOrder,
-                  popupopen: (event) => focusPopup(event.popup.getElement()),
-                  popupclose: (event) => returnFocus(event.target as L.Marker, event.popup),
-                }
-          }
-        >
-          {!onSelect && (
-            <Popup maxWidth={width} minWidth={Math.min(220, width)} autoPanPadding={POPUP_PADDING}>
-              <SitePopup site={site} onEscape={closePopup} />
-            </Popup>
-          )}
-        </Marker>
+          onSelect={onSelect}
+          width={width}
+        />
       ))}
     </>
   );
 }
 
+/** The map's text size in px (a reader's larger text makes it larger). */
+function mapFontSize(map: L.Map): number {
+  return Number.parseFloat(getComputedStyle(map.getContainer()).fontSize) || 16;
+}
+
+/** The side of a group's round mark: a whole 44 px target at least, wide enough for its count at the map's text size. */
+function clusterIconSize(text: string, fontSize: number): number {
+  return Math.max(MARKER_SIZE, Math.ceil((text.length * 0.62 + 1.4) * fontSize));
+}
+
 /**
- * Many sites: one dot per site drawn on a single canvas (SiteDotsLayer: no element, no React component,
- * no Leaflet layer per site), redrawn from the array on every filter change. A click within 22 px of a
- * dot opens that site's popup — a 44 px target like the markers'. Dots are not tab stops (thousands
- * would trap keyboard users); the 'Skip the map' link leads to the list, which has every site.
+ * A group of sites: a round mark with its count, a button named "12 sites: zoom in to see them". A
+ * click, a tap or Enter zooms the map to where the group comes apart; from the keyboard, focus then
+ * moves to the mark nearest the group's spot, so arrow keys go on from there (MarkerKeys).
  */
-export function CanvasSiteMarkers({
+function ClusterMarker({
+  mark,
+  clusters,
+  still,
+  onKeyboardZoom,
+}: {
+  mark: { id: number; count: number; lat: number; lng: number };
+  clusters: SiteClusters<PlacedSite>;
+  still: boolean;
+  /** A zoom asked for from the keyboard: focus is to go to a mark near `center` once the new marks are drawn. */
+  onKeyboardZoom: (center: L.LatLng) => void;
+}) {
+  const map = useMap();
+  const { t, i18n } = useTranslation('sites');
+  const text = new Intl.NumberFormat(i18n.resolvedLanguage).format(mark.count);
+  const label = t('map.cluster', { count: mark.count });
+  const icon = useMemo(() => {
+    const count = document.createElement('span');
+    count.textContent = text;
+    const size = clusterIconSize(text, mapFontSize(map));
+    return L.divIcon({ className: 'site-cluster', html: count, iconSize: [size, size] });
+  }, [map, text]);
+  const zoomIn = (fromKeyboard: boolean) => {
+    const center = L.latLng(mark.lat, mark.lng);
+    if (fromKeyboard) onKeyboardZoom(center);
+    map.setView(center, clusters.expansionZoom(mark.id), { animate: !still });
+  };
+  // Leaflet makes a new element when the icon changes: name each one.
+  const marker = useRef<L.Marker>(null);
+  useEffect(() => {
+    const element = marker.current?.getElement();
+    if (!element || !icon.options.html) return;
+    element.setAttribute('aria-label', label);
+    element.setAttribute('title', label);
+  }, [label, icon]);
+  return (
+    <Marker
+      ref={marker}
+      position={[mark.lat, mark.lng]}
+      icon={icon}
+      keyboard
+      eventHandlers={{
+        add: (event) => {
+          outOfTabOrder(event);
+          (event.target as L.Marker).getElement()?.setAttribute('aria-label', label);
+          (event.target as L.Marker).getElement()?.setAttribute('title', label);
+        },
+        click: () => zoomIn(false),
+        // Enter or Space on a focused group (Leaflet's markers open only popups with keys).
+        keypress: (event) => {
+          const key = (event as L.LeafletKeyboardEvent).originalEvent;
+          if (key.key !== 'Enter' && key.key !== ' ') return;
+          key.preventDefault();
+          zoomIn(true);
+        },
+      }}
+    />
+  );
+}
+
+/** After a zoom into a group from the keyboard, focus goes to the mark nearest the group's spot. */
+function focusNearestMark(map: L.Map, center: L.LatLng) {
+  const marks = [...map.getContainer().querySelectorAll<HTMLElement>('.leaflet-marker-icon')];
+  if (!marks.length) return;
+  const distance = (mark: HTMLElement) =>
+    map.layerPointToLatLng(L.DomUtil.getPosition(mark)).distanceTo(center);
+  const nearest = marks.reduce((best, mark) => (distance(mark) < distance(best) ? mark : best));
+  nearest.focus({ preventScroll: true });
+}
+
+/**
+ * The view the marks are computed for: the map's own bounds, so every mark is on screen and the keys
+ * move only between marks a visitor can see (after a pan or zoom the marks are computed again).
+ */
+function viewOf(map: L.Map): { bounds: [number, number, number, number]; zoom: number } {
+  const view = map.getBounds();
+  const clamp = (value: number, limit: number) => Math.max(-limit, Math.min(limit, value));
+  return {
+    bounds: [
+      clamp(view.getWest(), 180),
+      clamp(view.getSouth(), 85),
+      clamp(view.getEast(), 180),
+      clamp(view.getNorth(), 85),
+    ],
+    zoom: map.getZoom(),
+  };
+}
+
+/**
+ * More than 500 sites (a state's directory): where sites would crowd each other the map shows a group
+ * with its count (clusters.ts), and single markers once few enough remain — a few hundred marks at
+ * most at any zoom. Groups and single sites are all reached from the map with the keyboard
+ * (MarkerKeys); list and map show the same filtered sites.
+ */
+export function ClusteredSiteMarkers({
   sites,
   onSelect,
+  still,
 }: {
   sites: readonly PlacedSite[];
-  onSelect: ((site: PlacedSite) => void) | undefined;
+  onSelect: SelectSite;
+  still: boolean;
 }) {
   const map = useMap();
   const width = useMemo(() => popupWidth(map), [map]);
-  const [open, setOpen] = useState<PlacedSite | null>(null);
-  const select = useRef(onSelect);
-  select.current = onSelect;
-  const layer = useMemo(
-    () => new SiteDotsLayer<PlacedSite>((site) => (select.current ? select.current(site) : setOpen(site))),
-    [],
-  );
-  const closePopup = useCallback(() => map.closePopup(), [map]);
+  // Groups lie at least a four-digit mark's width apart, so their marks do not cover each other.
+  const radius = useMemo(() => clusterIconSize('0,000', mapFontSize(map)) + 8, [map]);
+  const clusters = useMemo(() => clusterSites(sites, radius), [sites, radius]);
+  const [view, setView] = useState(() => viewOf(map));
+  useMapEvents({ moveend: () => setView(viewOf(map)) });
+  // A view set before the listener above was attached (the first fit) is picked up too.
+  useEffect(() => setView(viewOf(map)), [map]);
+  const marks = useMemo(() => clusters.marksIn(view.bounds, view.zoom), [clusters, view]);
+  // After a zoom asked for from the keyboard, focus moves once the new marks are drawn (the markers,
+  // children, are on the map by the time this effect runs).
+  const focusNear = useRef<L.LatLng | null>(null);
+  const onKeyboardZoom = useCallback((center: L.LatLng) => {
+    focusNear.current = center;
+  }, []);
   useEffect(() => {
-    layer.addTo(map);
-    return () => {
-      layer.remove();
-    };
-  }, [layer, map]);
-  useEffect(() => {
-    layer.setSites(sites);
-    setOpen((current) => (current && sites.includes(current) ? current : null));
-  }, [layer, sites]);
-  if (!open) return null;
+    if (!focusNear.current || marks.length === 0) return;
+    focusNearestMark(map, focusNear.current);
+    focusNear.current = null;
+  }, [map, marks]);
+  const singles = useMemo(() => marks.flatMap((mark) => (mark.kind === 'site' ? [mark.site] : [])), [marks]);
+  const positions = useMemo(() => {
+    const spread = spreadPositions(map, singles, view.zoom);
+    return new Map(singles.map((site, index) => [site.id, spread[index]!]));
+  }, [map, singles, view.zoom]);
   return (
-    <Popup
-      key={open.id}
-      position={[open.lat, open.lng]}
-      maxWidth={width}
-      minWidth={Math.min(220, width)}
-      autoPanPadding={POPUP_PADDING}
-      eventHandlers={{
-        add: (event) => focusPopup((event.target as L.Popup).getElement()),
-        remove: () => setOpen(null),
-      }}
-    >
-      <SitePopup site={open} onEscape={closePopup} />
-    </Popup>
+    <>
+      {marks.map((mark) =>
+        mark.kind === 'cluster' ? (
+          <ClusterMarker
+            key={`c${mark.id}`}
+            mark={mark}
+            clusters={clusters}
+            still={still}
+            onKeyboardZoom={onKeyboardZoom}
+          />
+        ) : (
+          <SiteMarker
+            key={mark.site.id}
+            site={mark.site}
+            position={positions.get(mark.site.id)!}
+            onSelect={onSelect}
+            width={width}
+          />
+        ),
+      )}
+    </>
   );
 }

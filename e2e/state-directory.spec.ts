@@ -1,0 +1,164 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { PHONE, scrollsSideways, useLargeText } from './support/large-text.ts';
+import { type Lng, mapSection, scrollToMap, tr } from './support/public-pages.ts';
+import { STATE_SITES, type StateServer, startStateServer } from './support/state-server.ts';
+
+/**
+ * A state's directory (docs/product.md R25, R715): 10,000 sites on a server of their own. The map
+ * groups crowded sites with their counts, at most a few hundred marks at any zoom; the groups add up
+ * to the list's count; a group zooms in by click, tap and keyboard.
+ */
+
+let state: StateServer;
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  state = await startStateServer();
+});
+test.afterAll(async () => {
+  await state?.stop();
+});
+
+const mapView = (page: Page, lng: Lng) =>
+  mapSection(page, lng).getByRole('group', { name: tr(lng, 'sites:map.label') });
+/** A group's button: "12 sites here: zoom in to see them" in the page's language. */
+const groupName = (lng: Lng) =>
+  new RegExp(tr(lng, 'sites:map.cluster_other', { count: 999_999 }).replace('999999', '([\\d,.]+)'));
+const groups = (page: Page, lng: Lng) => mapView(page, lng).getByRole('button', { name: groupName(lng) });
+/** The single sites' markers: images named by their site. */
+const singles = (page: Page, lng: Lng) => mapView(page, lng).locator('img.leaflet-marker-icon');
+
+const number = (text: string) => Number(text.replace(/[^\d]/g, ''));
+
+/** How many sites the marks on the map stand for: every group's count and one per single marker. */
+async function sitesOnMap(page: Page, lng: Lng) {
+  const labels = await groups(page, lng).evaluateAll((buttons) =>
+    buttons.map((button) => button.getAttribute('aria-label') ?? ''),
+  );
+  const grouped = labels.reduce((sum, label) => sum + number(label.match(groupName(lng))?.[1] ?? ''), 0);
+  return {
+    marks: labels.length + (await singles(page, lng).count()),
+    sites: grouped + (await singles(page, lng).count()),
+  };
+}
+
+/** The names of the marks on the map, groups and sites. */
+const markNames = (page: Page, lng: Lng) =>
+  mapView(page, lng)
+    .locator('.leaflet-marker-icon')
+    .evaluateAll((marks) => marks.map((mark) => mark.getAttribute('aria-label') ?? mark.getAttribute('alt')));
+
+/** The list's count ("10,000 sites found"), as a number. */
+async function listCount(page: Page, lng: Lng) {
+  const found = page.getByText(
+    new RegExp(tr(lng, 'sites:count_other', { count: 999_999 }).replace('999999', '[\\d,.]+')),
+  );
+  return number((await found.first().textContent()) ?? '');
+}
+
+async function mapShowsTheList(page: Page, lng: Lng) {
+  await expect(groups(page, lng).first()).toBeVisible({ timeout: 30_000 });
+  const total = await listCount(page, lng);
+  await expect(async () => {
+    const onMap = await sitesOnMap(page, lng);
+    expect(onMap.sites).toBe(total);
+    expect(onMap.marks).toBeLessThanOrEqual(300);
+  }).toPass();
+  return total;
+}
+
+/** A group wholly inside the map's view (one cut by its edge could be under the bar above the map). */
+async function groupInView(page: Page, lng: Lng): Promise<Locator> {
+  const view = await mapView(page, lng).boundingBox();
+  const boxes = await groups(page, lng).evaluateAll((buttons) =>
+    buttons.map((button) => {
+      const r = button.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    }),
+  );
+  const inside = boxes.findIndex(
+    (box) =>
+      view &&
+      box.x >= view.x &&
+      box.y >= view.y &&
+      box.x + box.width <= view.x + view.width &&
+      box.y + box.height <= view.y + view.height,
+  );
+  return groups(page, lng).nth(Math.max(0, inside));
+}
+
+/** Clicks (or taps) groups until single markers show; answers the first single marker. */
+async function zoomUntilSingles(
+  page: Page,
+  lng: Lng,
+  open: (group: Locator) => Promise<void>,
+): Promise<Locator> {
+  for (let step = 0; step < 10; step += 1) {
+    if ((await singles(page, lng).count()) > 0) return singles(page, lng).first();
+    const before = await markNames(page, lng);
+    await open(await groupInView(page, lng));
+    // Zoomed in: the group came apart into other marks.
+    await expect.poll(() => markNames(page, lng)).not.toEqual(before);
+  }
+  throw new Error('no single site after ten zooms into groups');
+}
+
+test('10,000 sites: the map draws groups that add up to the list, and a click zooms into one', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto(`${state.baseURL}/sites`);
+  await scrollToMap(page);
+  const total = await mapShowsTheList(page, 'en');
+  expect(total).toBe(STATE_SITES);
+
+  // A filter narrows list and map alike.
+  const partner = page.getByLabel(tr('en', 'sites:filters.partner.label'));
+  await partner.selectOption({ index: 1 });
+  await expect.poll(() => listCount(page, 'en')).toBeLessThan(STATE_SITES);
+  await scrollToMap(page);
+  await mapShowsTheList(page, 'en');
+
+  const marker = await zoomUntilSingles(page, 'en', (group) => group.click());
+  const name = await marker.getAttribute('alt');
+  await marker.click();
+  await expect(page.getByRole('link', { name: name ?? '' }).first()).toBeVisible();
+});
+
+test('10,000 sites by keyboard: Enter on a group zooms in and lands on a mark near it', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto(`${state.baseURL}/sites`);
+  await scrollToMap(page);
+  await mapShowsTheList(page, 'en');
+  await mapView(page, 'en').focus();
+  await page.keyboard.press('Enter');
+  const first = page.locator('.leaflet-marker-icon:focus');
+  await expect(first).toHaveAccessibleName(groupName('en'));
+  const before = (await sitesOnMap(page, 'en')).marks;
+  await page.keyboard.press('Enter');
+  // Zoomed in: focus is on one of the new marks, from where arrow keys go on.
+  await expect(page.locator('.leaflet-marker-icon:focus')).toHaveCount(1);
+  await expect.poll(async () => (await sitesOnMap(page, 'en')).sites).toBeLessThan(STATE_SITES);
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('.leaflet-marker-icon:focus')).toHaveCount(1);
+  expect(before).toBeGreaterThan(0);
+});
+
+test.describe('on a phone with 200 % text', () => {
+  test.use(PHONE);
+  for (const lng of ['es', 'zh'] as const) {
+    test(`10,000 sites in ${lng}: groups are named and counted in the page's language, and a tap zooms in`, async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      await useLargeText(page);
+      await page.goto(`${state.baseURL}/sites?lng=${lng}`);
+      await scrollToMap(page, lng);
+      await mapShowsTheList(page, lng);
+      expect(await scrollsSideways(page)).toBe(false);
+      const marker = await zoomUntilSingles(page, lng, (group) => group.tap());
+      await expect(marker).toHaveAttribute('alt', /.+/);
+      await expectNoAxeViolations(page, '.site-map');
+    });
+  }
+});
