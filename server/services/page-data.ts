@@ -179,6 +179,8 @@ export async function pageData(
     }
     if (route.kind === 'sites') {
       for (const list of REFERENCE_LIST_NAMES) await embed(preloadKeys.list(list), reads.list(list));
+      // Today's dish of each row and the diet filter are drawn on the server too (docs/product.md R688).
+      await embed(preloadKeys.todaysMenus, reads.todaysMenus());
     }
     const place = request?.choices.place;
     if (request && place) {
