@@ -148,7 +148,7 @@ describe('server-rendered pages', () => {
   it('renders each page with exactly the data it embeds', async () => {
     const site = await createSite('Rendered Site Kitchen');
     const home = await get('/');
-    expect(root(home.body)).toContain('<p id="keys">sites/list,closures/list</p>');
+    expect(root(home.body)).toContain('<p id="keys">sites/list,menus/today,closures/list</p>');
     const sites = await get('/sites');
     expect(root(sites.body)).toContain(
       'sites/list,nutritionpartners/list,populations/list,mealtypes/list,services/list,covidstatuses/list,menus/today,closures/list',
