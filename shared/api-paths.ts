@@ -83,6 +83,8 @@ export const apiRoutes = {
   siteMenuDay: '/api/sites/:id/menu/:date',
   partnerMenu: '/api/nutritionpartners/:id/menu',
   partnerMenuDay: '/api/nutritionpartners/:id/menu/:date',
+  /** Every site's dishes of the agency's today, compact (R688). */
+  todaysMenus: '/api/menus/today',
 } as const;
 
 /** The names of a pattern's `:name` parameters. */
@@ -175,4 +177,5 @@ export const apiPaths = {
   siteMenuDay: (id: number | string, date: string) => fillPath(apiRoutes.siteMenuDay, { id, date }),
   partnerMenu: (id: number | string) => fillPath(apiRoutes.partnerMenu, { id }),
   partnerMenuDay: (id: number | string, date: string) => fillPath(apiRoutes.partnerMenuDay, { id, date }),
+  todaysMenus: apiRoutes.todaysMenus,
 } as const;

@@ -81,6 +81,8 @@ export const preloadKeys = {
   /** GET /api/sites/{id}/menu: the site's menu of the agency's week from today (docs/product.md R659). */
   siteMenu: (id: number) => ['sites', 'menu', id] as const,
   list: <L extends string>(list: L) => [list, 'list'] as const,
+  /** GET /api/menus/today: every site's dishes of the agency's today (docs/product.md R688). */
+  todaysMenus: ['menus', 'today'] as const,
   /** GET /api/closures: the current and upcoming closures of every site. */
   closures: ['closures', 'list'] as const,
   /** The near box's place (GET /api/places) for a text in a language; a /sites?near=… page embeds it. */

@@ -1,4 +1,5 @@
 import { parseId } from './ids.ts';
+import { type DietMark, type Dish, isDietMark, servesDietToday } from './menus.ts';
 import {
   type ListFilterKey,
   REFERENCE_LIST_NAMES,
@@ -56,12 +57,20 @@ export const SPEAKS_KEY = 'speaks';
 export const FACT_FILTER_KEYS = [WALK_INS_KEY, STEP_FREE_KEY, SPEAKS_KEY] as const;
 export type FactFilterKey = (typeof FACT_FILTER_KEYS)[number];
 
+/**
+ * "Menu today" (docs/product.md R686): one diet mark (`diet=vegetarian`), a dish carrying it on the
+ * site's menu today. Written last, after the facts' filters.
+ */
+export const DIET_KEY = 'diet';
+
 export type SiteFilters = Partial<Record<FilterKey, number>> & {
   open?: OpenFilter;
   walkins?: true;
   stepfree?: true;
   /** A spoken language's code (SPOKEN_LANGUAGES). */
   speaks?: string;
+  /** A diet mark (shared/menus.ts dietMarksOffered). */
+  diet?: DietMark;
 };
 export const FILTER_KEYS: readonly FilterKey[] = SITE_FILTERS.map((filter) => filter.key);
 
@@ -78,6 +87,8 @@ export function filtersFromSearchParams(params: URLSearchParams): SiteFilters {
   if (params.get(STEP_FREE_KEY) === '1') filters.stepfree = true;
   const language = params.get(SPEAKS_KEY);
   if (isSpokenLanguage(language)) filters.speaks = language;
+  const diet = params.get(DIET_KEY);
+  if (isDietMark(diet)) filters.diet = diet;
   return filters;
 }
 
@@ -93,6 +104,7 @@ export function filtersToSearchParams(
   for (const key of FILTER_KEYS) params.delete(key);
   params.delete(OPEN_KEY);
   for (const key of FACT_FILTER_KEYS) params.delete(key);
+  params.delete(DIET_KEY);
   for (const key of FILTER_KEYS) {
     const id = filters[key];
     if (id !== undefined) params.set(key, String(id));
@@ -101,6 +113,7 @@ export function filtersToSearchParams(
   if (filters.walkins) params.set(WALK_INS_KEY, '1');
   if (filters.stepfree) params.set(STEP_FREE_KEY, '1');
   if (filters.speaks) params.set(SPEAKS_KEY, filters.speaks);
+  if (filters.diet) params.set(DIET_KEY, filters.diet);
   return params;
 }
 
@@ -120,6 +133,14 @@ export function setOpenFilter(filters: SiteFilters, open: OpenFilter | undefined
   return next;
 }
 
+/** Sets or clears the diet filter (undefined clears it). */
+export function setDietFilter(filters: SiteFilters, diet: DietMark | undefined): SiteFilters {
+  const next = { ...filters };
+  if (diet === undefined) delete next.diet;
+  else next.diet = diet;
+  return next;
+}
+
 /** Sets or clears one of the facts' filters: `walkins` and `stepfree` take true, `speaks` a code. */
 export function setFactFilter<K extends FactFilterKey>(
   filters: SiteFilters,
@@ -135,6 +156,7 @@ export function setFactFilter<K extends FactFilterKey>(
 export function hasActiveFilters(filters: SiteFilters): boolean {
   return (
     filters.open !== undefined ||
+    filters.diet !== undefined ||
     FILTER_KEYS.some((key) => filters[key] !== undefined) ||
     FACT_FILTER_KEYS.some((key) => filters[key] !== undefined)
   );
@@ -180,4 +202,18 @@ export function filterByOpening<S extends { id: number }>(
 ): S[] {
   if (!open) return sites as S[];
   return sites.filter((site) => opening(site.id)?.[open] === true);
+}
+
+/**
+ * The sites with a dish carrying `diet` on their menu today (docs/product.md R686), given each site's
+ * dishes of today (TodaysMenus, read once for the whole list by the caller). No diet keeps every site.
+ * Linear, like the opening filter; the page and GET /api/search both run it (R701).
+ */
+export function filterByDiet<S extends { id: number }>(
+  sites: readonly S[],
+  diet: DietMark | undefined,
+  dishesOf: (id: number) => readonly Dish[] | undefined,
+): S[] {
+  if (!diet) return sites as S[];
+  return sites.filter((site) => servesDietToday(dishesOf(site.id), diet));
 }

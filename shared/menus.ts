@@ -158,3 +158,103 @@ export function menusForSite(
     days.push(menuDay(site, closures, entries, date));
   return days;
 }
+
+/**
+ * The diet marks a visitor chooses by and sees on the locations page's rows and map popups (R686): the
+ * one place that code reads the list from, so marks added later join the filter, its counts and the
+ * rows at once (docs/decisions/066-todays-dish-on-rows.md).
+ */
+export function dietMarksOffered(): readonly DietMark[] {
+  return DIET_MARKS;
+}
+
+/** Whether a query value names a diet mark offered (`diet=vegetarian`); anything else is ignored. */
+export function isDietMark(value: string | null | undefined): value is DietMark {
+  return typeof value === 'string' && (dietMarksOffered() as readonly string[]).includes(value);
+}
+
+/**
+ * Today's menu of every site, compact (R685–R688): for each site that serves a published menu on
+ * `date` (not closed, not "not published"), its dishes of that day cut to what the rows, the popups and
+ * the diet filter need — the day's main dish first (the first dish of the first meal served), then,
+ * for each diet mark not already carried, the first dish of the day carrying it. So the marks of the
+ * listed dishes are exactly the marks of the whole day, and at most 1 + the number of marks dishes are
+ * kept per site. Sites without a dish to show are absent.
+ */
+export interface TodaysMenus {
+  /** The agency's date the dishes are for. */
+  date: string;
+  /** By site id. */
+  sites: Record<string, Dish[]>;
+}
+
+/** A day's dishes cut as TodaysMenus keeps them; empty unless the day is published. */
+export function keptDishes(day: MenuDay): Dish[] {
+  if (day.status !== 'published') return [];
+  const all = day.meals.flatMap((meal) => meal.dishes);
+  const kept: Dish[] = [];
+  const carried = new Set<DietMark>();
+  const keep = (dish: Dish) => {
+    kept.push({ name: dish.name, translations: dish.translations, diets: dish.diets });
+    for (const mark of dish.diets) carried.add(mark);
+  };
+  const main = all[0];
+  if (main) keep(main);
+  for (const mark of dietMarksOffered()) {
+    if (carried.has(mark)) continue;
+    const dish = all.find((candidate) => candidate.diets.includes(mark));
+    if (dish) keep(dish);
+  }
+  return kept;
+}
+
+/**
+ * Today's dishes of every site (TodaysMenus): the menu rows of `date` grouped by owner once, so each
+ * site looks only at its own and its partners' rows (linear in sites and rows), then `menuDay` decides
+ * as on the site page (closed, not published, the site's own before its partners').
+ */
+export function todaysMenus(
+  sites: readonly MenuSite[],
+  closures: readonly StatusClosure[],
+  entries: readonly MenuEntry[],
+  date: string,
+): TodaysMenus {
+  const bySite = new Map<number, MenuEntry[]>();
+  const byPartner = new Map<number, MenuEntry[]>();
+  for (const entry of entries) {
+    if (entry.date !== date) continue;
+    const [map, id] = entry.siteId !== null ? [bySite, entry.siteId] : [byPartner, entry.partnerId];
+    if (id === null) continue;
+    const list = map.get(id);
+    if (list) list.push(entry);
+    else map.set(id, [entry]);
+  }
+  const result: TodaysMenus = { date, sites: {} };
+  for (const site of sites) {
+    const own = [
+      ...(bySite.get(site.id) ?? []),
+      ...site.NutritionPartners.flatMap((partner) => byPartner.get(partner.id) ?? []),
+    ];
+    if (own.length === 0) continue;
+    const dishes = keptDishes(menuDay(site, closures, own, date));
+    if (dishes.length > 0) result.sites[String(site.id)] = dishes;
+  }
+  return result;
+}
+
+/**
+ * The dish a row or a popup shows for a site today (R685): with a diet chosen, the first dish carrying
+ * it; otherwise the day's main dish. Undefined when there is none to show.
+ */
+export function shownDish(dishes: readonly Dish[] | undefined, diet?: DietMark): Dish | undefined {
+  if (!dishes) return undefined;
+  return diet ? dishes.find((dish) => dish.diets.includes(diet)) : dishes[0];
+}
+
+/**
+ * "Menu today: vegetarian" (R686): a dish carrying the mark is on the site's menu today. The one
+ * predicate of the diet filter, run by the page and by GET /api/search (R701).
+ */
+export function servesDietToday(dishes: readonly Dish[] | undefined, diet: DietMark): boolean {
+  return dishes?.some((dish) => dish.diets.includes(diet)) ?? false;
+}

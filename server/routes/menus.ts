@@ -14,6 +14,7 @@ import {
   SiteMenuSchema,
   StoredMenuDaySchema,
   StoredMenusSchema,
+  TodaysMenusSchema,
 } from '#shared/schemas/menus.ts';
 import type { Translations } from '#shared/translations.ts';
 import type { AppContext } from '../context.ts';
@@ -71,6 +72,18 @@ const menusRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       const { from, to } = menuRange(request.query, ctx.today());
       return siteMenu(db, site, await closuresFrom(from), from, to);
     },
+  );
+
+  app.get(
+    apiRoutes.todaysMenus,
+    {
+      schema: {
+        tags,
+        summary: "Every site's dishes of the agency's today: the main dish, then one per diet mark",
+        response: { 200: TodaysMenusSchema },
+      },
+    },
+    async (request, reply) => reply.sendCached(request, await reads.todaysMenus()),
   );
 
   app.get(

@@ -29,9 +29,13 @@ const siteSearchRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
         request.url.slice(request.url.indexOf('?') + 1 || request.url.length),
       );
       const { limit, offset, lat, lng } = request.query;
-      const [sites, closures] = await Promise.all([reads.sites(), reads.closures()]);
+      const [sites, closures, menus] = await Promise.all([
+        reads.sites(),
+        reads.closures(),
+        reads.todaysMenus(),
+      ]);
       return searchDirectory(
-        { sites, closures, now: ctx.now().getTime(), timeZone: ctx.config.AGENCY_TIME_ZONE },
+        { sites, closures, menus, now: ctx.now().getTime(), timeZone: ctx.config.AGENCY_TIME_ZONE },
         {
           filters: filtersFromSearchParams(params),
           q: searchFromSearchParams(params).q,

@@ -1,5 +1,7 @@
 import {
+  DIET_KEY,
   FACT_FILTER_KEYS,
+  filterByDiet,
   filterByOpening,
   filterSites,
   OPEN_FILTERS,
@@ -7,6 +9,7 @@ import {
   type SiteFilters,
 } from '#shared/filters.ts';
 import { byDistance } from '#shared/geo.ts';
+import { type Dish, dietMarksOffered, servesDietToday, shownDish, type TodaysMenus } from '#shared/menus.ts';
 import type { StatusClosure } from '#shared/opening-status.ts';
 import type { SearchSite, SiteSearchAnswer } from '#shared/schemas/site-search.ts';
 import type { Site } from '#shared/schemas/sites.ts';
@@ -46,6 +49,19 @@ function parsedSites(entry: CachedResponse): Parsed {
   return parsed;
 }
 
+/** Today's dishes parsed once per cached version of their answer (one per agency day and write). */
+const parsedMenus = new WeakMap<CachedResponse, TodaysMenus>();
+
+function todaysDishes(entry: CachedResponse): (id: number) => Dish[] | undefined {
+  let parsed = parsedMenus.get(entry);
+  if (!parsed) {
+    parsed = JSON.parse(entry.raw.toString()) as TodaysMenus;
+    parsedMenus.set(entry, parsed);
+  }
+  const { sites } = parsed;
+  return (id) => sites[String(id)];
+}
+
 /** Statuses computed once per (directory, closures, agency minute), as the page computes them once a minute. */
 const statusMemo = new WeakMap<CachedResponse, { key: string; statuses: Statuses }>();
 
@@ -77,12 +93,20 @@ function tally<S>(sites: readonly S[], add: (site: S, count: (option: string) =>
 }
 
 export function searchDirectory(
-  input: { sites: CachedResponse; closures: CachedResponse; now: number; timeZone: string },
+  input: {
+    sites: CachedResponse;
+    closures: CachedResponse;
+    /** GET /api/menus/today's answer: the diet filter and each row's dish (R685–R688). */
+    menus: CachedResponse;
+    now: number;
+    timeZone: string;
+  },
   search: DirectorySearch,
 ): SiteSearchAnswer {
   const { sites: all, textOf } = parsedSites(input.sites);
   const statuses = statusesAt(input.sites, all, input.closures, input.now, input.timeZone);
   const opening = (id: number) => statuses.opening(id);
+  const dishesOf = todaysDishes(input.menus);
   const { filters } = search;
   const named = searchSites(all, search.q, textOf);
   const without = (drop: (keyof SiteFilters)[]) => {
@@ -90,9 +114,11 @@ export function searchDirectory(
     for (const key of drop) delete rest[key];
     return rest;
   };
+  // The page's order of filters: the lists and facts, the opening, then the menu of today (R686).
+  const pass = (chosen: SiteFilters) =>
+    filterByDiet(filterByOpening(filterSites(named, chosen), chosen.open, opening), chosen.diet, dishesOf);
   // The sites every choice but one leaves: what that one's options are counted over.
-  const leftBy = (drop: keyof SiteFilters) =>
-    filterByOpening(filterSites(named, without([drop])), drop === 'open' ? undefined : filters.open, opening);
+  const leftBy = (drop: keyof SiteFilters) => pass(without([drop]));
 
   const counts: SiteSearchAnswer['counts'] = {};
   for (const filter of SITE_FILTERS)
@@ -108,8 +134,12 @@ export function searchDirectory(
   counts[speaks] = tally(leftBy(speaks), (site, count) => {
     for (const code of site.facts?.languages ?? []) count(code);
   });
+  counts[DIET_KEY] = tally(leftBy(DIET_KEY), (site, count) => {
+    const dishes = dishesOf(site.id);
+    if (dishes) for (const mark of dietMarksOffered()) if (servesDietToday(dishes, mark)) count(mark);
+  });
 
-  const matching = filterByOpening(filterSites(named, filters), filters.open, opening);
+  const matching = pass(filters);
   const ordered = search.near
     ? byDistance(matching, search.near)
     : matching.map((site) => ({ site, miles: undefined }));
@@ -119,7 +149,9 @@ export function searchDirectory(
     total: matching.length,
     offset: search.offset,
     limit: search.limit,
-    sites: page.map(({ site, miles }) => row(site, miles, opening(site.id))),
+    sites: page.map(({ site, miles }) =>
+      row(site, miles, opening(site.id), shownDish(dishesOf(site.id), filters.diet)),
+    ),
     counts,
   };
 }
@@ -128,6 +160,7 @@ function row(
   site: Site,
   miles: number | undefined,
   open: { now: boolean; today: boolean } | undefined,
+  dish: Dish | undefined,
 ): SearchSite {
   const { es, zh } = site.translations ?? {};
   const names = {
@@ -144,5 +177,6 @@ function row(
     ...(miles !== undefined ? { miles: Math.round(miles * 100) / 100 } : {}),
     openNow: open?.now ?? false,
     openToday: open?.today ?? false,
+    ...(dish ? { dish } : {}),
   };
 }

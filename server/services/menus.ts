@@ -8,6 +8,8 @@ import {
   type MenuSite,
   menusForSite,
   menuWindow,
+  type TodaysMenus,
+  todaysMenus,
 } from '#shared/menus.ts';
 import type { StatusClosure } from '#shared/opening-status.ts';
 import { isCalendarDate } from '#shared/schemas/closures.ts';
@@ -240,4 +242,19 @@ export async function siteMenu(
           .where(inArray(mealTypes.id, used))
           .orderBy(asc(mealTypes.id));
   return { siteId: site.id, from, to, mealTypes: names, days };
+}
+
+/**
+ * Today's dishes of every site (docs/product.md R685–R688, docs/decisions/066-todays-dish-on-rows.md):
+ * the menu rows of the agency's date in one query, resolved for each site of the directory with the
+ * current closures (`todaysMenus` in shared/menus.ts), cut to the main dish and one dish per diet mark.
+ */
+export async function todaysMenusOf(
+  db: Db,
+  directory: readonly MenuSite[],
+  closures: readonly StatusClosure[],
+  date: string,
+): Promise<TodaysMenus> {
+  const rows = await db.select().from(menus).where(eq(menus.date, date));
+  return todaysMenus(directory, closures, rows.map(entryOf), date);
 }

@@ -193,6 +193,9 @@ export async function pageData(
       // Today's and tomorrow's menu are drawn on the server too (docs/product.md R659).
       await embed(preloadKeys.siteMenu(route.id), reads.siteMenu(route.id));
     }
+    // Today's dish of each row, and the diet filter, are drawn on the server too (docs/product.md R688).
+    if (route.kind === 'home' || route.kind === 'sites')
+      await embed(preloadKeys.todaysMenus, reads.todaysMenus());
     // Every page that shows a site's status starts with the closures it is computed from.
     if (route.kind === 'home' || route.kind === 'sites' || route.kind === 'site')
       await embed(preloadKeys.closures, reads.closures());

@@ -4,7 +4,7 @@ import type { StatusClosure } from '#shared/opening-status.ts';
 import type { ReferenceListName } from '#shared/schemas/reference-lists.ts';
 import type { AppContext } from '../context.ts';
 import { currentClosuresJson } from './closures.ts';
-import { siteMenu } from './menus.ts';
+import { siteMenu, todaysMenusOf } from './menus.ts';
 import { listItems } from './reference-lists.ts';
 import { getSiteJson, sitesListBody } from './site-reads.ts';
 
@@ -44,6 +44,20 @@ export function publicReads(ctx: Pick<AppContext, 'cache' | 'database' | 'today'
         const closures = JSON.parse((await reads.closures()).raw.toString()) as StatusClosure[];
         const to = addDays(today, MENU_RANGE_DEFAULT_DAYS - 1);
         return JSON.stringify(await siteMenu(db, site, closures, today, to));
+      });
+    },
+    /**
+     * Every site's dishes of the agency's today, compact (docs/product.md R685–R688): what the
+     * locations page's rows, map popups and diet filter read, and GET /api/search with them. Keyed by
+     * the agency's date like the closures it is resolved with (a new day computes it afresh, no write
+     * needed) and dropped by every write, menus and closures included (decision 066).
+     */
+    todaysMenus: () => {
+      const today = ctx.today();
+      return ctx.cache.get(`menus:today:${today}`, async () => {
+        const directory = JSON.parse((await reads.sites()).raw.toString()) as MenuSite[];
+        const closures = JSON.parse((await reads.closures()).raw.toString()) as StatusClosure[];
+        return JSON.stringify(await todaysMenusOf(db, directory, closures, today));
       });
     },
   };

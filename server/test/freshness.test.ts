@@ -222,15 +222,20 @@ describe('the next public read after each write is fresh', () => {
     )) as { id: number };
     const menu = () =>
       read<{ days: { meals: { dishes: { name: string }[] }[] }[] }>(apiPaths.siteMenu(site.id));
+    // Every site's dishes of today, on the list's rows (R688), cached too.
+    const todays = async () => JSON.stringify(await read(apiPaths.todaysMenus));
     await menu();
+    await todays();
     await asAdmin({
       method: 'PUT',
       url: apiPaths.siteMenuDay(site.id, today),
       payload: { meals: [{ mealTypeId: lunch.id, dishes: [{ name: 'Fresh Soup' }] }] },
     });
     expect(JSON.stringify(await menu())).toContain('Fresh Soup');
+    expect(await todays()).toContain('Fresh Soup');
     await asAdmin({ method: 'DELETE', url: apiPaths.siteMenuDay(site.id, today) }, 204);
     expect(JSON.stringify(await menu())).not.toContain('Fresh Soup');
+    expect(await todays()).not.toContain('Fresh Soup');
   });
 
   it('the commit of a spreadsheet import', async () => {

@@ -148,12 +148,14 @@ describe('server-rendered pages', () => {
   it('renders each page with exactly the data it embeds', async () => {
     const site = await createSite('Rendered Site Kitchen');
     const home = await get('/');
-    expect(root(home.body)).toContain('<p id="keys">sites/list,closures/list</p>');
+    expect(root(home.body)).toContain('<p id="keys">sites/list,menus/today,closures/list</p>');
     const sites = await get('/sites');
     expect(root(sites.body)).toContain(
-      'sites/list,nutritionpartners/list,populations/list,mealtypes/list,services/list,covidstatuses/list,closures/list',
+      'sites/list,nutritionpartners/list,populations/list,mealtypes/list,services/list,covidstatuses/list,menus/today,closures/list',
     );
-    expect(appData(sites.body).queries).toHaveLength(7);
+    expect(appData(sites.body).queries).toHaveLength(8);
+    // Every site's dishes of today, for the rows and the diet filter (docs/product.md R688).
+    expect(appData(sites.body).queries[6].data).toMatchObject({ sites: {} });
     const detail = await get(`/sites/${site.id}`);
     expect(root(detail.body)).toContain(
       `<p id="keys">sites/detail/${site.id},sites/menu/${site.id},closures/list</p>`,

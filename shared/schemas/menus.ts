@@ -78,7 +78,8 @@ export const MenuRangeQuerySchema = z.object({
   to: z.string().optional(),
 });
 
-const DishSchema = z.object({
+/** A dish as the public reads it: its name in English with translations, and its diet marks. */
+export const DishSchema = z.object({
   name: z.string(),
   translations: TranslationsAnswerSchema('name'),
   diets: z.array(z.enum(DIET_MARKS)),
@@ -125,3 +126,13 @@ export const SiteMenuSchema = z.object({
   ),
 });
 export type SiteMenu = z.infer<typeof SiteMenuSchema>;
+
+/**
+ * GET /api/menus/today (docs/product.md R688): every site's dishes of the agency's today, compact —
+ * the main dish first, then the first dish carrying each diet mark not yet carried; a site closed today
+ * or without a published menu is absent.
+ */
+export const TodaysMenusSchema = z.object({
+  date: z.string(),
+  sites: z.record(z.string(), z.array(DishSchema)),
+});

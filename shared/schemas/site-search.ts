@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { coded, codedIssue } from '../validation.ts';
+import { DishSchema } from './menus.ts';
 
 /**
  * The public search (docs/product.md R700–R703): one page of the sites the locations page would list
@@ -54,6 +55,11 @@ export const SearchSiteSchema = z.object({
   miles: z.number().optional(),
   openNow: z.boolean(),
   openToday: z.boolean(),
+  /**
+   * The dish the row shows for today (R685): the day's main dish, or with `diet` the first dish carrying
+   * it; absent when the site is closed today or has no menu published.
+   */
+  dish: DishSchema.optional(),
 });
 export type SearchSite = z.infer<typeof SearchSiteSchema>;
 
@@ -68,7 +74,8 @@ export const SiteSearchAnswerSchema = z.object({
   sites: z.array(SearchSiteSchema),
   /**
    * For each filter, how many sites each of its options would leave with every other choice kept
-   * (a list's item ids, `now`/`today`, `yes` for walk-ins and step-free, a language's code).
+   * (a list's item ids, `now`/`today`, `yes` for walk-ins and step-free, a language's code, a diet
+   * mark under `diet`).
    */
   counts: z.record(z.string(), CountsSchema),
 });

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SiteMap } from '#client/features/site-map/site-map.tsx';
@@ -6,6 +7,9 @@ import { HomeFinder } from '#client/features/sites/components/home-finder.tsx';
 import { SitesResults } from '#client/features/sites/components/sites-results.tsx';
 import { useStatuses } from '#client/lib/agency-clock.ts';
 import { useCurrentUser } from '#client/lib/current-user.ts';
+import { dishesIn, useTodaysMenus } from '#client/lib/todays-dish.tsx';
+import { shownDish } from '#shared/menus.ts';
+import type { Site } from '#shared/schemas/sites.ts';
 
 /**
  * Title, description, the near box and name search (R130), then the map and the list of every site —
@@ -17,6 +21,13 @@ export function HomeScreen() {
   const { user } = useCurrentUser();
   const sites = query.data ?? [];
   const statuses = useStatuses(query.data);
+  // Each row's dish of today (docs/product.md R685), embedded by the server like the list.
+  const menus = useTodaysMenus();
+  const dishOf = useMemo(() => {
+    if (!menus) return undefined;
+    const dishesOf = dishesIn(menus);
+    return (site: Site) => shownDish(dishesOf(site.id));
+  }, [menus]);
   return (
     <>
       <h1>{t('title')}</h1>
@@ -34,6 +45,7 @@ export function HomeScreen() {
         isAdmin={Boolean(user?.isAdmin)}
         filtered={false}
         statuses={statuses}
+        dishOf={dishOf}
         map={<SiteMap sites={sites} skipTo="sites-list-heading" />}
       />
     </>

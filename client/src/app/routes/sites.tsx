@@ -13,7 +13,9 @@ import { useChainedFilters } from '#client/features/sites/hooks/use-filter-contr
 import { useStatuses } from '#client/lib/agency-clock.ts';
 import { useCurrentUser } from '#client/lib/current-user.ts';
 import { takeChoicesMadeWhileStarting, takeEarlyChoices } from '#client/lib/early-choices.ts';
+import { dishesIn, useTodaysMenus } from '#client/lib/todays-dish.tsx';
 import {
+  filterByDiet,
   filterByOpening,
   filterSites,
   filtersFromSearchParams,
@@ -21,6 +23,7 @@ import {
   hasActiveFilters,
   spokenLanguagesOf,
 } from '#shared/filters.ts';
+import { shownDish } from '#shared/menus.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import {
   type SiteSearch,
@@ -56,20 +59,34 @@ export function SitesScreen() {
   const isAdmin = Boolean(user?.isAdmin);
   // Statuses of every site at this minute: a filter change reuses them, only the minute renews them.
   const statuses = useStatuses(query.data);
+  // Today's dishes (embedded by the server; read again at the agency's midnight): rows and the diet filter.
+  const menus = useTodaysMenus();
+  const dishesOf = useMemo(() => dishesIn(menus), [menus]);
+  const dishOf = useMemo(
+    () => (menus ? (site: Site) => shownDish(dishesOf(site.id), filters.diet) : undefined),
+    [menus, dishesOf, filters.diet],
+  );
   // The opening filter waits for the agency's clock (never known in the server's HTML).
-  const pending = filters.open !== undefined && statuses === null;
+  const pendingOpen = filters.open !== undefined && statuses === null;
+  // The diet filter waits for today's dishes (a new day's are being read): never a wrong list.
+  const pendingDiet = filters.diet !== undefined && menus === undefined;
+  const pending = pendingOpen || pendingDiet;
   // Without it the list does not depend on the minute (a new list would fold 'Show more' back each minute).
   const openingStatuses = filters.open ? statuses : null;
   const sites = useMemo(
     () =>
       query.data && !pending
-        ? filterByOpening(
-            searchSites(filterSites(query.data, filters), search.q, textOf),
-            filters.open,
-            (id) => openingStatuses?.opening(id),
+        ? filterByDiet(
+            filterByOpening(
+              searchSites(filterSites(query.data, filters), search.q, textOf),
+              filters.open,
+              (id) => openingStatuses?.opening(id),
+            ),
+            filters.diet,
+            dishesOf,
           )
         : [],
-    [query.data, filters, search.q, textOf, openingStatuses, pending],
+    [query.data, filters, search.q, textOf, openingStatuses, pending, dishesOf],
   );
   // The handout prints the list as it stands: its order and distances (docs/product.md R492).
   const printList = useCallback(
@@ -117,8 +134,9 @@ export function SitesScreen() {
         filtered={hasActiveFilters(filters) || search.q !== undefined}
         place={place}
         statuses={statuses}
-        pending={pending ? t('openPending') : undefined}
+        pending={pendingOpen ? t('openPending') : pendingDiet ? t('menuToday.pending') : undefined}
         printList={printList}
+        dishOf={dishOf}
         map={<SiteMap sites={sites} skipTo="sites-list-heading" />}
       />
     </>

@@ -44,6 +44,7 @@ function useFilterWords(): string[] {
   const { t, i18n } = useTranslation('print');
   const sites = useTranslation('sites');
   const facts = useTranslation('facts');
+  const siteWords = useTranslation('site');
   const language = i18n.resolvedLanguage;
   const client = useQueryClient();
   const [params] = useSearchParams();
@@ -60,6 +61,10 @@ function useFilterWords(): string[] {
     );
   }
   if (filters.open) words.push(t(filters.open === 'now' ? 'list.openNow' : 'list.openToday'));
+  if (filters.diet) {
+    const value = siteWords.t(`menu.diets.${filters.diet}`);
+    words.push(t('list.choice', { label: sites.t('menuToday.filter'), value }));
+  }
   if (filters.walkins) words.push(facts.t('filters.walkIns'));
   if (filters.stepfree) words.push(facts.t('filters.stepFree'));
   if (filters.speaks) {

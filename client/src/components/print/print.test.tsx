@@ -263,4 +263,18 @@ describe('PrintListButton: the list as a handout', () => {
     const handout = document.querySelector('.print-handout')!;
     expect(handout.textContent).toContain('歡迎即場前來 · 無梯級入口 · 職員會講：廣東話');
   });
+
+  it('names the "Menu today" diet among the filters (docs/product.md R687)', async () => {
+    await renderWith(
+      <PrintListButton entries={entries} statuses={statuses()} />,
+      'es',
+      '/sites?lng=es&open=today&diet=low_sodium',
+    );
+    await screen.findByRole('button', { name: 'Imprimir esta lista' });
+    await act(async () => {
+      window.dispatchEvent(new Event('beforeprint'));
+    });
+    const handout = document.querySelector('.print-handout')!;
+    expect(handout.textContent).toContain('Menú de hoy: Bajo en sodio');
+  });
 });

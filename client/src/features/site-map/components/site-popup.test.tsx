@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setAppData } from '#client/lib/app-data.ts';
 import { createTestI18n } from '#client/testing/i18n.ts';
 import { preloadKeys } from '#shared/app-data.ts';
+import type { TodaysMenus } from '#shared/menus.ts';
 import type { StatusClosure } from '#shared/opening-status.ts';
 import { buildClosure, buildSiteRecord } from '#testing/factories.ts';
 import { SitePopup } from './site-popup.tsx';
@@ -16,23 +17,35 @@ const site = buildSiteRecord({
   Hours: [{ day: 4, open: '11:30', close: '13:30' }],
 });
 const thanksgiving: StatusClosure = buildClosure();
+/** Thursday 3 December 2026's dishes: the congee first, then the first vegetarian dish. */
+const todaysMenus: TodaysMenus = {
+  date: '2026-12-03',
+  sites: {
+    '7': [
+      { name: 'Chicken congee', translations: { zh: { name: '雞粥' } }, diets: ['soft'] },
+      { name: 'Mapo tofu', translations: {}, diets: ['vegetarian'] },
+    ],
+  },
+};
 
 async function renderPopup(
   instant: string,
   language: string,
   closures: StatusClosure[],
   shown: typeof site = site,
+  entry = '/sites',
 ) {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date(instant));
   const i18n = await createTestI18n(language);
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   client.setQueryData(preloadKeys.closures, closures);
+  client.setQueryData(preloadKeys.todaysMenus, todaysMenus);
   await act(async () => {
     render(
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={client}>
-          <MemoryRouter>
+          <MemoryRouter initialEntries={[entry]}>
             <SitePopup site={shown} onEscape={() => undefined} />
           </MemoryRouter>
         </QueryClientProvider>
@@ -100,6 +113,7 @@ describe('SitePopup: in the reader’s language', () => {
     const i18n = await createTestI18n(language);
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
     client.setQueryData(preloadKeys.closures, []);
+    client.setQueryData(preloadKeys.todaysMenus, todaysMenus);
     await act(async () => {
       render(
         <I18nextProvider i18n={i18n}>
@@ -179,5 +193,27 @@ describe('SitePopup: the deciding facts in one line', () => {
   it('says nothing when no fact is known', async () => {
     await renderPopup('2026-12-03T20:00:00Z', 'en', []);
     expect(document.querySelector('.site-popup__facts')).toBeNull();
+  });
+});
+
+describe("SitePopup: today's dish (docs/product.md R685)", () => {
+  beforeAll(() => setAppData({ config: { agencyTimeZone: 'America/Los_Angeles' } as never }));
+  afterEach(() => vi.useRealTimers());
+
+  it.each([
+    ['en', '/sites', "Today's menu: Chicken congee (Soft texture)", null],
+    ['zh', '/sites', '今日菜單： 雞粥 (軟餐)', null],
+    // With "Menu today: Vegetarian" in the address, the dish found by it; untranslated, in English.
+    ['zh', '/sites?diet=vegetarian', '今日菜單： Mapo tofu (素食)', 'Mapo tofu'],
+  ])('%s at %s: %s', async (language, entry, text, english) => {
+    await renderPopup('2026-12-03T20:00:00Z', language, [], site, entry);
+    const line = document.querySelector('.site-popup__dish');
+    expect(line?.textContent).toBe(text);
+    expect(line?.querySelector('[lang="en"]')?.textContent ?? null).toBe(english);
+  });
+
+  it('shows no dish for a site without one today', async () => {
+    await renderPopup('2026-12-03T20:00:00Z', 'en', [], { ...site, id: 8 });
+    expect(document.querySelector('.site-popup__dish')).toBeNull();
   });
 });

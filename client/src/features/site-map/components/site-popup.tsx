@@ -1,18 +1,22 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useSiteStatus } from '#client/lib/agency-clock.ts';
 import { useFactsSummary } from '#client/lib/fact-lines.tsx';
 import { JoinedNames, localizedNames, SiteName } from '#client/lib/localized.tsx';
 import { StatusText } from '#client/lib/status-text.tsx';
 import { describeStatus, reasonIn } from '#client/lib/status-words.ts';
+import { dishesIn, TodaysDishLine, useTodaysMenus } from '#client/lib/todays-dish.tsx';
 import { directionsUrl } from '#shared/directions.ts';
+import { DIET_KEY } from '#shared/filters.ts';
+import { isDietMark, shownDish } from '#shared/menus.ts';
 import { formatPhone, phoneHref } from '#shared/phone.ts';
 import type { MapSite } from '../types.ts';
 
 /**
  * A marker's info window, rendered by React (never an HTML string, so a name with markup shows as
- * text): name, its status now, address, then its actions — SEE LOCATION DETAILS, Call, Get Directions (new
+ * text): name, its status now, today's dish (R685; with the page's diet filter, the dish carrying
+ * it), address, then its actions — SEE LOCATION DETAILS, Call, Get Directions (new
  * tab) — and the populations served (docs/product.md R26, R151).
  */
 export function SitePopup({ site, onEscape }: { site: MapSite; onEscape: () => void }) {
@@ -30,6 +34,8 @@ export function SitePopup({ site, onEscape }: { site: MapSite; onEscape: () => v
   // Only an open popup computes its site's status (on the agency's clock, renewed each minute).
   const known = useSiteStatus(site);
   const summary = useFactsSummary()(site);
+  const diet = useSearchParams()[0].get(DIET_KEY);
+  const dish = shownDish(dishesIn(useTodaysMenus())(site.id), isDietMark(diet) ? diet : undefined);
   const directions = directionsUrl(site);
   const phone = phoneHref(site.phoneNumber);
   return (
@@ -58,6 +64,7 @@ export function SitePopup({ site, onEscape }: { site: MapSite; onEscape: () => v
         </p>
       )}
       {summary && <p className="site-popup__facts">{summary}</p>}
+      {dish && <TodaysDishLine dish={dish} className="site-popup__dish" language={language} />}
       <p>{site.address}</p>
       {/* The main actions in one wrapping row of 44 px targets: no scrolling inside the popup to reach them. */}
       <ul className="site-popup__actions">

@@ -1,16 +1,22 @@
-/** The finder's selects: one per reference list (FilterSelect) and the opening filter (OpeningSelect). */
+/**
+ * The finder's selects: one per reference list (FilterSelect), the opening filter (OpeningSelect) and
+ * the menu of today (DietSelect).
+ */
 import { useTranslation } from 'react-i18next';
 import { langAttribute, localizedNames } from '#client/lib/localized.tsx';
 import {
+  DIET_KEY,
   type SiteFilters as Filters,
   filtersToSearchParams,
   OPEN_FILTERS,
   OPEN_KEY,
   type OpenFilter,
   type SiteFilter,
+  setDietFilter,
   setFilter,
   setOpenFilter,
 } from '#shared/filters.ts';
+import { type DietMark, dietMarksOffered } from '#shared/menus.ts';
 import { REFERENCE_LISTS } from '#shared/reference-lists.ts';
 import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
 import { type Editing, type OnFilters, useShownValue } from '../hooks/use-filter-controls.ts';
@@ -124,6 +130,59 @@ export function OpeningSelect({
           <ClearLink
             to={filtersToSearchParams(setOpenFilter(filters, undefined), params)}
             label={t('filters.open.label')}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * "Menu today": one diet mark (docs/product.md R686), a dish carrying it on the site's menu today;
+ * a native select like the others, kept in the URL (`?diet=vegetarian`), cleared by "Any menu", its
+ * Clear or Reset. The marks are said in words (R653).
+ */
+export function DietSelect({
+  filters,
+  params,
+  onChange,
+  editing,
+}: {
+  filters: Filters;
+  params: URLSearchParams;
+  onChange: OnFilters;
+  editing: Editing;
+}) {
+  const { t } = useTranslation('sites');
+  const site = useTranslation('site');
+  const id = `filter-${DIET_KEY}`;
+  const [shown, choose] = useShownValue(filters.diet ?? '');
+  return (
+    <div className="site-filters__field">
+      <label htmlFor={id}>{t('menuToday.filter')}</label>
+      <div className="site-filters__control">
+        <select
+          id={id}
+          name={DIET_KEY}
+          value={shown}
+          onBlur={editing.leave}
+          onChange={(event) => {
+            const value = event.target.value as DietMark | '';
+            const options = editing.change(DIET_KEY);
+            choose(value, () => onChange(setDietFilter(filters, value === '' ? undefined : value), options));
+          }}
+        >
+          <option value="">{t('menuToday.any')}</option>
+          {dietMarksOffered().map((mark) => (
+            <option key={mark} value={mark}>
+              {site.t(`menu.diets.${mark}`)}
+            </option>
+          ))}
+        </select>
+        {filters.diet && (
+          <ClearLink
+            to={filtersToSearchParams(setDietFilter(filters, undefined), params)}
+            label={t('menuToday.filter')}
           />
         )}
       </div>

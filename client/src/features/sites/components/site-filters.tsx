@@ -9,7 +9,7 @@ import { referenceListQuery } from '../api/get-reference-list.ts';
 import { type OnFilters, type OnSearch, useEditing, useScripted } from '../hooks/use-filter-controls.ts';
 import { ClearLink } from './clear-link.tsx';
 import { FactFilters } from './fact-filters.tsx';
-import { FilterSelect, OpeningSelect } from './filter-selects.tsx';
+import { DietSelect, FilterSelect, OpeningSelect } from './filter-selects.tsx';
 import { NameField, NearInput, NearLabel, nearWords } from './search-fields.tsx';
 import './sites.css';
 
@@ -38,8 +38,8 @@ function nearMessage(
 
 /**
  * The locations page's finder (docs/product.md R130–R136): "Near" (a ZIP code, neighborhood or
- * address; nearest first), "Search by name", the five filters, the opening filter and the facts'
- * filters (walk-ins, step-free, a language staff speak). It is a GET
+ * address; nearest first), "Search by name", the five filters, the opening filter, the facts' filters
+ * (walk-ins, step-free, a language staff speak) and the menu of today (a diet mark). It is a GET
  * form to /sites, so without scripts "Find" and "Apply" load the page the server renders for these
  * choices; with scripts the selects and the name search apply as they change, "Find" looks the place
  * up, and "Apply" is hidden.
@@ -154,6 +154,8 @@ export function SiteFilters({
             onChange={onChange}
             editing={editing}
           />
+          {/* Last, as in the address (docs/product.md R686, R687). */}
+          <DietSelect filters={filters} params={params} onChange={onChange} editing={editing} />
           {listsError && lists.some((list) => list.isError) && (
             <p role="alert" className="field-error">
               {t('filters.listsError')}

@@ -4,6 +4,8 @@ import { InlineList } from '#client/components/ui/inline-list.tsx';
 import { localizedNames, SiteName, siteNameText, Text } from '#client/lib/localized.tsx';
 import { StatusText } from '#client/lib/status-text.tsx';
 import type { StatusWords } from '#client/lib/status-words.ts';
+import { TodaysDishLine } from '#client/lib/todays-dish.tsx';
+import type { Dish } from '#shared/menus.ts';
 import { formatPhone, phoneHref } from '#shared/phone.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import { hasPosition } from '#shared/site-display.ts';
@@ -34,6 +36,7 @@ export const SiteRow = memo(function SiteRow({
   labels,
   distance,
   statusOf,
+  dishOf,
 }: {
   site: Site;
   isAdmin: boolean;
@@ -46,8 +49,11 @@ export const SiteRow = memo(function SiteRow({
    * the (time-sliced) render instead of all at once in the list's (docs/performance.md).
    */
   statusOf?: ((site: Site) => StatusWords | undefined) | undefined;
+  /** Today's dish to show (docs/product.md R685): none when the site is closed or has no menu today. */
+  dishOf?: ((site: Site) => Dish | undefined) | undefined;
 }) {
   const status = statusOf?.(site);
+  const dish = dishOf?.(site);
   const summary = labels.summaryOf?.(site);
   return (
     <li className="site-row">
@@ -60,6 +66,7 @@ export const SiteRow = memo(function SiteRow({
       <p className="site-row__status">{status && <StatusText words={status} language={labels.language} />}</p>
       {/* Static facts, in the server's HTML: small, under the status. */}
       {summary && <p className="site-row__facts">{summary}</p>}
+      {dish && <TodaysDishLine dish={dish} className="site-row__dish" language={labels.language} />}
       <p className="site-row__address">{site.address}</p>
       {distance && <p className="site-row__distance">{distance}</p>}
       {site.phoneNumber && <Phone site={site} labels={labels} />}

@@ -6,6 +6,7 @@ import { factsSummary } from '#client/lib/site-facts-text.ts';
 import { describeStatus, reasonIn, type StatusWords } from '#client/lib/status-words.ts';
 import { intlLocale } from '#shared/format-hours.ts';
 import { byDistance, type LatLng } from '#shared/geo.ts';
+import type { Dish } from '#shared/menus.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import type { Statuses } from '#shared/site-statuses.ts';
 import { type HereState, useHere } from '../hooks/use-here.ts';
@@ -33,6 +34,7 @@ export function SitesList({
   statuses = null,
   place,
   printList,
+  dishOf,
 }: {
   sites: Site[];
   isAdmin: boolean;
@@ -47,6 +49,8 @@ export function SitesList({
    * with its distance, so paper keeps the order the visitor sees (docs/product.md R492).
    */
   printList?: ((listed: readonly ListedSite[]) => ReactNode) | undefined;
+  /** Each site's dish of today, as the row shows it (docs/product.md R685). */
+  dishOf?: ((site: Site) => Dish | undefined) | undefined;
 }) {
   const { t, i18n } = useTranslation('sites');
   const common = useTranslation('common');
@@ -151,6 +155,7 @@ export function SitesList({
                 labels={labels}
                 distance={distance === undefined ? undefined : miles(distance)}
                 statusOf={statusText}
+                dishOf={dishOf}
               />
             ))}
           </ul>

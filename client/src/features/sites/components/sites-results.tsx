@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LatLng } from '#shared/geo.ts';
+import type { Dish } from '#shared/menus.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import type { Statuses } from '#shared/site-statuses.ts';
 import { LoadError } from './load-error.tsx';
@@ -23,6 +24,7 @@ export function SitesResults({
   pending,
   place,
   printList,
+  dishOf,
 }: {
   query: UseQueryResult<Site[]>;
   sites: Site[];
@@ -36,6 +38,8 @@ export function SitesResults({
   place?: LatLng | undefined;
   /** 'Print this list', given the sites in the list's order (SitesList). */
   printList?: ((listed: readonly ListedSite[]) => ReactNode) | undefined;
+  /** Each site's dish of today (docs/product.md R685). */
+  dishOf?: ((site: Site) => Dish | undefined) | undefined;
 }) {
   const { t } = useTranslation('sites');
   if (query.isPending) return <p role="status">{t('loading')}</p>;
@@ -61,6 +65,7 @@ export function SitesResults({
           statuses={statuses}
           place={place}
           printList={printList}
+          dishOf={dishOf}
         />
       )}
       <div className="sites-results__map">{map}</div>
