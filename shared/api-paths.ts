@@ -83,6 +83,9 @@ export const apiRoutes = {
   siteMenuDay: '/api/sites/:id/menu/:date',
   partnerMenu: '/api/nutritionpartners/:id/menu',
   partnerMenuDay: '/api/nutritionpartners/:id/menu/:date',
+  /** The agency's own diet marks (R690–R699): read by anyone, kept by administrators. */
+  dietMarks: '/api/dietmarks',
+  dietMark: '/api/dietmarks/:id',
 } as const;
 
 /** The names of a pattern's `:name` parameters. */
@@ -175,4 +178,6 @@ export const apiPaths = {
   siteMenuDay: (id: number | string, date: string) => fillPath(apiRoutes.siteMenuDay, { id, date }),
   partnerMenu: (id: number | string) => fillPath(apiRoutes.partnerMenu, { id }),
   partnerMenuDay: (id: number | string, date: string) => fillPath(apiRoutes.partnerMenuDay, { id, date }),
+  dietMarks: apiRoutes.dietMarks,
+  dietMark: (id: number | string) => fillPath(apiRoutes.dietMark, { id }),
 } as const;
