@@ -7,6 +7,8 @@
  * marks, note. Read once per feed version from the menus table (`feedMenusJson`).
  */
 import { and, gte, lte } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { menus } from '#server/db/schema.ts';
 import { addDays } from '#shared/agency-time.ts';
 import type { Language } from '#shared/languages.ts';
 import en from '#shared/locales/en/site.json' with { type: 'json' };
@@ -22,8 +24,6 @@ import {
 import type { StatusClosure } from '#shared/opening-status.ts';
 import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
 import { localized } from '#shared/translations.ts';
-import type { Db } from '../../db/client.ts';
-import { menus } from '../../db/schema.ts';
 import { agencyDietMarks } from '../diet-marks.ts';
 import type { HsdsAttribute, HsdsTaxonomy, HsdsTaxonomyTerm } from './model.ts';
 
