@@ -68,5 +68,5 @@ test('an administrator adds a diet mark, a dish carries it, and the site page sa
   await context.close();
 
   await marks.getByRole('button', { name: en('marks.remove', { name: mark.en }) }).click();
-  await expect(page.getByRole('alert')).toHaveText(en('marks.inUse', { name: mark.en, count: 1 }));
+  await expect(marks.getByRole('alert')).toHaveText(en('marks.inUse', { name: mark.en, count: 1 }));
 });
