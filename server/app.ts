@@ -29,6 +29,7 @@ import assetsRoutes from './routes/assets.ts';
 import authRoutes from './routes/auth.ts';
 import closuresRoutes from './routes/closures.ts';
 import confirmationsRoutes from './routes/confirmations.ts';
+import dietMarksRoutes from './routes/diet-marks.ts';
 import healthRoutes from './routes/health.ts';
 import hsdsRoutes from './routes/hsds.ts';
 import importsRoutes from './routes/imports.ts';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     referenceListRoutes,
     closuresRoutes,
     menusRoutes,
+    dietMarksRoutes,
     hsdsRoutes,
     authRoutes,
     usersRoutes,

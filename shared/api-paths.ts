@@ -85,6 +85,9 @@ export const apiRoutes = {
   partnerMenuDay: '/api/nutritionpartners/:id/menu/:date',
   /** Every site's dishes of the agency's today, compact (R688). */
   todaysMenus: '/api/menus/today',
+  /** The agency's own diet marks (R690–R699): read by anyone, kept by administrators. */
+  dietMarks: '/api/dietmarks',
+  dietMark: '/api/dietmarks/:id',
 } as const;
 
 /** The names of a pattern's `:name` parameters. */
@@ -178,4 +181,6 @@ export const apiPaths = {
   partnerMenu: (id: number | string) => fillPath(apiRoutes.partnerMenu, { id }),
   partnerMenuDay: (id: number | string, date: string) => fillPath(apiRoutes.partnerMenuDay, { id, date }),
   todaysMenus: apiRoutes.todaysMenus,
+  dietMarks: apiRoutes.dietMarks,
+  dietMark: (id: number | string) => fillPath(apiRoutes.dietMark, { id }),
 } as const;

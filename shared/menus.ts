@@ -1,6 +1,6 @@
 import { addDays } from './agency-time.ts';
 import { hoursOn, type StatusClosure, type StatusSite, statusOfDay } from './opening-status.ts';
-import type { Translations } from './translations.ts';
+import { localized, type Translations } from './translations.ts';
 
 /**
  * Menus (docs/product.md R650–R674, docs/decisions/060-menus.md): what is served at a site on a date,
@@ -22,6 +22,84 @@ export const DIET_MARKS = [
 ] as const;
 export type DietMark = (typeof DIET_MARKS)[number];
 
+/**
+ * The agency's own diet marks (R690–R699): added by administrators besides the fixed ones, named in
+ * English with Spanish and Chinese. A dish carries one as `agency-<id>`; the names travel with the data
+ * (a site's menu names the marks its dishes carry), never in the page's bundle.
+ */
+export type AgencyMarkKey = `agency-${number}`;
+/** A mark a dish can carry: a fixed one or one of the agency's. */
+export type DietKey = DietMark | AgencyMarkKey;
+export interface AgencyDietMark {
+  id: number;
+  name: string;
+  translations: Translations<'name'>;
+}
+export const DIET_MARK_NAME_MAX = 60;
+
+/** One entry of the marks in order: a fixed mark (its words in the interface's words) or the agency's. */
+export type DietMarkEntry = { key: DietMark; agency: null } | { key: AgencyMarkKey; agency: AgencyDietMark };
+
+export function agencyMarkKey(id: number): AgencyMarkKey {
+  return `agency-${id}`;
+}
+
+/** The agency mark's id of a key, or null when the key is not one (a fixed mark, or nothing). */
+export function agencyMarkId(key: string): number | null {
+  const match = /^agency-([1-9][0-9]{0,9})$/.exec(key);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * Every mark a dish can carry, in the one order they are shown and stored (R692): the fixed marks in
+ * DIET_MARKS order, then the agency's by when they were added (id).
+ */
+export function dietMarkList(agencyMarks: readonly AgencyDietMark[]): DietMarkEntry[] {
+  return [
+    ...DIET_MARKS.map((key): DietMarkEntry => ({ key, agency: null })),
+    ...[...agencyMarks]
+      .sort((a, b) => a.id - b.id)
+      .map((mark): DietMarkEntry => ({ key: agencyMarkKey(mark.id), agency: mark })),
+  ];
+}
+
+/** `diets` once each, in the order of `dietMarkList` (fixed ones first, the agency's by id). */
+export function orderDiets<K extends string>(diets: readonly K[]): K[] {
+  const rank = (key: string) => {
+    const fixed = (DIET_MARKS as readonly string[]).indexOf(key);
+    return fixed >= 0 ? fixed : DIET_MARKS.length + (agencyMarkId(key) ?? Number.MAX_SAFE_INTEGER);
+  };
+  return [...new Set(diets)].sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * A mark's name in `language` and the language it is in (an agency mark without that translation is
+ * in English, marked so): a fixed mark's words come from `fixedWord`, the caller's translations. Null
+ * for an agency mark not in `agencyMarks` (removed since).
+ */
+export function dietMarkName(
+  key: string,
+  agencyMarks: readonly AgencyDietMark[],
+  language: string,
+  fixedWord: (mark: DietMark) => string,
+): { text: string; lang: string } | null {
+  if ((DIET_MARKS as readonly string[]).includes(key))
+    return { text: fixedWord(key as DietMark), lang: language };
+  const id = agencyMarkId(key);
+  const mark = agencyMarks.find((m) => m.id === id);
+  return mark ? localized(mark, 'name', language) : null;
+}
+
+/**
+ * The codes of the 409s that keep menus from being lost (R693, R696): removing an agency mark that
+ * dishes carry (`dishes` says how many), deleting a meal type or a partner that has menus
+ * (`params.count` says how many menu days).
+ */
+export const MENU_REFUSALS = {
+  markInUse: 'diet_mark_in_use',
+  menuDaysWouldBeLost: 'menu_days_would_be_lost',
+} as const;
+
 /** The limits of one day's menu (R654). */
 export const DISH_NAME_MAX = 120;
 export const MENU_NOTE_MAX = 300;
@@ -37,7 +115,7 @@ export const MENU_RANGE_DEFAULT_DAYS = 7;
 export interface Dish {
   name: string;
   translations: Translations<'name'>;
-  diets: DietMark[];
+  diets: DietKey[];
 }
 
 /** One meal of one day: its dishes (at least one) and an optional note, in English with translations. */
@@ -59,6 +137,11 @@ export interface MenuEntry extends MenuMeal {
 export interface ResolvedMeal extends MenuMeal {
   source: 'site' | 'partner';
   partnerId: number | null;
+}
+
+/** A site's own meal of a date as its trashed snapshot keeps it (R697). */
+export interface TrashedMenu extends MenuMeal {
+  date: string;
 }
 
 export type MenuDayStatus = 'published' | 'not_published' | 'closed';
@@ -193,7 +276,7 @@ export function keptDishes(day: MenuDay): Dish[] {
   if (day.status !== 'published') return [];
   const all = day.meals.flatMap((meal) => meal.dishes);
   const kept: Dish[] = [];
-  const carried = new Set<DietMark>();
+  const carried = new Set<DietKey>();
   const keep = (dish: Dish) => {
     kept.push({ name: dish.name, translations: dish.translations, diets: dish.diets });
     for (const mark of dish.diets) carried.add(mark);

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addDays } from '#shared/agency-time.ts';
-import { apiRoutes } from '#shared/api-paths.ts';
+import { apiRoutes, fillPath } from '#shared/api-paths.ts';
 import type { MenuSite } from '#shared/menus.ts';
 import type { StatusClosure } from '#shared/opening-status.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
@@ -33,6 +33,13 @@ import {
 import { partnerIsUsers, partnerKeepsSite } from '../services/partner-scope.ts';
 import { publicReads } from '../services/public-reads.ts';
 import { idOf } from '../services/route-params.ts';
+import { followMerge } from '../services/site-merge.ts';
+
+/** The same request's address on the kept site, its query kept. */
+function movedTo(url: string, pattern: string, id: number): string {
+  const query = url.indexOf('?');
+  return `${fillPath(pattern, { id })}${query >= 0 ? url.slice(query) : ''}`;
+}
 
 /** How many days the calendar file covers from the agency's today (docs/product.md R663). */
 const CALENDAR_DAYS = 31;
@@ -46,6 +53,7 @@ const menusRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
   const reads = publicReads(ctx);
   const tags = ['menus'];
+  const mergedInto = (id: number) => followMerge(db, id);
 
   /** The closures that cover the dates from `from` on: the cached list unless `from` is in the past. */
   const closuresFrom = async (from: string): Promise<StatusClosure[]> =>
@@ -67,6 +75,8 @@ const menusRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     async (request, reply) => {
       const id = idOf(request.params);
       const { from: asked, to: until } = request.query;
+      const kept = await mergedInto(id);
+      if (kept !== undefined) return reply.redirect(movedTo(request.url, apiRoutes.siteMenu, kept), 301);
       if (!asked && !until) return reply.sendCached(request, await reads.siteMenu(id));
       const site = JSON.parse((await reads.site(id)).raw.toString()) as MenuSite;
       const { from, to } = menuRange(request.query, ctx.today());
@@ -98,6 +108,8 @@ const menusRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     },
     async (request, reply) => {
       const id = idOf(request.params);
+      const kept = await mergedInto(id);
+      if (kept !== undefined) return reply.redirect(movedTo(request.url, apiRoutes.siteMenuIcs, kept), 301);
       const site = JSON.parse((await reads.site(id)).raw.toString()) as MenuSite & {
         name: string;
         translations?: Translations<'name'>;
@@ -153,15 +165,16 @@ const menuWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
   const tags = ['menus'];
 
-  const ownerOf = (request: FastifyRequest, kind: MenuOwner['kind']): MenuOwner => ({
-    kind,
-    id: idOf(request.params as { id: string }),
-  });
+  /** A merged site's old id writes the kept site's menu (R698), as its reads lead there. */
+  const ownerOf = async (request: FastifyRequest, kind: MenuOwner['kind']): Promise<MenuOwner> => {
+    const id = idOf(request.params as { id: string });
+    return { kind, id: kind === 'site' ? ((await followMerge(db, id)) ?? id) : id };
+  };
 
   const partnersOwn = (kind: MenuOwner['kind']) => async (request: FastifyRequest) => {
     const user = staffUser(request);
     if (user.role !== 'partner') return;
-    const owner = ownerOf(request, kind);
+    const owner = await ownerOf(request, kind);
     const allowed =
       owner.kind === 'partner'
         ? await partnerIsUsers(db, user.id, owner.id)
@@ -193,7 +206,7 @@ const menuWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         const user = staffUser(request);
         return putMenuDay(
           db,
-          ownerOf(request, kind),
+          await ownerOf(request, kind),
           request.params.date,
           request.body,
           user.id,
@@ -215,7 +228,7 @@ const menuWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       },
       async (request, reply) => {
         const user = staffUser(request);
-        await deleteMenuDay(db, ownerOf(request, kind), request.params.date, user.id, ctx.today());
+        await deleteMenuDay(db, await ownerOf(request, kind), request.params.date, user.id, ctx.today());
         return reply.code(204).send(null);
       },
     );

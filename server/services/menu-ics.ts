@@ -4,6 +4,7 @@ import type { Language } from '#shared/languages.ts';
 import en from '#shared/locales/en/site.json' with { type: 'json' };
 import es from '#shared/locales/es/site.json' with { type: 'json' };
 import zh from '#shared/locales/zh/site.json' with { type: 'json' };
+import { dietMarkName } from '#shared/menus.ts';
 import type { SiteMenu } from '#shared/schemas/menus.ts';
 import { localized, type Translations } from '#shared/translations.ts';
 
@@ -84,7 +85,9 @@ export function menuCalendar(options: {
       const type = menu.mealTypes.find((item) => item.id === meal.mealTypeId);
       const dishes = meal.dishes.map((dish) => text(dish));
       const details = meal.dishes.map((dish) => {
-        const diets = dish.diets.map((mark) => words.diets[mark]).join(', ');
+        const diets = dish.diets
+          .flatMap((mark) => dietMarkName(mark, menu.dietMarks, language, (m) => words.diets[m])?.text ?? [])
+          .join(', ');
         return diets ? `${text(dish)} (${diets})` : text(dish);
       });
       const note = meal.note

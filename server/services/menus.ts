@@ -1,6 +1,8 @@
-import { and, asc, eq, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { addDays } from '#shared/agency-time.ts';
 import {
+  agencyMarkId,
+  agencyMarkKey,
   MENU_RANGE_DEFAULT_DAYS,
   MENU_RANGE_MAX_DAYS,
   type MenuEntry,
@@ -9,14 +11,16 @@ import {
   menusForSite,
   menuWindow,
   type TodaysMenus,
+  type TrashedMenu,
   todaysMenus,
 } from '#shared/menus.ts';
 import type { StatusClosure } from '#shared/opening-status.ts';
 import { isCalendarDate } from '#shared/schemas/closures.ts';
 import type { MenuDayInput, SiteMenu } from '#shared/schemas/menus.ts';
 import { invalidField } from '#shared/validation.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, rowsOf } from '../db/client.ts';
 import { mealTypes, menus, nutritionPartners, sites } from '../db/schema.ts';
+import { dietMarksMustExist, dietMarksNamed } from './diet-marks.ts';
 import { directoryWrite } from './directory-changes.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
 import { recordHistory } from './history.ts';
@@ -153,6 +157,7 @@ export async function putMenuDay(
   checkMenuDate('date', date, today);
   await ownerMustExist(db, owner, 422);
   await mealTypesMustExist(db, input);
+  await dietMarksMustExist(db, input);
   return directoryWrite(db, async (tx) => {
     const before = await dayOf(tx, owner, date);
     await tx.delete(menus).where(and(ownerIs(owner), eq(menus.date, date)));
@@ -241,7 +246,90 @@ export async function siteMenu(
           .from(mealTypes)
           .where(inArray(mealTypes.id, used))
           .orderBy(asc(mealTypes.id));
-  return { siteId: site.id, from, to, mealTypes: names, days };
+  const dietMarks = await dietMarksNamed(
+    db,
+    days.flatMap((day) => day.meals.flatMap((meal) => meal.dishes.flatMap((dish) => dish.diets))),
+  );
+  return { siteId: site.id, from, to, mealTypes: names, dietMarks, days };
+}
+
+/**
+ * How many menu days (dates with at least one meal) a meal type or a nutrition partner has: deleting
+ * either would lose them, so the delete is refused while there are any (R696).
+ */
+export async function menuDaysOf(
+  db: Db,
+  of: { mealTypeId: number } | { partnerId: number },
+): Promise<number> {
+  const result = await db.execute(
+    'mealTypeId' in of
+      ? sql`select count(*)::int as n from (select distinct coalesce(partner_id, 0), coalesce(site_id, 0), date from menus where meal_type_id = ${of.mealTypeId}) d`
+      : sql`select count(distinct date)::int as n from menus where partner_id = ${of.partnerId}`,
+  );
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/** A site's own menus, all dates, as a trashed site keeps them (R697). */
+export async function ownMenusOf(tx: Db, siteId: number): Promise<TrashedMenu[]> {
+  const rows = await tx
+    .select()
+    .from(menus)
+    .where(eq(menus.siteId, siteId))
+    .orderBy(asc(menus.date), asc(menus.mealTypeId));
+  return rows.map((row) => ({ date: row.date, ...mealOf(entryOf(row)) }));
+}
+
+/**
+ * Puts a restored site's own menus back (R697), but a meal type deleted since is left out, and so is
+ * an agency mark removed since (from the dish). Answers how many meals were put back.
+ */
+export async function restoreOwnMenus(
+  tx: Db,
+  siteId: number,
+  kept: readonly TrashedMenu[],
+  userId: number | null,
+): Promise<number> {
+  if (kept.length === 0) return 0;
+  const types = new Set((await tx.select({ id: mealTypes.id }).from(mealTypes)).map((row) => row.id));
+  const marks = new Set<string>(
+    (
+      await dietMarksNamed(
+        tx,
+        kept.flatMap((m) => m.dishes.flatMap((dish) => dish.diets)),
+      )
+    ).map((mark) => agencyMarkKey(mark.id)),
+  );
+  const rows = kept
+    .filter((meal) => types.has(meal.mealTypeId))
+    .map((meal) => ({
+      siteId,
+      date: meal.date,
+      mealTypeId: meal.mealTypeId,
+      dishes: meal.dishes.map((dish) => ({
+        ...dish,
+        diets: dish.diets.filter((key) => agencyMarkId(key) === null || marks.has(key)),
+      })),
+      note: meal.note,
+      translations: meal.translations,
+      updatedBy: userId,
+    }));
+  if (rows.length > 0) await tx.insert(menus).values(rows).onConflictDoNothing();
+  return rows.length;
+}
+
+/**
+ * A merged site's own menus become the kept site's on the dates and meals the kept site has none
+ * (R698); the rest stay with the merged site, so they go to the trash with it.
+ */
+export async function moveOwnMenus(tx: Db, fromSiteId: number, toSiteId: number): Promise<number> {
+  const moved = await tx.execute(sql`
+    update menus set site_id = ${toSiteId}, updated_at = now()
+    where site_id = ${fromSiteId}
+      and not exists (
+        select 1 from menus kept
+        where kept.site_id = ${toSiteId} and kept.date = menus.date and kept.meal_type_id = menus.meal_type_id)
+    returning id`);
+  return rowsOf(moved).length;
 }
 
 /**

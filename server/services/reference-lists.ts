@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { itemNameKey } from '#shared/duplicates.ts';
+import { MENU_REFUSALS } from '#shared/menus.ts';
 import type { NutritionPartnerInputSchema } from '#shared/schemas/reference-lists.ts';
 import { REFERENCE_LISTS, type ReferenceListName } from '#shared/schemas/reference-lists.ts';
 import { invalidField } from '#shared/validation.ts';
@@ -8,8 +9,9 @@ import type { Db } from '../db/client.ts';
 import { REFERENCE_TABLES } from '../db/reference-tables.ts';
 import type { nutritionPartners } from '../db/schema.ts';
 import { directoryWrite } from './directory-changes.ts';
-import { ConflictError, NotFoundError, ValidationError } from './errors.ts';
+import { ConflictError, HttpError, NotFoundError, ValidationError } from './errors.ts';
 import { diff, type HistoryAction, type HistoryOrigin, recordHistory } from './history.ts';
+import { menuDaysOf } from './menus.ts';
 
 type ItemInput = Partial<z.output<typeof NutritionPartnerInputSchema> & { closesSite: boolean }>;
 /** A row of any list table: the contact columns and closes_site exist only on the lists that have them. */
@@ -171,6 +173,16 @@ export async function deleteItem(
     const [before] = await tx.select().from(table).where(eq(table.id, id)).for('update');
     if (!before) throw new NotFoundError();
     if (version !== undefined && version !== before.version) throw new ConflictError(present(list, before));
+    // A meal type's or a partner's menus would go with it: refused while there are any (R696).
+    if (list === 'mealtypes' || list === 'nutritionpartners') {
+      const menuDays = await menuDaysOf(tx, list === 'mealtypes' ? { mealTypeId: id } : { partnerId: id });
+      if (menuDays > 0)
+        throw new HttpError(
+          409,
+          `Deleting it would delete ${menuDays} ${menuDays === 1 ? 'day' : 'days'} of menus: delete or change those menus first.`,
+          { code: MENU_REFUSALS.menuDaysWouldBeLost, params: { count: menuDays } },
+        );
+    }
     const sitesUsing = await usageCount(tx, list, id);
     // Link rows cascade, so the sites that used the item stay intact without it.
     await tx.delete(table).where(and(eq(table.id, id)));

@@ -8,6 +8,7 @@ import { closureSites, notDuplicates, reports, siteExternalIds, siteRedirects, s
 import { directoryWrite } from './directory-changes.ts';
 import { ConflictError, NotFoundError, ValidationError } from './errors.ts';
 import { recordHistory } from './history.ts';
+import { moveOwnMenus } from './menus.ts';
 import { getSite } from './site-reads.ts';
 import { deleteSite, updateSite } from './sites.ts';
 
@@ -147,6 +148,9 @@ export async function mergeSites(
       select closure_id, ${keepId} from closure_sites where site_id = ${mergedId}
       on conflict do nothing`);
     await tx.delete(closureSites).where(eq(closureSites.siteId, mergedId));
+    // Its own menus become the kept site's where that one has none on the date and meal (R698); the
+    // rest go to the trash with it.
+    await moveOwnMenus(tx, mergedId, keepId);
     await deleteSite(tx, mergedId, userId);
     await tx.update(siteRedirects).set({ toId: keepId }).where(eq(siteRedirects.toId, mergedId));
     await tx
@@ -172,4 +176,13 @@ export async function redirectOf(db: Db, id: number): Promise<number | undefined
     .from(siteRedirects)
     .where(eq(siteRedirects.fromId, id));
   return row?.toId;
+}
+
+/**
+ * Where a merged site's old id leads, for routes that follow it (the menu routes, R698): the kept
+ * site when no site has the id now; undefined for a live site or an id that leads nowhere.
+ */
+export async function followMerge(db: Db, id: number): Promise<number | undefined> {
+  const [live] = await db.select({ id: sites.id }).from(sites).where(eq(sites.id, id));
+  return live ? undefined : redirectOf(db, id);
 }

@@ -10,6 +10,7 @@ import { deletedSites, siteRedirects, sites, siteTrash, users } from '../db/sche
 import { returnSiteToClosures } from './closures.ts';
 import { directoryWrite } from './directory-changes.ts';
 import { HttpError, ValidationError } from './errors.ts';
+import { restoreOwnMenus } from './menus.ts';
 import { insertSite } from './sites.ts';
 
 /*
@@ -148,6 +149,8 @@ export async function restoreSite(
       { id, confirmedAt },
     );
     const goneClosures = await returnSiteToClosures(tx, id, entry.closureIds, userId);
+    // Its own menus come back with it (R697), but for meal types deleted since.
+    await restoreOwnMenus(tx, id, entry.menus ?? [], userId);
     await tx.delete(deletedSites).where(eq(deletedSites.id, id));
     await tx.delete(siteTrash).where(eq(siteTrash.id, id));
     // A site merged into another and restored is itself again: its old id no longer leads away (R576).

@@ -11,6 +11,7 @@ import { directoryWrite } from './directory-changes.ts';
 import { DuplicateSiteError, findDuplicateSites } from './duplicates.ts';
 import { ConflictError, NotFoundError, ValidationError } from './errors.ts';
 import { diff, type HistoryAction, type HistoryOrigin, recordHistory } from './history.ts';
+import { ownMenusOf } from './menus.ts';
 import { getSite } from './site-reads.ts';
 
 /*
@@ -222,6 +223,8 @@ export async function deleteSite(db: Db, id: number, userId: number | null, vers
     const trashed = {
       snapshot: before,
       closureIds: covering.map((c) => c.id),
+      // Its own menus too, which go with the row (R697).
+      menus: await ownMenusOf(tx, id),
       deletedBy: userId,
       deletedAt: new Date(),
     };

@@ -238,6 +238,32 @@ describe('the next public read after each write is fresh', () => {
     expect(await todays()).not.toContain('Fresh Soup');
   });
 
+  it('renaming one of the agency’s diet marks (R691): a site’s menu names it anew at once', async () => {
+    const site = await createSite({
+      Hours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, open: '11:00', close: '13:00' })),
+    });
+    const today = agencyMoment(Date.now(), DEFAULT_AGENCY_TIME_ZONE).date;
+    const lunch = (await asAdmin(
+      { method: 'POST', url: apiPaths.list('mealtypes'), payload: { name: 'Marked Lunch' } },
+      201,
+    )) as { id: number };
+    const mark = (await asAdmin(
+      { method: 'POST', url: apiPaths.dietMarks, payload: { name: 'Fresh mark' } },
+      201,
+    )) as { id: number };
+    await asAdmin({
+      method: 'PUT',
+      url: apiPaths.siteMenuDay(site.id, today),
+      payload: {
+        meals: [{ mealTypeId: lunch.id, dishes: [{ name: 'Soup', diets: [`agency-${mark.id}`] }] }],
+      },
+    });
+    const menu = async () => JSON.stringify(await read(apiPaths.siteMenu(site.id)));
+    expect(await menu()).toContain('Fresh mark');
+    await asAdmin({ method: 'PATCH', url: apiPaths.dietMark(mark.id), payload: { name: 'Renamed mark' } });
+    expect(await menu()).toContain('Renamed mark');
+  });
+
   it('the commit of a spreadsheet import', async () => {
     const file = ['name,address', 'Fresh Import Kitchen,"1 Fresh St, San Francisco, CA 94110"'].join('\n');
     const preview = (await asAdmin(
@@ -384,6 +410,7 @@ describe('called without a route (the command line, a job, a test), each writing
       'site-trash.ts',
       'proposals.ts',
       'menus.ts',
+      'diet-marks.ts',
       'imports',
     ];
     const files = writers.flatMap((name) => {

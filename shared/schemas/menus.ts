@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import {
+  agencyMarkId,
   DIET_MARKS,
   DISH_NAME_MAX,
   DISHES_PER_MEAL_MAX,
+  type DietKey,
   MEALS_PER_DAY_MAX,
   MENU_NOTE_MAX,
+  orderDiets,
 } from '../menus.ts';
 import { coded, codedIssue } from '../validation.ts';
 import { BodyIdSchema, BodySchema, RequiredTextSchema } from './common.ts';
@@ -15,17 +18,25 @@ import { TranslationsAnswerSchema, TranslationsSchema } from './translations.ts'
  * PUT /api/sites/{id}/menu/{date}) and as the API answers it (docs/product.md R650–R674).
  */
 
-const DietSchema = z.enum(DIET_MARKS, coded('invalid_choice', { choices: DIET_MARKS }));
+/** A fixed mark, or one of the agency's as `agency-<id>` (R690; whether that mark exists the service checks). */
+const DIET_CHOICES = [...DIET_MARKS, 'agency-<id>'];
+const DietSchema = z
+  .string(coded('invalid_choice', { choices: DIET_CHOICES }))
+  .refine(
+    (key) => (DIET_MARKS as readonly string[]).includes(key) || agencyMarkId(key) !== null,
+    coded('invalid_choice', { choices: DIET_CHOICES }),
+  )
+  .transform((key) => key as DietKey);
 
 const DishInputSchema = z.object(
   {
     name: RequiredTextSchema(DISH_NAME_MAX),
     translations: TranslationsSchema('name', DISH_NAME_MAX).optional(),
     diets: z
-      .array(DietSchema, coded('invalid_choice', { choices: DIET_MARKS }))
+      .array(DietSchema, coded('invalid_choice', { choices: DIET_CHOICES }))
       .optional()
-      // Stored once each, in the list's order.
-      .transform((diets) => DIET_MARKS.filter((mark) => diets?.includes(mark))),
+      // Stored once each, in the marks' order (R692: fixed ones first, then the agency's).
+      .transform((diets) => orderDiets(diets ?? [])),
   },
   coded('invalid_body'),
 );
@@ -82,7 +93,15 @@ export const MenuRangeQuerySchema = z.object({
 export const DishSchema = z.object({
   name: z.string(),
   translations: TranslationsAnswerSchema('name'),
-  diets: z.array(z.enum(DIET_MARKS)),
+  /** Fixed marks by name, the agency's as `agency-<id>` (named in the answer's `dietMarks`). */
+  diets: z.array(z.string()),
+});
+
+/** One of the agency's own diet marks (R690). */
+export const AgencyDietMarkSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  translations: TranslationsAnswerSchema('name'),
 });
 
 const MealSchema = z.object({
@@ -111,6 +130,8 @@ export const SiteMenuSchema = z.object({
   mealTypes: z.array(
     z.object({ id: z.number(), name: z.string(), translations: TranslationsAnswerSchema('name') }),
   ),
+  /** The agency's own marks the days' dishes carry, with their names (R694), so a page needs no other read. */
+  dietMarks: z.array(AgencyDietMarkSchema),
   days: z.array(
     z.object({
       date: z.string(),

@@ -12,7 +12,7 @@ import { api } from '#client/lib/api.ts';
 import { ListedNames, localizedName, pageLanguage, Text } from '#client/lib/localized.tsx';
 import { apiPaths } from '#shared/api-paths.ts';
 import { preloadKeys } from '#shared/app-data.ts';
-import type { DietMark, Dish, TodaysMenus } from '#shared/menus.ts';
+import { type DietMark, type Dish, isDietMark, type TodaysMenus } from '#shared/menus.ts';
 
 /**
  * Every site's dishes of today, or undefined while they are not known for the agency's date: loading,
@@ -57,16 +57,18 @@ export function TodaysDishLine({
   const { t } = useTranslation('sites');
   const site = useTranslation('site');
   const lng = pageLanguage(language);
+  // The fixed marks have words in the bundle; the agency's own are named on the site page (R694).
+  const marks = dish.diets.filter(isDietMark);
   return (
     <p className={className}>
       <span className="todays-dish__label">{t('menuToday.label')}</span>{' '}
       <Text value={localizedName(dish, language)} language={language} />
-      {dish.diets.length > 0 && (
+      {marks.length > 0 && (
         <small className="todays-dish__diets">
           {' '}
           (
           <ListedNames
-            names={dish.diets.map((mark: DietMark) => ({ text: site.t(`menu.diets.${mark}`), lang: lng }))}
+            names={marks.map((mark: DietMark) => ({ text: site.t(`menu.diets.${mark}`), lang: lng }))}
             language={language}
           />
           )

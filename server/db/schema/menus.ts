@@ -38,3 +38,17 @@ export const menus = pgTable(
     index('menus_meal_type_idx').on(t.mealTypeId),
   ],
 );
+
+/**
+ * The agency's own diet marks (docs/product.md R690–R699, docs/decisions/067-agency-diet-marks.md,
+ * migration 0023): named in English with Spanish and Chinese; a dish carries one as `agency-<id>`.
+ */
+export const dietMarks = pgTable('diet_marks', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** The name in Spanish and Chinese: `{"es": {"name": …}, "zh": {"name": …}}`. */
+  translations: jsonb('translations').$type<Translations<'name'>>().notNull().default({}),
+  version: integer('version').notNull().default(1),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps,
+});

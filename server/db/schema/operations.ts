@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TrashedMenu } from '#shared/menus.ts';
 import { users } from './accounts.ts';
 import { timestamps } from './columns.ts';
 import { sites } from './directory.ts';
@@ -249,6 +250,8 @@ export const siteTrash = pgTable(
     id: integer('id').primaryKey(),
     snapshot: jsonb('snapshot').notNull(),
     closureIds: integer('closure_ids').array().notNull().default(sql`'{}'`),
+    /** The site's own menus as they were (migration 0023), put back by a restore (R697). */
+    menus: jsonb('menus').$type<TrashedMenu[]>().notNull().default([]),
     deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

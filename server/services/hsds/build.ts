@@ -18,6 +18,7 @@ import type {
   HsdsSource,
 } from './dataset.ts';
 import { DEFAULT_CONTRIBUTION_TEXT, feedFacts } from './facts.ts';
+import { menuAttributes, menuTaxonomy } from './menus.ts';
 import type {
   HsdsAddress,
   HsdsAttribute,
@@ -109,6 +110,13 @@ export function buildDataset(source: HsdsSource, options: HsdsOptions): HsdsData
       taxonomyTerms.push(term);
       termOf.set(`${list}:${item.id}`, term);
     }
+  }
+
+  // Menus (R699): a taxonomy whose terms are the languages a day's menu is given in.
+  const menuVocabulary = source.menus ? menuTaxonomy(id) : undefined;
+  if (menuVocabulary) {
+    taxonomies.push(menuVocabulary.taxonomy);
+    taxonomyTerms.push(...Object.values(menuVocabulary.terms));
   }
 
   const closuresBySite = new Map<number, Closure[]>();
@@ -235,6 +243,17 @@ export function buildDataset(source: HsdsSource, options: HsdsOptions): HsdsData
       }
     }
 
+    const menu =
+      source.menus && menuVocabulary
+        ? menuAttributes(site, closures, source.menus, source.lists.mealtypes, {
+            id,
+            serviceId,
+            terms: menuVocabulary.terms,
+            today: options.today,
+          })
+        : { attributes: [], changedAt: 0 };
+    attributes.push(...menu.attributes);
+
     return {
       siteId: site.id,
       service,
@@ -247,7 +266,7 @@ export function buildDataset(source: HsdsSource, options: HsdsOptions): HsdsData
       languages: facts.languages,
       costOptions: facts.costOptions,
       accessibility: facts.accessibility,
-      modifiedAt: source.modified?.of(site.id) ?? Date.parse(site.updatedAt),
+      modifiedAt: Math.max(source.modified?.of(site.id) ?? Date.parse(site.updatedAt), menu.changedAt),
       searchText: foldForSearch(`${service.name}\n${service.description}`),
     };
   });

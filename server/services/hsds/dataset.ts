@@ -8,6 +8,7 @@ import type { Closure } from '#shared/schemas/closures.ts';
 import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import type { ModifiedTimes } from './changes.ts';
+import type { FeedMenus } from './menus.ts';
 import type {
   HsdsAccessibility,
   HsdsAddress,
@@ -34,6 +35,8 @@ export interface HsdsSource {
   modified?: ModifiedTimes;
   /** Sites deleted lately (the last 90 days), oldest first: published as defunct services. */
   deleted?: { id: number; name: string; deletedAt: string }[];
+  /** The menus of the agency's week (menus.ts, R699): each published day an attribute per language. */
+  menus?: FeedMenus;
 }
 
 export interface HsdsOptions {

@@ -21,6 +21,7 @@ import {
 import { buildDataset, foldForSearch } from './build.ts';
 import { defunctCutoff, type FeedChanges, feedChangesJson, modifiedTimes } from './changes.ts';
 import { type HsdsDataset, isLive } from './dataset.ts';
+import { type FeedMenus, feedMenusJson } from './menus.ts';
 import { dataPackageZip } from './tabular.ts';
 
 /** The feed's data as of one generation of the response cache, with a tag naming that version. */
@@ -49,18 +50,19 @@ export function createHsdsFeed(ctx: FeedContext) {
 
   async function load(today: string): Promise<FeedVersion> {
     const timeZone = ctx.config.AGENCY_TIME_ZONE;
-    const [sites, closures, changes, ...lists] = await Promise.all([
+    const [sites, closures, changes, weekMenus, ...lists] = await Promise.all([
       reads.sites(),
       reads.closures(),
       // Like the public reads: dropped by every directory write, and by the agency's next day.
       ctx.cache.get(`hsds-changes:${today}`, () =>
         feedChangesJson(ctx.database.db, today, defunctCutoff(today, timeZone)),
       ),
+      ctx.cache.get(`hsds-menus:${today}`, () => feedMenusJson(ctx.database.db, today)),
       ...REFERENCE_LIST_NAMES.map((list) => reads.list(list)),
     ]);
     const tag = createHash('sha1')
       .update(
-        [sites, closures, changes, ...lists]
+        [sites, closures, changes, weekMenus, ...lists]
           .map((entry) => entry.etag)
           .concat(
             today,
@@ -86,6 +88,7 @@ export function createHsdsFeed(ctx: FeedContext) {
           holidays: ctx.config.AGENCY_HOLIDAYS,
         }),
         deleted: changed.deleted,
+        menus: parse<FeedMenus>(weekMenus!),
         lists: Object.fromEntries(
           REFERENCE_LIST_NAMES.map((list, index) => [list, parse<ReferenceItem[]>(lists[index]!)]),
         ) as Record<ReferenceListName, ReferenceItem[]>,

@@ -116,6 +116,8 @@ export interface HsdsAttribute {
   link_entity: 'service';
   taxonomy_term_id: string;
   label: string;
+  /** A menu's day in words (R699); the lists' attributes have none. */
+  value?: string;
 }
 
 /** A language staff speak at the service (the standard's `language`: ISO 639-1, or 639-3, code). */

@@ -70,6 +70,7 @@ export const TABLES: Table[] = [
       uuid('taxonomy_term_id', true),
       text('link_type'),
       text('link_entity', true),
+      text('value'),
       text('label'),
     ],
     foreignKeys: [key('taxonomy_term_id', 'taxonomy_term')],

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
 import { api } from '#client/lib/api.ts';
 import { apiPaths } from '#shared/api-paths.ts';
+import type { DietMark } from '#shared/schemas/diet-marks.ts';
 import type { StoredDay } from '../model/menu-grid.ts';
 
 const menusRoot = ['admin', 'partner-menus'] as const;
@@ -32,4 +33,15 @@ export function useAfterMenuWrite() {
   return async () => {
     await Promise.all([client.invalidateQueries({ queryKey: menusRoot }), afterAdminWrite(client)]);
   };
+}
+
+/** GET /api/dietmarks: the agency's own diet marks, offered as one-click marks next to the fixed ones (R694). */
+export const dietMarksKey = [...menusRoot, 'diet-marks'] as const;
+
+export function useAgencyDietMarks() {
+  return useQuery({
+    queryKey: dietMarksKey,
+    queryFn: ({ signal }) => api<DietMark[]>(apiPaths.dietMarks, { signal }),
+    staleTime: 60_000,
+  });
 }

@@ -26,6 +26,8 @@ function fakeApi(days: unknown[], refuse?: unknown) {
     const url = String(input);
     const json = (body: unknown, status = 200) =>
       new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    if (url === '/api/dietmarks')
+      return json([{ id: 4, key: 'agency-4', name: 'Pork-free', translations: {}, version: 1, dishes: 0 }]);
     if (url.startsWith('/api/nutritionpartners/7/menu?'))
       return json({ from: '2026-12-01', to: '2026-12-31', days });
     if (url.startsWith('/api/nutritionpartners/7/menu/')) {
@@ -80,6 +82,8 @@ describe('the menu month grid', () => {
     fireEvent.click(within(day).getByRole('button', { name: 'Edit the menu of Tuesday, Dec 1, 2026' }));
     const spanish = within(day).getByLabelText('Lunch, dish 1: name in Spanish');
     fireEvent.change(spanish, { target: { value: 'Sopa' } });
+    // The agency's own mark, a one-click mark after the fixed ones (R694), stored after them (R692).
+    fireEvent.click(await within(day).findByRole('checkbox', { name: 'Pork-free' }));
     fireEvent.click(within(day).getByRole('button', { name: 'Save the menu of Tuesday, Dec 1, 2026' }));
     await waitFor(() => expect(spanish.getAttribute('aria-invalid')).toBe('true'));
     expect(writes).toHaveLength(1);
@@ -87,7 +91,9 @@ describe('the menu month grid', () => {
       meals: [
         {
           mealTypeId: 2,
-          dishes: [{ name: 'Soup', translations: { es: { name: 'Sopa' } }, diets: ['vegetarian'] }],
+          dishes: [
+            { name: 'Soup', translations: { es: { name: 'Sopa' } }, diets: ['vegetarian', 'agency-4'] },
+          ],
           note: null,
           translations: {},
         },

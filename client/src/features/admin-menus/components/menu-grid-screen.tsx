@@ -9,15 +9,16 @@ import { FormAlert } from '#client/components/ui/form-alert.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
 import { agencyTimeZone, useAgencyToday } from '#client/lib/agency-clock.ts';
 import { ApiError } from '#client/lib/api.ts';
-import { localizedName } from '#client/lib/localized.tsx';
+import { localizedName, Text } from '#client/lib/localized.tsx';
 import { assertValid } from '#client/lib/schema-errors.ts';
 import { agencyMoment } from '#shared/agency-time.ts';
 import { formatCalendarDate, formatter, intlLocale } from '#shared/format-hours.ts';
 import { parseId } from '#shared/ids.ts';
-import { DIET_MARKS } from '#shared/menus.ts';
+import { dietMarkList, orderDiets } from '#shared/menus.ts';
 import { MenuDayInputSchema } from '#shared/schemas/menus.ts';
 import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
-import { useAfterMenuWrite, usePartnerMonth, writePartnerDay } from '../api/menus.ts';
+import { localized } from '#shared/translations.ts';
+import { useAfterMenuWrite, useAgencyDietMarks, usePartnerMonth, writePartnerDay } from '../api/menus.ts';
 import {
   applyPlan,
   type CopyChoice,
@@ -296,6 +297,8 @@ function DateEditor({
   );
   const [busy, setBusy] = useState(false);
   const after = useAfterMenuWrite();
+  // The fixed marks, then the agency's own (R692, R694): each a one-click mark.
+  const marks = dietMarkList(useAgencyDietMarks().data ?? []);
   const typeName = (id: number) => {
     const type = mealTypes.find((item) => item.id === id);
     return type ? localizedName(type, language).text : String(id);
@@ -408,20 +411,26 @@ function DateEditor({
                   />
                   <fieldset className="menu-grid__diets" data-field={`${key}.diets`}>
                     <legend>{t('dish.diets', { meal: name, number })}</legend>
-                    {DIET_MARKS.map((mark) => (
+                    {marks.map(({ key: mark, agency }) => (
                       <label key={mark} className="menu-grid__diet">
                         <input
                           type="checkbox"
                           checked={dish.diets.includes(mark)}
                           onChange={(event) =>
                             setDish({
-                              diets: DIET_MARKS.filter((m) =>
-                                m === mark ? event.target.checked : dish.diets.includes(m),
+                              diets: orderDiets(
+                                event.target.checked
+                                  ? [...dish.diets, mark]
+                                  : dish.diets.filter((m) => m !== mark),
                               ),
                             })
                           }
                         />{' '}
-                        {t(`site:menu.diets.${mark}`)}
+                        {agency ? (
+                          <Text value={localized(agency, 'name', language)} language={language} />
+                        ) : (
+                          t(`site:menu.diets.${mark}`)
+                        )}
                       </label>
                     ))}
                   </fieldset>

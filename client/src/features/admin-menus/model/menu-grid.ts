@@ -1,6 +1,6 @@
 import { translationsPayload } from '#client/components/admin/translations.tsx';
 import { addDays, weekdayOf } from '#shared/agency-time.ts';
-import { DIET_MARKS, type DietMark } from '#shared/menus.ts';
+import { type DietKey, orderDiets } from '#shared/menus.ts';
 
 /**
  * The staff month grid of a nutrition partner's menus (docs/product.md R665–R674,
@@ -14,7 +14,7 @@ export interface DishDraft {
   name: string;
   nameEs: string;
   nameZh: string;
-  diets: DietMark[];
+  diets: DietKey[];
 }
 
 /** One meal of a date as the form holds it; a meal without dishes is not sent. */
@@ -90,7 +90,7 @@ export function draftsFromStored(days: readonly StoredDay[]): MonthDrafts {
         name: dish.name,
         nameEs: dish.translations.es?.name ?? '',
         nameZh: dish.translations.zh?.name ?? '',
-        diets: DIET_MARKS.filter((mark) => dish.diets.includes(mark)),
+        diets: orderDiets(dish.diets as DietKey[]),
       })),
       note: meal.note ?? '',
       noteEs: meal.translations.es?.note ?? '',

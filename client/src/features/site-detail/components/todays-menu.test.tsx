@@ -30,6 +30,10 @@ function menuWith(days: SiteMenu['days']): SiteMenu {
     from: days[0]!.date,
     to: days.at(-1)!.date,
     mealTypes: [{ id: 1, name: 'Lunch', translations: { zh: { name: '午膳' } } }],
+    dietMarks: [
+      { id: 7, name: 'Nut-free', translations: { zh: { name: '不含果仁' } } },
+      { id: 9, name: 'Dairy-free', translations: {} },
+    ],
     days,
   };
 }
@@ -92,6 +96,22 @@ describe('TodaysMenu', () => {
     expect(region.getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^Lunch 11:30\sAM – 1:00\sPM$/)]),
     );
+  });
+
+  it('names the agency’s own marks from the data, an untranslated one in English (R694)', async () => {
+    const withOwn = {
+      ...meal,
+      dishes: [{ name: 'Rice', translations: {}, diets: ['soft', 'agency-7', 'agency-9', 'agency-99'] }],
+    };
+    const html = await draw(
+      menuWith([{ date: '2026-12-01', status: 'published', meals: [withOwn], hours: HOURS }]),
+      'zh',
+      'server',
+    );
+    expect(html).toContain('不含果仁');
+    expect(html).toContain('<span lang="en">Dairy-free</span>');
+    // A mark the menu does not name (removed since) is left out, never shown as its key.
+    expect(html).not.toContain('agency-');
   });
 
   it('shows nothing when both days are closed', async () => {

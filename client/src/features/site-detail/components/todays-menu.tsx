@@ -1,9 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { formatLongDate, useAgencyToday } from '#client/lib/agency-clock.ts';
-import { ListedNames, localizedName, pageLanguage, Text } from '#client/lib/localized.tsx';
+import {
+  ListedNames,
+  type LocalizedText,
+  localizedName,
+  pageLanguage,
+  Text,
+} from '#client/lib/localized.tsx';
 import { addDays } from '#shared/agency-time.ts';
 import { apiPaths } from '#shared/api-paths.ts';
 import { formatInterval } from '#shared/format-hours.ts';
+import type { Language } from '#shared/languages.ts';
+import type { DietMark } from '#shared/menus.ts';
 import type { SiteMenu } from '#shared/schemas/menus.ts';
 import { localized } from '#shared/translations.ts';
 import { useSiteMenu } from '../api/get-site-menu.ts';
@@ -46,6 +54,22 @@ export function TodaysMenu({ siteId }: { siteId: number }) {
       </p>
     </section>
   );
+}
+
+/**
+ * A mark in words (R694): a fixed one in the interface's words, the agency's own from the menu's
+ * `dietMarks` (its name comes with the data, an English fallback marked `lang="en"`). Written out here
+ * rather than importing `dietMarkName` (shared/menus.ts), so the page's first bundle stays as it is.
+ */
+function markName(
+  mark: string,
+  menu: SiteMenu,
+  lng: Language,
+  t: (key: `menu.diets.${DietMark}`) => string,
+): LocalizedText[] {
+  if (!mark.startsWith('agency-')) return [{ text: t(`menu.diets.${mark as DietMark}`), lang: lng }];
+  const own = menu.dietMarks.find((item) => `agency-${item.id}` === mark);
+  return own ? [localized(own, 'name', lng)] : [];
 }
 
 function MenuOfDay({
@@ -95,7 +119,7 @@ function MenuOfDay({
                         {' '}
                         (
                         <ListedNames
-                          names={dish.diets.map((mark) => ({ text: t(`menu.diets.${mark}`), lang: lng }))}
+                          names={dish.diets.flatMap((mark) => markName(mark, menu, lng, t))}
                           language={language}
                         />
                         )

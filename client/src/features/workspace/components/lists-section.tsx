@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '#client/components/admin/confirm-dialog.tsx';
 import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
 import { ApiError } from '#client/lib/api.ts';
+import { MENU_REFUSALS } from '#shared/menus.ts';
 import { REFERENCE_LIST_NAMES, REFERENCE_LISTS, type ReferenceListName } from '#shared/reference-lists.ts';
 import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
 import { deleteItem, useListItems, workspaceKeys } from '../api/workspace.ts';
@@ -110,7 +111,10 @@ export function ListsSection({
     } catch (failure) {
       setError(
         failure instanceof ApiError
-          ? t('lists.deleteFailed', { message: failure.message })
+          ? failure.code === MENU_REFUSALS.menuDaysWouldBeLost
+            ? // R696: a meal type or a partner with menus is not deleted; the count says what would go.
+              t('lists.menuDaysLost', { count: Number(failure.params.count) })
+            : t('lists.deleteFailed', { message: failure.message })
           : t('common:errors.generic'),
       );
     } finally {
