@@ -83,7 +83,19 @@ export const apiRoutes = {
   siteMenuDay: '/api/sites/:id/menu/:date',
   partnerMenu: '/api/nutritionpartners/:id/menu',
   partnerMenuDay: '/api/nutritionpartners/:id/menu/:date',
+  /**
+   * Printed menus (R682–R683): the provider's own menu of a month as a file, for a partner or a site;
+   * listed, put (the file's bytes as the body) and removed per owner and month; its bytes by key.
+   */
+  sitePrintedMenus: '/api/sites/:id/printed-menus',
+  sitePrintedMenu: '/api/sites/:id/printed-menus/:month',
+  partnerPrintedMenus: '/api/nutritionpartners/:id/printed-menus',
+  partnerPrintedMenu: '/api/nutritionpartners/:id/printed-menus/:month',
+  printedMenuFile: '/api/printed-menus/:key',
 } as const;
+
+/** The printable week menu of a site (R681): a page of its own, made on the server, outside /api. */
+export const weekMenuPrintRoute = '/sites/:id/menu/print';
 
 /** The names of a pattern's `:name` parameters. */
 type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -175,4 +187,12 @@ export const apiPaths = {
   siteMenuDay: (id: number | string, date: string) => fillPath(apiRoutes.siteMenuDay, { id, date }),
   partnerMenu: (id: number | string) => fillPath(apiRoutes.partnerMenu, { id }),
   partnerMenuDay: (id: number | string, date: string) => fillPath(apiRoutes.partnerMenuDay, { id, date }),
+  printedMenus: (kind: 'site' | 'partner', id: number | string) =>
+    fillPath(kind === 'site' ? apiRoutes.sitePrintedMenus : apiRoutes.partnerPrintedMenus, { id }),
+  printedMenu: (kind: 'site' | 'partner', id: number | string, month: string) =>
+    fillPath(kind === 'site' ? apiRoutes.sitePrintedMenu : apiRoutes.partnerPrintedMenu, { id, month }),
+  printedMenuFile: (key: string) => fillPath(apiRoutes.printedMenuFile, { key }),
+  /** The printable week menu page in a language (R681). */
+  weekMenuPrint: (id: number | string, language: string) =>
+    `${fillPath(weekMenuPrintRoute, { id })}?lng=${encodeURIComponent(language)}`,
 } as const;

@@ -18,6 +18,7 @@ import { mealTypes, menus, nutritionPartners, sites } from '../db/schema.ts';
 import { directoryWrite } from './directory-changes.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
 import { recordHistory } from './history.ts';
+import { printedMenusForSite } from './printed-menus.ts';
 
 /**
  * Menus (docs/product.md R650–R674, docs/decisions/060-menus.md): a partner's or a site's menu of a
@@ -239,5 +240,7 @@ export async function siteMenu(
           .from(mealTypes)
           .where(inArray(mealTypes.id, used))
           .orderBy(asc(mealTypes.id));
-  return { siteId: site.id, from, to, mealTypes: names, days };
+  const months = [...new Set(days.map((day) => day.date.slice(0, 7)))];
+  const printed = await printedMenusForSite(db, site, months);
+  return { siteId: site.id, from, to, mealTypes: names, days, printedMenus: printed };
 }
