@@ -14,10 +14,16 @@ import { assertValid } from '#client/lib/schema-errors.ts';
 import { agencyMoment } from '#shared/agency-time.ts';
 import { formatCalendarDate, formatter, intlLocale } from '#shared/format-hours.ts';
 import { parseId } from '#shared/ids.ts';
-import { DIET_MARKS } from '#shared/menus.ts';
+import { DIET_MARKS, PRINTED_MENU_MAX_BYTES, PRINTED_MENU_TYPES } from '#shared/menus.ts';
 import { MenuDayInputSchema } from '#shared/schemas/menus.ts';
 import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
-import { useAfterMenuWrite, usePartnerMonth, writePartnerDay } from '../api/menus.ts';
+import {
+  useAfterMenuWrite,
+  usePartnerMonth,
+  usePartnerPrintedMenus,
+  writePartnerDay,
+  writePartnerPrintedMenu,
+} from '../api/menus.ts';
 import {
   applyPlan,
   type CopyChoice,
@@ -153,6 +159,12 @@ export function MenuGridScreen({
         <p>{t('common:loading')}</p>
       ) : (
         <>
+          <PrintedMenuFile
+            partnerId={partnerId}
+            month={month}
+            monthName={monthName(month)}
+            onStatus={setStatus}
+          />
           <CopyWeeks
             partnerId={partnerId}
             month={month}
@@ -175,6 +187,92 @@ export function MenuGridScreen({
           </ol>
         </>
       )}
+    </section>
+  );
+}
+
+/**
+ * The partner's printed menu of the month (docs/product.md R682): the file there is, linked, with
+ * "Remove"; a file field to attach one (or replace it). The server checks the file's bytes and size.
+ */
+function PrintedMenuFile({
+  partnerId,
+  month,
+  monthName,
+  onStatus,
+}: {
+  partnerId: number;
+  month: string;
+  monthName: string;
+  onStatus: (status: Status) => void;
+}) {
+  const { t } = useTranslation('admin-menus');
+  const files = usePartnerPrintedMenus(partnerId);
+  const afterWrite = useAfterMenuWrite();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const current = files.data?.find((file) => file.month === month);
+  const fieldId = `printed-menu-${month}`;
+
+  const write = async (file: File | null) => {
+    setBusy(true);
+    try {
+      await writePartnerPrintedMenu(partnerId, month, file);
+      if (input.current) input.current.value = '';
+      onStatus({
+        kind: 'success',
+        text: t(file ? 'printed.saved' : 'printed.removed', { month: monthName }),
+      });
+    } catch (error) {
+      onStatus({ kind: 'error', text: t('printed.failed', { month: monthName, message: errorText(error) }) });
+    } finally {
+      setBusy(false);
+      await afterWrite();
+    }
+  };
+
+  const attach = (event: FormEvent) => {
+    event.preventDefault();
+    const file = input.current?.files?.[0];
+    if (!file) return onStatus({ kind: 'error', text: t('printed.choose') });
+    if (file.size > PRINTED_MENU_MAX_BYTES)
+      return onStatus({
+        kind: 'error',
+        text: t('printed.failed', { month: monthName, message: t('printed.tooLarge') }),
+      });
+    void write(file);
+  };
+
+  return (
+    <section className="menu-grid__printed" aria-labelledby="printed-menu-heading">
+      <h2 id="printed-menu-heading">{t('printed.heading', { month: monthName })}</h2>
+      <p>{t('printed.intro')}</p>
+      {current ? (
+        <p>
+          <a href={current.url} type={current.contentType}>
+            {t('printed.current', {
+              month: monthName,
+              kind: t(
+                current.contentType === 'application/pdf' ? 'printed.kinds.pdf' : 'printed.kinds.image',
+              ),
+            })}
+          </a>{' '}
+          <button type="button" className="button button--secondary" disabled={busy} onClick={() => void write(null)}>
+            {t('printed.remove', { month: monthName })}
+          </button>
+        </p>
+      ) : (
+        files.data && <p>{t('printed.none')}</p>
+      )}
+      <form onSubmit={attach} className="menu-grid__printed-form">
+        <div className="field">
+          <label htmlFor={fieldId}>{t('printed.file', { month: monthName })}</label>
+          <input id={fieldId} ref={input} type="file" accept={PRINTED_MENU_TYPES.join(',')} />
+        </div>
+        <button type="submit" className="button" disabled={busy}>
+          {t(current ? 'printed.replace' : 'printed.attach')}
+        </button>
+      </form>
     </section>
   );
 }
