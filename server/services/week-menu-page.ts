@@ -71,12 +71,18 @@ p { margin: 0.15rem 0; }
 .screen-only { margin: 1rem 0; }
 footer { margin-top: 0.75rem; font-size: 0.9rem; }
 @media print {
-  body { margin: 0; font-size: 12.5pt; line-height: 1.25; }
-  h1 { font-size: 18pt; }
-  h2 { font-size: 13.5pt; }
-  h3 { font-size: 12.5pt; }
-  ol.days { grid-template-columns: 1fr 1fr; gap: 0.15in 0.3in; }
+  html { font-size: 13.5pt; }
+  body { margin: 0; font-size: 1rem; line-height: 1.2; }
+  header { flex-wrap: nowrap; padding-bottom: 0.25rem; }
+  h1 { font-size: 1.4rem; }
+  h2 { font-size: 1.1rem; }
+  h3 { font-size: 1rem; }
+  .qr { font-size: 0.8rem; max-width: 10rem; }
+  .qr img { width: 1.2in; height: 1.2in; }
+  ol.days { grid-template-columns: 1fr 1fr; gap: 0.1in 0.3in; margin-top: 0.4rem; }
+  ul.dishes { padding-left: 1rem; }
   .screen-only { display: none; }
+  footer { margin-top: 0.4rem; font-size: 0.8rem; }
   a { color: #000; text-decoration: none; }
 }`;
 

@@ -9,6 +9,7 @@ import { FormAlert } from '#client/components/ui/form-alert.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
 import { agencyTimeZone, useAgencyToday } from '#client/lib/agency-clock.ts';
 import { ApiError } from '#client/lib/api.ts';
+import { translateFieldError } from '#client/lib/field-errors.ts';
 import { localizedName } from '#client/lib/localized.tsx';
 import { assertValid } from '#client/lib/schema-errors.ts';
 import { agencyMoment } from '#shared/agency-time.ts';
@@ -224,7 +225,12 @@ function PrintedMenuFile({
         text: t(file ? 'printed.saved' : 'printed.removed', { month: monthName }),
       });
     } catch (error) {
-      onStatus({ kind: 'error', text: t('printed.failed', { month: monthName, message: errorText(error) }) });
+      // A refused file says why in the reader's language ("File type must be PDF, JPEG, PNG, WebP").
+      const message =
+        error instanceof ApiError && error.errors.length > 0
+          ? error.errors.map((fieldError) => translateFieldError(fieldError, t)).join(' ')
+          : errorText(error);
+      onStatus({ kind: 'error', text: t('printed.failed', { month: monthName, message }) });
     } finally {
       setBusy(false);
       await afterWrite();
@@ -257,7 +263,12 @@ function PrintedMenuFile({
               ),
             })}
           </a>{' '}
-          <button type="button" className="button button--secondary" disabled={busy} onClick={() => void write(null)}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={() => void write(null)}
+          >
             {t('printed.remove', { month: monthName })}
           </button>
         </p>
