@@ -114,10 +114,7 @@ for (const lng of LANGUAGES) {
     expect(await scrollsSideways(page)).toBe(false);
 
     // The provider's printed menu, for those who want the original.
-    const printedName = tr(lng, 'site:menu.printed', {
-      month: formatCalendarMonth('2026-12', lng),
-      kind: tr(lng, 'site:menu.kinds.pdf'),
-    });
+    const printedName = tr(lng, 'site:menu.printedPdf', { month: formatCalendarMonth('2026-12', lng) });
     const printed = menu.getByRole('link', { name: printedName });
     const href = await printed.getAttribute('href');
     const file = await page.request.get(href!);
@@ -188,7 +185,7 @@ test('an editor attaches a PDF of a partner’s printed menu; the partner’s si
   const screen = page.getByRole('region', { name: tr('en', 'admin-menus:title') });
   await expect(screen.getByRole('status')).toHaveText(en('saved'));
   const current = page.getByRole('link', {
-    name: tr('en', 'admin-menus:printed.current', { month, kind: tr('en', 'admin-menus:printed.kinds.pdf') }),
+    name: tr('en', 'admin-menus:printed.currentPdf', { month }),
   });
   await expect(current).toBeVisible();
 
@@ -204,7 +201,7 @@ test('an editor attaches a PDF of a partner’s printed menu; the partner’s si
 
   await page.goto(`/sites/${site.id}?lng=en`);
   const link = page.getByRole('link', {
-    name: tr('en', 'site:menu.printed', { month, kind: tr('en', 'site:menu.kinds.pdf') }),
+    name: tr('en', 'site:menu.printedPdf', { month }),
   });
   await expect(link).toBeVisible();
   const file = await page.request.get((await link.getAttribute('href'))!);

@@ -256,11 +256,8 @@ function PrintedMenuFile({
       {current ? (
         <p>
           <a href={current.url} type={current.contentType}>
-            {t('printed.current', {
+            {t(current.contentType === 'application/pdf' ? 'printed.currentPdf' : 'printed.currentImage', {
               month: monthName,
-              kind: t(
-                current.contentType === 'application/pdf' ? 'printed.kinds.pdf' : 'printed.kinds.image',
-              ),
             })}
           </a>{' '}
           <button

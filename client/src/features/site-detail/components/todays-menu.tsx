@@ -41,7 +41,7 @@ export function TodaysMenu({ siteId }: { siteId: number }) {
   const last = addDays(tomorrow, WEEK_AHEAD_DAYS);
   const week = menu.days.filter((day) => day.date > tomorrow && day.date <= last);
   if (days.length === 0 && week.every((day) => day.status === 'closed')) return null;
-  // Not printed with the site page, which stays on one sheet: the week has its own printout (R681).
+  // Not printed with the site page, which stays on one sheet: the week has its own printout (R681, R684).
   return (
     <section className="todays-menu no-print" aria-labelledby="site-menu">
       <h2 id="site-menu">{t('menu.heading')}</h2>
@@ -98,9 +98,8 @@ export function TodaysMenu({ siteId }: { siteId: number }) {
         {menu.printedMenus.map((file) => (
           <li key={file.id}>
             <a href={file.url} type={file.contentType}>
-              {t('menu.printed', {
+              {t(file.contentType === 'application/pdf' ? 'menu.printedPdf' : 'menu.printedImage', {
                 month: formatCalendarMonth(file.month, language),
-                kind: t(file.contentType === 'application/pdf' ? 'menu.kinds.pdf' : 'menu.kinds.image'),
               })}
             </a>
           </li>
