@@ -5,7 +5,7 @@ import { TEST_CLOCK_HEADER } from '#shared/test-clock.ts';
 import { smallPdf } from '#testing/printed-menu-files.ts';
 import { setClock } from './support/clock.ts';
 import { E2E_ADMIN } from './support/constants.ts';
-import { type AdminApi, expect, loginThroughForm, test } from './support/fixtures.ts';
+import { type AdminApi, expect, expectNoAxeViolations, loginThroughForm, test } from './support/fixtures.ts';
 import { PHONE, scrollsSideways, useLargeText } from './support/large-text.ts';
 import { editorAccount } from './support/partner-manager.ts';
 import { type Lng, tr, uniqueTag } from './support/public-pages.ts';
@@ -112,6 +112,7 @@ for (const lng of LANGUAGES) {
     await expect(days.nth(4)).toContainText(tr(lng, 'site:menu.notPublished'));
     await expect(days.nth(5)).toContainText(DISH[lng]);
     expect(await scrollsSideways(page)).toBe(false);
+    await expectNoAxeViolations(page);
 
     // The provider's printed menu, for those who want the original.
     const printedName = tr(lng, 'site:menu.printedPdf', { month: formatCalendarMonth('2026-12', lng) });
@@ -132,6 +133,7 @@ for (const lng of LANGUAGES) {
     await expect(page.getByRole('main')).toContainText(DISH[lng]);
     await expect(page.getByRole('main')).toContainText(tr(lng, 'site:menu.diets.soft'));
     expect(await scrollsSideways(page)).toBe(false);
+    await expectNoAxeViolations(page);
     await page.emulateMedia({ media: 'print' });
     const pdf = await page.pdf({ format: 'Letter', printBackground: false });
     expect(pageCount(pdf)).toBe(1);
@@ -188,6 +190,7 @@ test('an editor attaches a PDF of a partner’s printed menu; the partner’s si
     name: tr('en', 'admin-menus:printed.currentPdf', { month }),
   });
   await expect(current).toBeVisible();
+  await expectNoAxeViolations(page);
 
   // A file that is not a menu is refused, and the attached one stays.
   await page.getByLabel(en('file')).setInputFiles({

@@ -1,4 +1,4 @@
-import { formatCalendarDate, formatInterval } from '#shared/format-hours.ts';
+import { formatCalendarDate, formatInterval, listLocale } from '#shared/format-hours.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { htmlLang, type Language } from '#shared/languages.ts';
 import printEn from '#shared/locales/en/print.json' with { type: 'json' };
@@ -60,7 +60,7 @@ a { color: #0645ad; }
 header { display: flex; gap: 1rem; align-items: flex-start; justify-content: space-between; flex-wrap: wrap; border-bottom: 2px solid #000; padding-bottom: 0.5rem; }
 h1 { font-size: 1.6rem; margin: 0 0 0.25rem; }
 .address, .dates { margin: 0; }
-.qr { text-align: center; font-size: 0.9rem; max-width: 12rem; }
+.qr { text-align: center; font-size: 0.9rem; max-width: 12rem; overflow-wrap: anywhere; }
 .qr img { display: block; margin: 0 auto; }
 ol.days { list-style: none; padding: 0; margin: 0.75rem 0 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 20rem), 1fr)); gap: 0.5rem 1rem; }
 .day { break-inside: avoid; border-top: 1px solid #555; padding-top: 0.25rem; }
@@ -92,6 +92,8 @@ export function weekMenuPage({ site, menu, language, shortAddress, today }: Week
   const week = words.print.week;
   const m = words.site.menu;
   const days = menu.days.slice(0, PRINTED_WEEK_DAYS);
+  // Diet marks said as the page's language joins a list ("Vegetarian and Halal", "素食和清真").
+  const lists = new Intl.ListFormat(listLocale(language), { type: 'conjunction' });
   const name = localized({ name: site.name, translations: site.translations ?? {} }, 'name', language);
   const siteName =
     name.lang === language && name.text !== site.name ? `${site.name} · ${name.text}` : site.name;
@@ -123,7 +125,7 @@ export function weekMenuPage({ site, menu, language, shortAddress, today }: Week
               : mealName;
             const dishes = meal.dishes
               .map((dish) => {
-                const diets = dish.diets.map((mark) => m.diets[mark]).join(', ');
+                const diets = lists.format(dish.diets.map((mark) => m.diets[mark]));
                 return `<li>${inLanguage(localized(dish, 'name', language), language)}${
                   diets ? ` (${escapeHtml(diets)})` : ''
                 }</li>`;
