@@ -135,7 +135,7 @@ describe('TodaysMenu', () => {
       'es',
       'server',
     );
-    expect(html).toContain('La próxima semana');
+    expect(html).toContain('Los próximos siete días');
     // Thursday 3 December (after tomorrow) with its dishes in one line; Spanish fallback marked English.
     expect(html).toMatch(/jueves, 3 de diciembre<\/strong>: (<!-- -->)?<span><span lang="en">Lunch<\/span>/);
     expect(html).toMatch(/sábado, 5 de diciembre<\/strong>: (<!-- -->)?Cerrado/);
