@@ -37,6 +37,7 @@ import menusRoutes from './routes/menus.ts';
 import metaRoutes from './routes/meta.ts';
 import passwordsRoutes from './routes/passwords.ts';
 import placesRoutes from './routes/places.ts';
+import printedMenusRoutes from './routes/printed-menus.ts';
 import proposalsRoutes from './routes/proposals.ts';
 import qrRoutes from './routes/qr.ts';
 import referenceListRoutes from './routes/reference-lists.ts';
@@ -49,6 +50,7 @@ import siteTrashRoutes from './routes/site-trash.ts';
 import sitesRoutes from './routes/sites.ts';
 import staffAccountsRoutes from './routes/staff-accounts.ts';
 import usersRoutes from './routes/users.ts';
+import weekMenuPrintRoutes from './routes/week-menu-print.ts';
 import workspaceRoutes from './routes/workspace.ts';
 import { createErrorReporter } from './services/error-reporter.ts';
 import { storageFor } from './services/file-storage.ts';
@@ -169,6 +171,8 @@ export async function buildApp(config: Config, deps: AppDependencies) {
     closuresRoutes,
     menusRoutes,
     dietMarksRoutes,
+    printedMenusRoutes,
+    weekMenuPrintRoutes,
     hsdsRoutes,
     authRoutes,
     usersRoutes,

@@ -41,6 +41,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   assets: AssetService;
+  /** Where uploaded files are kept (pictures, printed menus). */
+  storage: FileStorage;
   mailer: Mailer;
   /** Staff notices: queued in mail_outbox and sent after the request, retried until delivered. */
   mailQueue: MailQueue;
@@ -100,6 +102,7 @@ export function createAppContext(
     draining: deps.draining ?? (() => false),
     baseUrl: config.BASE_URL ?? `http://localhost:${config.PORT}`,
     mailer,
+    storage,
     mailQueue: createMailQueue(database.db, mailer, { retryMs: config.MAIL_RETRY_MS }),
     geocoder: deps.geocoder ?? geocoderFor(config),
     assets: createAssetService(database.db, {

@@ -88,7 +88,19 @@ export const apiRoutes = {
   /** The agency's own diet marks (R690–R699): read by anyone, kept by administrators. */
   dietMarks: '/api/dietmarks',
   dietMark: '/api/dietmarks/:id',
+  /**
+   * Printed menus (R682–R683): the provider's own menu of a month as a file, for a partner or a site;
+   * listed, put (the file's bytes as the body) and removed per owner and month; its bytes by key.
+   */
+  sitePrintedMenus: '/api/sites/:id/printed-menus',
+  sitePrintedMenu: '/api/sites/:id/printed-menus/:month',
+  partnerPrintedMenus: '/api/nutritionpartners/:id/printed-menus',
+  partnerPrintedMenu: '/api/nutritionpartners/:id/printed-menus/:month',
+  printedMenuFile: '/api/printed-menus/:key',
 } as const;
+
+/** The printable week menu of a site (R681): a page of its own, made on the server, outside /api. */
+export const weekMenuPrintRoute = '/sites/:id/menu/print';
 
 /** The names of a pattern's `:name` parameters. */
 type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -183,4 +195,12 @@ export const apiPaths = {
   todaysMenus: apiRoutes.todaysMenus,
   dietMarks: apiRoutes.dietMarks,
   dietMark: (id: number | string) => fillPath(apiRoutes.dietMark, { id }),
+  printedMenus: (kind: 'site' | 'partner', id: number | string) =>
+    fillPath(kind === 'site' ? apiRoutes.sitePrintedMenus : apiRoutes.partnerPrintedMenus, { id }),
+  printedMenu: (kind: 'site' | 'partner', id: number | string, month: string) =>
+    fillPath(kind === 'site' ? apiRoutes.sitePrintedMenu : apiRoutes.partnerPrintedMenu, { id, month }),
+  printedMenuFile: (key: string) => fillPath(apiRoutes.printedMenuFile, { key }),
+  /** The printable week menu page in a language (R681). */
+  weekMenuPrint: (id: number | string, language: string) =>
+    `${fillPath(weekMenuPrintRoute, { id })}?lng=${encodeURIComponent(language)}`,
 } as const;

@@ -154,6 +154,14 @@ export function formatInstant(
 }
 
 /** A calendar date ('YYYY-MM-DD') as staff read it: 'Nov 24, 2026'; with `weekday`, 'Thursday, Nov 26, 2026'. */
+/** A month ('YYYY-MM') in words: 'December 2026', 'diciembre de 2026', '2026年12月' (R683). */
+export function formatCalendarMonth(month: string, language: string | undefined): string {
+  const [y = 1970, m = 1] = month.split('-').map(Number);
+  return formatter(intlLocale(language), { year: 'numeric', month: 'long' }).format(
+    new Date(Date.UTC(y, m - 1, 1)),
+  );
+}
+
 export function formatCalendarDate(
   date: string,
   language: string | undefined,

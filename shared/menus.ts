@@ -108,9 +108,24 @@ export const MEALS_PER_DAY_MAX = 10;
 /** The dates a menu may be given for, from the agency's today (R655): a year back, two years ahead. */
 export const MENU_DAYS_BACK = 365;
 export const MENU_DAYS_AHEAD = 730;
-/** The most days one read of a site's menu covers (R661), and how many it covers by default. */
+/**
+ * The most days one read of a site's menu covers (R661), and how many it covers by default: today,
+ * tomorrow and the week ahead of the site page (R680).
+ */
 export const MENU_RANGE_MAX_DAYS = 62;
-export const MENU_RANGE_DEFAULT_DAYS = 7;
+export const MENU_RANGE_DEFAULT_DAYS = 9;
+/** The days of the week ahead on the site page, after tomorrow (R680). */
+export const WEEK_AHEAD_DAYS = 7;
+/** The days of the printed week menu, from the agency's today (R681). */
+export const PRINTED_WEEK_DAYS = 7;
+
+/** A printed menu's file (R682): what its first bytes must be, and how large it may be. */
+export const PRINTED_MENU_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
+export type PrintedMenuType = (typeof PRINTED_MENU_TYPES)[number];
+export const PRINTED_MENU_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Whether a month ('YYYY-MM') is written as one. */
+export const isMonth = (value: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
 
 export interface Dish {
   name: string;

@@ -30,6 +30,7 @@ export const VALIDATION_MESSAGES = {
   invalid_weeks: 'must be weeks of the month: 1 to 4, or -1 for the last',
   not_boolean: 'must be true or false',
   invalid_date: 'must be a date like 2026-11-26',
+  invalid_month: 'must be a month like 2026-12',
   end_before_start: 'must not be before the start date',
   sites_required: 'must name at least one site, unless the closure is for all sites',
   sites_with_all_sites: 'must be left out when the closure is for all sites',

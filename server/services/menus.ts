@@ -24,6 +24,7 @@ import { dietMarksMustExist, dietMarksNamed } from './diet-marks.ts';
 import { directoryWrite } from './directory-changes.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
 import { recordHistory } from './history.ts';
+import { printedMenusForSite } from './printed-menus.ts';
 
 /**
  * Menus (docs/product.md R650–R674, docs/decisions/060-menus.md): a partner's or a site's menu of a
@@ -250,7 +251,9 @@ export async function siteMenu(
     db,
     days.flatMap((day) => day.meals.flatMap((meal) => meal.dishes.flatMap((dish) => dish.diets))),
   );
-  return { siteId: site.id, from, to, mealTypes: names, dietMarks, days };
+  const months = [...new Set(days.map((day) => day.date.slice(0, 7)))];
+  const printed = await printedMenusForSite(db, site, months);
+  return { siteId: site.id, from, to, mealTypes: names, dietMarks, days, printedMenus: printed };
 }
 
 /**

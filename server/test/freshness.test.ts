@@ -17,6 +17,7 @@ import { USUAL_HOLIDAY_RULES } from '#shared/holidays.ts';
 import { CONFIRMATION_METHODS } from '#shared/schemas/confirmations.ts';
 import { REFERENCE_LIST_NAMES } from '#shared/schemas/reference-lists.ts';
 import { buildSite } from '#testing/factories.ts';
+import { smallPdf } from '#testing/printed-menu-files.ts';
 import { mealTypes } from '../db/schema.ts';
 import { createClosure, deleteClosure, updateClosure } from '../services/closures.ts';
 import { confirmSite } from '../services/confirmations.ts';
@@ -262,6 +263,25 @@ describe('the next public read after each write is fresh', () => {
     expect(await menu()).toContain('Fresh mark');
     await asAdmin({ method: 'PATCH', url: apiPaths.dietMark(mark.id), payload: { name: 'Renamed mark' } });
     expect(await menu()).toContain('Renamed mark');
+  });
+
+  it('keeping and removing a site’s printed menu of a month (R682, R683)', async () => {
+    const site = await createSite({
+      Hours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, open: '11:00', close: '13:00' })),
+    });
+    const month = agencyMoment(Date.now(), DEFAULT_AGENCY_TIME_ZONE).date.slice(0, 7);
+    const printed = async () =>
+      (await read<{ printedMenus: { month: string }[] }>(apiPaths.siteMenu(site.id))).printedMenus;
+    expect(await printed()).toEqual([]);
+    await asAdmin({
+      method: 'PUT',
+      url: apiPaths.printedMenu('site', site.id, month),
+      payload: smallPdf(),
+      headers: { 'content-type': 'application/pdf' },
+    });
+    expect(await printed()).toEqual([expect.objectContaining({ month })]);
+    await asAdmin({ method: 'DELETE', url: apiPaths.printedMenu('site', site.id, month) }, 204);
+    expect(await printed()).toEqual([]);
   });
 
   it('the commit of a spreadsheet import', async () => {

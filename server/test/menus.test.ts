@@ -119,8 +119,8 @@ describe('a partner’s menu and a site’s own (R650–R651)', () => {
 
     const menu = await menuOf(ownSite);
     expect(menu.from).toBe('2026-12-01');
-    expect(menu.to).toBe('2026-12-07');
-    expect(menu.days).toHaveLength(7);
+    expect(menu.to).toBe('2026-12-09'); // today, tomorrow and the week ahead (R661, R680)
+    expect(menu.days).toHaveLength(9);
     const wednesday = dayOf(menu, '2026-12-02');
     expect(wednesday.status).toBe('published');
     expect(wednesday.hours).toEqual([{ open: '11:30', close: '13:00' }]);

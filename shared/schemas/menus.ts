@@ -8,6 +8,7 @@ import {
   MEALS_PER_DAY_MAX,
   MENU_NOTE_MAX,
   orderDiets,
+  PRINTED_MENU_TYPES,
 } from '../menus.ts';
 import { coded, codedIssue } from '../validation.ts';
 import { BodyIdSchema, BodySchema, RequiredTextSchema } from './common.ts';
@@ -121,6 +122,22 @@ export const StoredMenusSchema = z.object({
   days: z.array(StoredMenuDaySchema),
 });
 
+/** A printed menu's file of a month (R682): whose it is, its type and where its bytes are. */
+export const PrintedMenuSchema = z.object({
+  id: z.number(),
+  month: z.string(),
+  source: z.enum(['site', 'partner']),
+  ownerId: z.number(),
+  contentType: z.enum(PRINTED_MENU_TYPES),
+  byteSize: z.number(),
+  url: z.string(),
+});
+export type PrintedMenu = z.infer<typeof PrintedMenuSchema>;
+export const PrintedMenusSchema = z.array(PrintedMenuSchema);
+
+/** `/{id}/printed-menus/{month}`: the month is checked by the route (invalid_month, out_of_range). */
+export const PrintedMenuParamsSchema = z.object({ id: z.string(), month: z.string() });
+
 /** A site's menu as the public reads it: every date from `from` to `to`, resolved (R650–R652). */
 export const SiteMenuSchema = z.object({
   siteId: z.number(),
@@ -145,6 +162,8 @@ export const SiteMenuSchema = z.object({
       hours: z.array(z.object({ open: z.string(), close: z.string() })),
     }),
   ),
+  /** The printed menus of the months the dates fall in, one per month (R683). */
+  printedMenus: PrintedMenusSchema,
 });
 export type SiteMenu = z.infer<typeof SiteMenuSchema>;
 

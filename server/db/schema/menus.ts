@@ -52,3 +52,31 @@ export const dietMarks = pgTable('diet_marks', {
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   ...timestamps,
 });
+
+/**
+ * The provider's printed menu of a month as a file (docs/product.md R682–R683, migration 0024): a
+ * nutrition partner's (all its sites) or one site's, one per owner and month; the bytes are in the file
+ * store under `key`, checked by their first bytes to be a PDF, JPEG, PNG or WebP.
+ */
+export const printedMenus = pgTable(
+  'printed_menus',
+  {
+    id: serial('id').primaryKey(),
+    partnerId: integer('partner_id').references(() => nutritionPartners.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id').references(() => sites.id, { onDelete: 'cascade' }),
+    /** 'YYYY-MM'. */
+    month: text('month').notNull(),
+    key: text('key').notNull().unique('printed_menus_key_unique'),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('printed_menus_owner_check', sql`(${t.partnerId} is null) <> (${t.siteId} is null)`),
+    uniqueIndex('printed_menus_partner_month_idx')
+      .on(t.partnerId, t.month)
+      .where(sql`${t.partnerId} is not null`),
+    uniqueIndex('printed_menus_site_month_idx').on(t.siteId, t.month).where(sql`${t.siteId} is not null`),
+  ],
+);

@@ -3,6 +3,8 @@ import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
 import { api } from '#client/lib/api.ts';
 import { apiPaths } from '#shared/api-paths.ts';
 import type { DietMark } from '#shared/schemas/diet-marks.ts';
+
+import type { PrintedMenu } from '#shared/schemas/menus.ts';
 import type { StoredDay } from '../model/menu-grid.ts';
 
 const menusRoot = ['admin', 'partner-menus'] as const;
@@ -44,4 +46,22 @@ export function useAgencyDietMarks() {
     queryFn: ({ signal }) => api<DietMark[]>(apiPaths.dietMarks, { signal }),
     staleTime: 60_000,
   });
+}
+
+/** GET /api/nutritionpartners/{id}/printed-menus: a partner's printed menus by month (R682). */
+export function usePartnerPrintedMenus(partnerId: number | undefined) {
+  return useQuery({
+    queryKey: [...menusRoot, 'printed', partnerId],
+    queryFn: ({ signal }) => api<PrintedMenu[]>(apiPaths.printedMenus('partner', partnerId ?? 0), { signal }),
+    enabled: partnerId !== undefined,
+    staleTime: 0,
+  });
+}
+
+/** PUT (the file as the body) or DELETE (file null) of a partner's printed menu of a month (R682). */
+export function writePartnerPrintedMenu(partnerId: number, month: string, file: File | null) {
+  const path = apiPaths.printedMenu('partner', partnerId, month);
+  return file
+    ? api<PrintedMenu>(path, { method: 'PUT', body: file })
+    : api<unknown>(path, { method: 'DELETE' });
 }

@@ -9,16 +9,24 @@ import { FormAlert } from '#client/components/ui/form-alert.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
 import { agencyTimeZone, useAgencyToday } from '#client/lib/agency-clock.ts';
 import { ApiError } from '#client/lib/api.ts';
+import { translateFieldError } from '#client/lib/field-errors.ts';
 import { localizedName, Text } from '#client/lib/localized.tsx';
 import { assertValid } from '#client/lib/schema-errors.ts';
 import { agencyMoment } from '#shared/agency-time.ts';
 import { formatCalendarDate, formatter, intlLocale } from '#shared/format-hours.ts';
 import { parseId } from '#shared/ids.ts';
-import { dietMarkList, orderDiets } from '#shared/menus.ts';
+import { dietMarkList, orderDiets, PRINTED_MENU_MAX_BYTES, PRINTED_MENU_TYPES } from '#shared/menus.ts';
 import { MenuDayInputSchema } from '#shared/schemas/menus.ts';
 import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
 import { localized } from '#shared/translations.ts';
-import { useAfterMenuWrite, useAgencyDietMarks, usePartnerMonth, writePartnerDay } from '../api/menus.ts';
+import {
+  useAfterMenuWrite,
+  useAgencyDietMarks,
+  usePartnerMonth,
+  usePartnerPrintedMenus,
+  writePartnerDay,
+  writePartnerPrintedMenu,
+} from '../api/menus.ts';
 import {
   applyPlan,
   type CopyChoice,
@@ -154,6 +162,12 @@ export function MenuGridScreen({
         <p>{t('common:loading')}</p>
       ) : (
         <>
+          <PrintedMenuFile
+            partnerId={partnerId}
+            month={month}
+            monthName={monthName(month)}
+            onStatus={setStatus}
+          />
           <CopyWeeks
             partnerId={partnerId}
             month={month}
@@ -176,6 +190,99 @@ export function MenuGridScreen({
           </ol>
         </>
       )}
+    </section>
+  );
+}
+
+/**
+ * The partner's printed menu of the month (docs/product.md R682): the file there is, linked, with
+ * "Remove"; a file field to attach one (or replace it). The server checks the file's bytes and size.
+ */
+function PrintedMenuFile({
+  partnerId,
+  month,
+  monthName,
+  onStatus,
+}: {
+  partnerId: number;
+  month: string;
+  monthName: string;
+  onStatus: (status: Status) => void;
+}) {
+  const { t } = useTranslation('admin-menus');
+  const files = usePartnerPrintedMenus(partnerId);
+  const afterWrite = useAfterMenuWrite();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const current = files.data?.find((file) => file.month === month);
+  const fieldId = `printed-menu-${month}`;
+
+  const write = async (file: File | null) => {
+    setBusy(true);
+    try {
+      await writePartnerPrintedMenu(partnerId, month, file);
+      if (input.current) input.current.value = '';
+      onStatus({
+        kind: 'success',
+        text: t(file ? 'printed.saved' : 'printed.removed', { month: monthName }),
+      });
+    } catch (error) {
+      // A refused file says why in the reader's language ("File type must be PDF, JPEG, PNG, WebP").
+      const message =
+        error instanceof ApiError && error.errors.length > 0
+          ? error.errors.map((fieldError) => translateFieldError(fieldError, t)).join(' ')
+          : errorText(error);
+      onStatus({ kind: 'error', text: t('printed.failed', { month: monthName, message }) });
+    } finally {
+      setBusy(false);
+      await afterWrite();
+    }
+  };
+
+  const attach = (event: FormEvent) => {
+    event.preventDefault();
+    const file = input.current?.files?.[0];
+    if (!file) return onStatus({ kind: 'error', text: t('printed.choose') });
+    if (file.size > PRINTED_MENU_MAX_BYTES)
+      return onStatus({
+        kind: 'error',
+        text: t('printed.failed', { month: monthName, message: t('printed.tooLarge') }),
+      });
+    void write(file);
+  };
+
+  return (
+    <section className="menu-grid__printed" aria-labelledby="printed-menu-heading">
+      <h2 id="printed-menu-heading">{t('printed.heading', { month: monthName })}</h2>
+      <p>{t('printed.intro')}</p>
+      {current ? (
+        <p>
+          <a href={current.url} type={current.contentType}>
+            {t(current.contentType === 'application/pdf' ? 'printed.currentPdf' : 'printed.currentImage', {
+              month: monthName,
+            })}
+          </a>{' '}
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={() => void write(null)}
+          >
+            {t('printed.remove', { month: monthName })}
+          </button>
+        </p>
+      ) : (
+        files.data && <p>{t('printed.none')}</p>
+      )}
+      <form onSubmit={attach} className="menu-grid__printed-form">
+        <div className="field">
+          <label htmlFor={fieldId}>{t('printed.file', { month: monthName })}</label>
+          <input id={fieldId} ref={input} type="file" accept={PRINTED_MENU_TYPES.join(',')} />
+        </div>
+        <button type="submit" className="button" disabled={busy}>
+          {t(current ? 'printed.replace' : 'printed.attach')}
+        </button>
+      </form>
     </section>
   );
 }

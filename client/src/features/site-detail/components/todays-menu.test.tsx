@@ -35,6 +35,7 @@ function menuWith(days: SiteMenu['days']): SiteMenu {
       { id: 9, name: 'Dairy-free', translations: {} },
     ],
     days,
+    printedMenus: [],
   };
 }
 
@@ -124,5 +125,44 @@ describe('TodaysMenu', () => {
       'server',
     );
     expect(html).toBe('');
+  });
+
+  it('draws the week ahead after tomorrow, closed days said so, with the printouts linked (R680, R681, R683)', async () => {
+    const dates = ['2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06'];
+    const html = await draw(
+      {
+        ...menuWith(
+          dates.map((date, index) =>
+            index === 4
+              ? { date, status: 'closed' as const, meals: [], hours: [] }
+              : index === 3
+                ? { date, status: 'not_published' as const, meals: [], hours: HOURS }
+                : { date, status: 'published' as const, meals: [meal], hours: HOURS },
+          ),
+        ),
+        printedMenus: [
+          {
+            id: 9,
+            month: '2026-12',
+            source: 'partner',
+            ownerId: 3,
+            contentType: 'application/pdf',
+            byteSize: 1000,
+            url: '/api/printed-menus/menu-abc',
+          },
+        ],
+      },
+      'es',
+      'server',
+    );
+    expect(html).toContain('Los próximos siete días');
+    // Thursday 3 December (after tomorrow) with its dishes in one line; Spanish fallback marked English.
+    expect(html).toMatch(/jueves, 3 de diciembre<\/strong>: (<!-- -->)?<span><span lang="en">Lunch<\/span>/);
+    expect(html).toMatch(/sábado, 5 de diciembre<\/strong>: (<!-- -->)?Cerrado/);
+    expect(html).toMatch(/viernes, 4 de diciembre<\/strong>: (<!-- -->)?Menú no publicado/);
+    expect(html).toContain('href="/sites/5/menu/print?lng=es"');
+    expect(html).toContain('Imprimir el menú de la semana');
+    expect(html).toContain('href="/api/printed-menus/menu-abc"');
+    expect(html).toContain('Menú impreso, diciembre de 2026 (PDF)');
   });
 });

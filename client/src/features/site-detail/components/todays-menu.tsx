@@ -3,15 +3,16 @@ import { formatLongDate, useAgencyToday } from '#client/lib/agency-clock.ts';
 import {
   ListedNames,
   type LocalizedText,
+  listText,
   localizedName,
   pageLanguage,
   Text,
 } from '#client/lib/localized.tsx';
 import { addDays } from '#shared/agency-time.ts';
 import { apiPaths } from '#shared/api-paths.ts';
-import { formatInterval } from '#shared/format-hours.ts';
+import { formatCalendarMonth, formatInterval } from '#shared/format-hours.ts';
 import type { Language } from '#shared/languages.ts';
-import type { DietMark } from '#shared/menus.ts';
+import { type DietMark, WEEK_AHEAD_DAYS } from '#shared/menus.ts';
 import type { SiteMenu } from '#shared/schemas/menus.ts';
 import { localized } from '#shared/translations.ts';
 import { useSiteMenu } from '../api/get-site-menu.ts';
@@ -23,8 +24,10 @@ type MenuDay = SiteMenu['days'][number];
  * Today's and tomorrow's menu near the top of a site page (docs/product.md R659): each meal with the
  * day's hours as its time, its dishes in the reader's language (an English fallback marked
  * `lang="en"`) with their diet marks in words, and its note. "Menu not published" for a day without
- * one; a closed day is left out, and with both closed nothing is shown. On the server, and until the
- * browser knows the agency's date, "today" is the first date of the embedded menu (the server's
+ * one; a closed day is left out. Then the week ahead (R680): the seven days after tomorrow, one line
+ * each, a closed day said "Closed". Links to the calendar file, the printable week menu (R681) and the
+ * provider's printed menus (R683). With every day closed nothing is shown. On the server, and until
+ * the browser knows the agency's date, "today" is the first date of the embedded menu (the server's
  * agency date), so the page reads the same without JavaScript.
  */
 export function TodaysMenu({ siteId }: { siteId: number }) {
@@ -33,25 +36,88 @@ export function TodaysMenu({ siteId }: { siteId: number }) {
   const { t, i18n } = useTranslation('site');
   if (!menu) return null;
   const language = i18n.resolvedLanguage;
+  const lng = pageLanguage(language);
   const today = known ?? menu.from;
+  const tomorrow = addDays(today, 1);
   const days = [
     { date: today, label: t('today') },
-    { date: addDays(today, 1), label: t('menu.tomorrow') },
+    { date: tomorrow, label: t('menu.tomorrow') },
   ].flatMap(({ date, label }) => {
     const day = menu.days.find((d) => d.date === date);
     return day && day.status !== 'closed' ? [{ day, label }] : [];
   });
-  if (days.length === 0) return null;
-  // Not printed with the site page, which stays on one sheet (the printed week menu is for later, R664).
+  const last = addDays(tomorrow, WEEK_AHEAD_DAYS);
+  const week = menu.days.filter((day) => day.date > tomorrow && day.date <= last);
+  if (days.length === 0 && week.every((day) => day.status === 'closed')) return null;
+  // Not printed with the site page, which stays on one sheet: the week has its own printout (R681, R684).
   return (
     <section className="todays-menu no-print" aria-labelledby="site-menu">
       <h2 id="site-menu">{t('menu.heading')}</h2>
       {days.map(({ day, label }) => (
         <MenuOfDay key={day.date} day={day} label={label} menu={menu} language={language} />
       ))}
-      <p className="todays-menu__calendar">
-        <a href={apiPaths.siteMenuIcs(siteId)}>{t('menu.calendar')}</a>
-      </p>
+      {week.length > 0 && (
+        <>
+          <h3>{t('menu.weekAhead')}</h3>
+          <ul className="todays-menu__week">
+            {week.map((day) => (
+              <li key={day.date}>
+                <strong>{formatLongDate(day.date, language)}</strong>
+                {': '}
+                {day.status === 'closed'
+                  ? t('menu.closed')
+                  : day.status === 'not_published'
+                    ? t('menu.notPublished')
+                    : day.meals.map((meal, index) => {
+                        const type = menu.mealTypes.find((item) => item.id === meal.mealTypeId);
+                        return (
+                          <span key={meal.mealTypeId}>
+                            {index > 0 && '; '}
+                            {type && (
+                              <>
+                                <Text value={localizedName(type, language)} language={language} />
+                                {': '}
+                              </>
+                            )}
+                            {meal.dishes.map((dish, at) => (
+                              // biome-ignore lint/suspicious/noArrayIndexKey: a meal's dishes in their order; names may repeat.
+                              <span key={at}>
+                                {at > 0 && ', '}
+                                <Text value={localizedName(dish, language)} language={language} />
+                                {dish.diets.length > 0 &&
+                                  ` (${listText(
+                                    dish.diets.flatMap((mark) =>
+                                      markName(mark, menu, lng, t).map((word) => word.text),
+                                    ),
+                                    language,
+                                  )})`}
+                              </span>
+                            ))}
+                          </span>
+                        );
+                      })}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <ul className="todays-menu__links">
+        <li>
+          <a href={apiPaths.weekMenuPrint(siteId, lng)}>{t('menu.print')}</a>
+        </li>
+        {menu.printedMenus.map((file) => (
+          <li key={file.id}>
+            <a href={file.url} type={file.contentType}>
+              {t(file.contentType === 'application/pdf' ? 'menu.printedPdf' : 'menu.printedImage', {
+                month: formatCalendarMonth(file.month, language),
+              })}
+            </a>
+          </li>
+        ))}
+        <li>
+          <a href={apiPaths.siteMenuIcs(siteId)}>{t('menu.calendar')}</a>
+        </li>
+      </ul>
     </section>
   );
 }
