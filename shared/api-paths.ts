@@ -83,6 +83,11 @@ export const apiRoutes = {
   siteMenuDay: '/api/sites/:id/menu/:date',
   partnerMenu: '/api/nutritionpartners/:id/menu',
   partnerMenuDay: '/api/nutritionpartners/:id/menu/:date',
+  /** A month of menus from a sheet (R675–R679): its preview, then its commit with the preview's digest. */
+  partnerMenuImport: '/api/nutritionpartners/:id/menu-import',
+  partnerMenuImportCommit: '/api/nutritionpartners/:id/menu-import/commit',
+  siteMenuImport: '/api/sites/:id/menu-import',
+  siteMenuImportCommit: '/api/sites/:id/menu-import/commit',
 } as const;
 
 /** The names of a pattern's `:name` parameters. */
@@ -175,4 +180,9 @@ export const apiPaths = {
   siteMenuDay: (id: number | string, date: string) => fillPath(apiRoutes.siteMenuDay, { id, date }),
   partnerMenu: (id: number | string) => fillPath(apiRoutes.partnerMenu, { id }),
   partnerMenuDay: (id: number | string, date: string) => fillPath(apiRoutes.partnerMenuDay, { id, date }),
+  /** A month of menus from a sheet: the preview, and the commit with the preview's digest (R675–R679). */
+  menuImport: (owner: 'partner' | 'site', id: number | string) =>
+    fillPath(owner === 'partner' ? apiRoutes.partnerMenuImport : apiRoutes.siteMenuImport, { id }),
+  menuImportCommit: (owner: 'partner' | 'site', id: number | string, digest: string) =>
+    `${fillPath(owner === 'partner' ? apiRoutes.partnerMenuImportCommit : apiRoutes.siteMenuImportCommit, { id })}?digest=${encodeURIComponent(digest)}`,
 } as const;
