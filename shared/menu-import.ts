@@ -38,9 +38,21 @@ export function headerWords(header: string): string {
 /** The headers each column is known by, as `headerWords` gives them. */
 const HEADERS: Record<MenuSheetColumn, readonly string[]> = {
   date: ['date', 'day', 'fecha', 'dia', '日期'],
-  meal: ['meal', 'meal type', 'meals', 'comida', 'tipo de comida', '餐', '餐類', '餐別', '餐點類別'],
+  meal: ['meal', 'meal type', 'meals', 'comida', 'tipo de comida', '膳食', '膳食類型', '餐', '餐類', '餐別'],
   dish: ['dish', 'dish en', 'dish name', 'dish english', 'plato', 'plato en', '菜式', '菜名', '菜式 英文'],
-  diets: ['diets', 'diet', 'diet marks', 'marks', 'dietas', 'dieta', '飲食標記', '飲食'],
+  diets: [
+    'diets',
+    'diet',
+    'diet marks',
+    'marks',
+    'dietas',
+    'dieta',
+    'indicaciones de dieta',
+    'indicaciones',
+    '飲食標示',
+    '飲食標記',
+    '飲食',
+  ],
   dishEs: ['dish es', 'dish spanish', 'plato es', 'plato espanol', '菜式 西班牙文'],
   dishZh: ['dish zh', 'dish chinese', 'plato zh', 'plato chino', '菜式 中文', '中文菜名'],
   note: ['note', 'notes', 'note en', 'nota', 'notas', '備註', '附註'],

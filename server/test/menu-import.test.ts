@@ -219,7 +219,7 @@ describe('the preview (R676)', () => {
       [5, 'meal', 'unknown_meal_type'],
       [7, 'date', 'invalid_date'],
     ]);
-    expect(answer.errors[0]!.message).toBe('no es una marca de dieta: spicy');
+    expect(answer.errors[0]!.message).toBe('no es una indicación de dieta: spicy');
     expect(answer.errors[1]!.params).toEqual({ min: '2025-12-01', max: '2028-11-30' });
     expect(answer.errors[3]!.message).toBe('no es un tipo de comida: Supper');
     expect(answer.summary.errors).toBe(5);
@@ -227,7 +227,7 @@ describe('the preview (R676)', () => {
     expect(answer.dates).toHaveLength(1);
 
     const zh = await preview('partner', partner, body, { language: 'zh' });
-    expect(zh.errors[0]!.message).toBe('不是飲食標記：spicy');
+    expect(zh.errors[0]!.message).toBe('不是飲食標示：spicy');
   });
 
   it('refuses a file without the date, meal and dish columns, and an owner that does not exist', async () => {
