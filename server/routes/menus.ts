@@ -238,7 +238,7 @@ const menuWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
             tags,
             summary: `Previews a month of a ${kind}'s menus from a CSV or .xlsx file`,
             params: IdParamsSchema,
-            response: { 200: MenuImportPreviewSchema, ...refusals(400, 401, 403, 413, 415, 422) },
+            response: { 200: MenuImportPreviewSchema, ...refusals(400, 401, 403, 404, 413, 415, 422) },
           },
         },
         async (request) =>
@@ -259,7 +259,7 @@ const menuWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
             summary: `Imports a month of a ${kind}'s menus from the file previewed, all or nothing`,
             params: IdParamsSchema,
             querystring: MenuImportCommitQuerySchema,
-            response: { 200: MenuImportResultSchema, ...refusals(400, 401, 403, 409, 413, 415, 422) },
+            response: { 200: MenuImportResultSchema, ...refusals(400, 401, 403, 404, 409, 413, 415, 422) },
           },
         },
         async (request) =>
