@@ -157,7 +157,7 @@ export function MenuImport({
           </button>
         </div>
       </form>
-      <div role="alert">{failure && <FormAlert kind="error">{failure}</FormAlert>}</div>
+      <FormAlert kind="error">{failure}</FormAlert>
       {busy && (
         <p role="status" className="form-progress">
           {t('import.reading')}
