@@ -8,11 +8,12 @@ import { tr, uniqueTag } from './support/public-pages.ts';
 
 /**
  * A month of menus from a sheet, and dishes pasted (docs/product.md R675–R679): an editor imports
- * December 2026 for a nutrition partner from a real .xlsx workbook — first with a mark the list does
- * not have, which the preview names at its sheet row and which blocks the import, then corrected —
- * sees the dates on the month grid, pastes three dishes copied from a spreadsheet into a date, and the
- * public page of the partner's site shows the imported lunch in Chinese. (The four-week cycle typed in
- * three languages is e2e/menus-grid.spec.ts.) On the agency's clock (R92).
+ * December 2026 for a nutrition partner from a real .xlsx workbook — first a sheet with a mark the
+ * list does not have, which the preview names at its sheet row and which blocks the import, then the
+ * kitchen's four-week cycle in English with Spanish and Chinese names — repeats the cycle on the fifth
+ * week (R670), pastes three dishes copied from a spreadsheet into a date, and the public page of the
+ * partner's site shows the cycle's lunch in Chinese. (A dish typed in three languages and a cycle
+ * repeated is also e2e/menus-grid.spec.ts.) On the agency's clock (R92).
  */
 
 /** Tuesday 1 December 2026, 10:00 in San Francisco. */
@@ -87,35 +88,51 @@ test('an editor imports a month from a workbook, pastes dishes into a date, and 
   await expect(section.getByRole('button', { name: /^Import \d+ date/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
-  // Corrected, the sheet previews two dates added, then imports them.
-  rows[2]![3] = 'Vegetarian';
+  // The kitchen's four-week cycle instead: every weekday of December's first four weeks, one lunch in
+  // English, Spanish and Chinese (two dishes on the 2nd, with marks in words).
+  const cycle: [string, string, string, string, string, string][] = [];
+  for (let date = 1; date <= 25; date += 1) {
+    const iso = `2026-12-${String(date).padStart(2, '0')}`;
+    const weekday = new Date(`${iso}T12:00:00Z`).getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    if (date === 2) cycle.push(...rows.slice(0, 2));
+    else cycle.push([iso, lunchName, `Noodle soup ${date}`, '', `Sopa de fideos ${date}`, `湯麵 ${date}`]);
+  }
+  const cycleDates = new Set(cycle.map(([date]) => date)).size;
   await section.getByLabel(en('import.file')).setInputFiles({
     name: 'december.xlsx',
     mimeType: XLSX_TYPE,
-    buffer: await workbook(rows),
+    buffer: await workbook(cycle),
   });
   await section.getByRole('button', { name: en('import.preview') }).click();
   await expect(section).toContainText(
-    en('import.summary', { added: 2, changed: 0, removed: 0, unchanged: 0 }),
+    en('import.summary', { added: cycleDates, changed: 0, removed: 0, unchanged: 0 }),
   );
   const dates = section.getByRole('list', { name: en('import.datesTitle') });
-  await expect(dates.getByRole('listitem')).toHaveCount(2);
-  await expect(dates.getByRole('listitem').first()).toContainText(
+  await expect(dates.getByRole('listitem')).toHaveCount(cycleDates);
+  await expect(dates.getByRole('listitem').nth(1)).toHaveText(
     `${day('2026-12-02')} ${en('import.change.added')} — ${lunchName}: Beef stew, Steamed rice`,
   );
-  await section.getByRole('button', { name: en('import.commit', { count: 2 }) }).click();
+  await section.getByRole('button', { name: en('import.commit', { count: cycleDates }) }).click();
   await expect(
-    page.getByRole('status').filter({ hasText: en('import.done', { written: 2, removed: 0 }) }),
+    page.getByRole('status').filter({ hasText: en('import.done', { written: cycleDates, removed: 0 }) }),
   ).toBeVisible();
   const second = page.getByRole('listitem', { name: day('2026-12-02') });
   await expect(second).toContainText('Beef stew');
   await expect(second).toContainText('Steamed rice');
-  await expect(page.getByRole('listitem', { name: day('2026-12-03') })).toContainText('Vegetable chow mein');
+  await expect(page.getByRole('listitem', { name: day('2026-12-25') })).toContainText('Noodle soup 25');
 
-  // Three dishes copied from a spreadsheet (English, Spanish, Chinese) pasted into the 4th at once.
-  const fourth = page.getByRole('listitem', { name: day('2026-12-04') });
-  await fourth.getByRole('button', { name: en('edit', { date: day('2026-12-04') }) }).click();
-  const meal = fourth.getByRole('group', { name: lunchName, exact: true });
+  // The cycle repeated on the fifth week: the 29th to the 31st from the 1st to the 3rd.
+  await page.getByRole('radio', { name: en('copy.cycle') }).check();
+  await page.getByLabel(en('copy.cycleWeeks')).selectOption('4');
+  await page.getByRole('button', { name: en('copy.submit'), exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: en('copy.done', { count: 3 }) })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: day('2026-12-30') })).toContainText('Steamed rice');
+
+  // Three dishes copied from a spreadsheet (English, Spanish, Chinese) pasted into the 28th at once.
+  const monday = page.getByRole('listitem', { name: day('2026-12-28') });
+  await monday.getByRole('button', { name: en('edit', { date: day('2026-12-28') }) }).click();
+  const meal = monday.getByRole('group', { name: lunchName, exact: true });
   await meal
     .getByLabel(en('paste.label', { meal: lunchName }))
     .fill(
@@ -125,16 +142,16 @@ test('an editor imports a month from a workbook, pastes dishes into a date, and 
   await expect(meal.getByLabel(en('dish.nameZh', { meal: lunchName, number: 2 }))).toHaveValue('蒸水蛋');
   await expect(meal.getByLabel(en('dish.nameEs', { meal: lunchName, number: 3 }))).toHaveValue('Fruta');
   await expectNoAxeViolations(page);
-  await fourth.getByRole('button', { name: en('save', { date: day('2026-12-04') }) }).click();
+  await monday.getByRole('button', { name: en('save', { date: day('2026-12-28') }) }).click();
   await expect(
-    page.getByRole('status').filter({ hasText: en('saved', { date: day('2026-12-04') }) }),
+    page.getByRole('status').filter({ hasText: en('saved', { date: day('2026-12-28') }) }),
   ).toBeVisible();
-  for (const dish of ['Fish congee', 'Steamed egg', 'Fruit']) await expect(fourth).toContainText(dish);
+  for (const dish of ['Fish congee', 'Steamed egg', 'Fruit']) await expect(monday).toContainText(dish);
 
-  // The site's public page on the 2nd, in Chinese: the imported lunch with its marks.
+  // The site's public page on the 30th, in Chinese: the cycle's lunch of the 2nd, with its marks.
   const context = await browser.newContext();
   const visitor = await context.newPage();
-  await setClock(visitor, new Date('2026-12-02T10:00:00-08:00'));
+  await setClock(visitor, new Date('2026-12-30T10:00:00-08:00'));
   await visitor.goto(`/sites/${site.id}?lng=zh`);
   const menu = visitor.getByRole('region', { name: tr('zh', 'site:menu.heading') });
   await expect(menu).toContainText('燉牛肉');
