@@ -3,6 +3,7 @@ import { formatCalendarDate } from '#shared/format-hours.ts';
 import { XLSX_TYPE } from '#shared/imports.ts';
 import { setClock } from './support/clock.ts';
 import { expect, expectNoAxeViolations, loginThroughForm, test } from './support/fixtures.ts';
+import { scrollsSideways, useLargeText } from './support/large-text.ts';
 import { editorAccount } from './support/partner-manager.ts';
 import { tr, uniqueTag } from './support/public-pages.ts';
 
@@ -147,6 +148,26 @@ test('an editor imports a month from a workbook, pastes dishes into a date, and 
     page.getByRole('status').filter({ hasText: en('saved', { date: day('2026-12-28') }) }),
   ).toBeVisible();
   for (const dish of ['Fish congee', 'Steamed egg', 'Fruit']) await expect(monday).toContainText(dish);
+
+  // On a 320 px phone with text at 200 %, the import's preview and a date's paste box reflow.
+  await page.setViewportSize({ width: 320, height: 740 });
+  await useLargeText(page);
+  await page.reload();
+  await page
+    .getByRole('listitem', { name: day('2026-12-28') })
+    .getByRole('button', { name: en('edit', { date: day('2026-12-28') }) })
+    .click();
+  await expect(page.getByLabel(en('paste.label', { meal: lunchName }))).toBeVisible();
+  await section.getByLabel(en('import.file')).setInputFiles({
+    name: 'december.xlsx',
+    mimeType: XLSX_TYPE,
+    buffer: await workbook(cycle),
+  });
+  await section.getByRole('button', { name: en('import.preview') }).click();
+  await expect(section).toContainText(
+    en('import.summary', { added: 0, changed: 0, removed: 0, unchanged: cycleDates }),
+  );
+  expect(await scrollsSideways(page)).toBe(false);
 
   // The site's public page on the 30th, in Chinese: the cycle's lunch of the 2nd, with its marks.
   const context = await browser.newContext();
