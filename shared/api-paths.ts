@@ -97,6 +97,11 @@ export const apiRoutes = {
   partnerPrintedMenus: '/api/nutritionpartners/:id/printed-menus',
   partnerPrintedMenu: '/api/nutritionpartners/:id/printed-menus/:month',
   printedMenuFile: '/api/printed-menus/:key',
+  /** A month of menus from a sheet (R675–R679): its preview, then its commit with the preview's digest. */
+  partnerMenuImport: '/api/nutritionpartners/:id/menu-import',
+  partnerMenuImportCommit: '/api/nutritionpartners/:id/menu-import/commit',
+  siteMenuImport: '/api/sites/:id/menu-import',
+  siteMenuImportCommit: '/api/sites/:id/menu-import/commit',
 } as const;
 
 /** The printable week menu of a site (R681): a page of its own, made on the server, outside /api. */
@@ -203,4 +208,9 @@ export const apiPaths = {
   /** The printable week menu page in a language (R681). */
   weekMenuPrint: (id: number | string, language: string) =>
     `${fillPath(weekMenuPrintRoute, { id })}?lng=${encodeURIComponent(language)}`,
+  /** A month of menus from a sheet: the preview, and the commit with the preview's digest (R675–R679). */
+  menuImport: (owner: 'partner' | 'site', id: number | string) =>
+    fillPath(owner === 'partner' ? apiRoutes.partnerMenuImport : apiRoutes.siteMenuImport, { id }),
+  menuImportCommit: (owner: 'partner' | 'site', id: number | string, digest: string) =>
+    `${fillPath(owner === 'partner' ? apiRoutes.partnerMenuImportCommit : apiRoutes.siteMenuImportCommit, { id })}?digest=${encodeURIComponent(digest)}`,
 } as const;

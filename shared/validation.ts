@@ -66,6 +66,9 @@ export const VALIDATION_MESSAGES = {
   unknown_language: 'has unknown language codes: {codes}',
   amount_when_free: 'must be left out when the meal is free',
   invalid_extension: 'must be an extension of 1 to 6 digits',
+  unknown_diet: 'is not a diet mark: {mark}',
+  unknown_meal_type: 'is not a meal type: {name}',
+  note_differs: 'differs from the note of row {row} for the same date and meal',
   /** Not raised by any rule: what an error without a known code is answered with. */
   invalid: 'is invalid',
 } as const satisfies Record<string, string>;

@@ -1,18 +1,17 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiRoutes } from '#shared/api-paths.ts';
-import { CSV_TYPE, IMPORT_LIMITS, XLSX_TYPE, ZIP_TYPE } from '#shared/imports.ts';
-import { errorAnswers, RefusalErrorSchema } from '#shared/schemas/errors.ts';
+import { IMPORT_LIMITS, XLSX_TYPE, ZIP_TYPE } from '#shared/imports.ts';
+import { errorAnswers } from '#shared/schemas/errors.ts';
 import { ImportPreviewSchema, ImportResultSchema, StoredImportSchema } from '#shared/schemas/imports.ts';
 import type { AppContext } from '../context.ts';
-import { errorHandler } from '../plugins/errors.ts';
+import { acceptSpreadsheets, refusals, sheetKindOf } from '../plugins/import-refusals.ts';
 import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
 import { readHsdsApi } from '../services/hsds-import/api.ts';
 import { apiSource, packageSource, previewHsds } from '../services/hsds-import/import.ts';
 import { commitImport } from '../services/imports/commit.ts';
 import { mappingParam, readMappedTable } from '../services/imports/mappings.ts';
-import { importErrorMessage } from '../services/imports/messages.ts';
 import { previewImport } from '../services/imports/preview.ts';
 import { getImport } from '../services/imports/store.ts';
 import { timeImport } from '../services/metrics.ts';
@@ -20,13 +19,6 @@ import { ImportError } from '../services/spreadsheets/errors.ts';
 import { exportFilename, exportSites } from '../services/spreadsheets/export.ts';
 import { readHsdsPackageFile } from '../services/spreadsheets/reader.ts';
 import { templateCsv } from '../services/spreadsheets/write.ts';
-
-/** The error answers of an import route: a refused file carries a `code`, not field errors. */
-function refusals(...statuses: Parameters<typeof errorAnswers>) {
-  const answers = errorAnswers(...statuses);
-  for (const status of statuses) answers[status] = RefusalErrorSchema;
-  return answers;
-}
 
 /**
  * Spreadsheets in and out, for administrators (docs/product.md R230–R239): the import preview and its
@@ -41,32 +33,7 @@ const importsStaffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   const { db } = ctx.database;
   const tags = ['imports'];
 
-  // The file arrives as the raw body, read up to the file limit (413 at the first byte over).
-  app.addContentTypeParser(
-    [CSV_TYPE, XLSX_TYPE],
-    { parseAs: 'buffer', bodyLimit: IMPORT_LIMITS.maxBytes },
-    (_request, body, done) => done(null, body),
-  );
-
-  // A refused file or commit is answered with its code and the message in the reader's language.
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const refusal =
-      error instanceof ImportError
-        ? error
-        : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? new ImportError(413, 'file_too_large', { mb: IMPORT_LIMITS.maxBytes / 1024 / 1024 })
-          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415
-            ? new ImportError(415, 'unsupported_type')
-            : undefined;
-    if (!refusal) return errorHandler(error, request, reply);
-    return reply.code(refusal.statusCode).send({
-      status: refusal.statusCode,
-      code: refusal.code,
-      message: importErrorMessage(refusal.code, refusal.params, request.language),
-      ...(Object.keys(refusal.params).length ? { params: refusal.params } : {}),
-      ...(refusal instanceof ImportError && refusal.columns ? { columns: refusal.columns } : {}),
-    });
-  });
+  acceptSpreadsheets(app);
 
   app.post(
     apiRoutes.imports,
@@ -84,25 +51,18 @@ const importsStaffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       },
     },
     async (request, reply) => {
-      const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (!Buffer.isBuffer(request.body) || (type !== CSV_TYPE && type !== XLSX_TYPE))
-        throw new ImportError(415, 'unsupported_type');
+      const kind = sheetKindOf(request);
       const user = staffUser(request);
       const chosen = mappingParam(request.query.mapping);
-      const { table, remembered } = await readMappedTable(
-        db,
-        request.body,
-        type === CSV_TYPE ? 'csv' : 'xlsx',
-        {
-          limits: {
-            timeoutMs: ctx.config.IMPORT_READ_TIMEOUT_MS,
-            memoryMb: ctx.config.IMPORT_READ_MEMORY_MB,
-          },
-          chosen,
-          userId: user.id,
-          now: ctx.now(),
+      const { table, remembered } = await readMappedTable(db, request.body as Buffer, kind, {
+        limits: {
+          timeoutMs: ctx.config.IMPORT_READ_TIMEOUT_MS,
+          memoryMb: ctx.config.IMPORT_READ_MEMORY_MB,
         },
-      );
+        chosen,
+        userId: user.id,
+        now: ctx.now(),
+      });
       const preview = await timeImport('preview', () =>
         previewImport(db, table, {
           createMissingItems: request.query.createMissingItems === 'true',

@@ -1,12 +1,18 @@
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addDays } from '#shared/agency-time.ts';
 import { apiRoutes, fillPath } from '#shared/api-paths.ts';
+import { IMPORT_LIMITS } from '#shared/imports.ts';
 import type { MenuSite } from '#shared/menus.ts';
 import type { StatusClosure } from '#shared/opening-status.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 import { errorAnswers, NoContentSchema } from '#shared/schemas/errors.ts';
+import {
+  MenuImportCommitQuerySchema,
+  MenuImportPreviewSchema,
+  MenuImportResultSchema,
+} from '#shared/schemas/menu-import.ts';
 import {
   MenuDayInputSchema,
   MenuDayParamsSchema,
@@ -18,9 +24,11 @@ import {
 } from '#shared/schemas/menus.ts';
 import type { Translations } from '#shared/translations.ts';
 import type { AppContext } from '../context.ts';
+import { acceptSpreadsheets, refusals, sheetKindOf } from '../plugins/import-refusals.ts';
 import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
 import { currentClosuresJson } from '../services/closures.ts';
 import { HttpError } from '../services/errors.ts';
+import { commitMenuImport, previewMenuImport } from '../services/imports/menu-import.ts';
 import { menuCalendar } from '../services/menu-ics.ts';
 import {
   deleteMenuDay,
@@ -233,6 +241,65 @@ const menuWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       },
     );
   }
+
+  // A month of menus from a sheet (docs/product.md R675–R679), in a group of its own: the file as the
+  // raw body and the import's refusals; the same owners and the same check as a date's write.
+  await app.register(async (sheets: FastifyInstance) => {
+    acceptSpreadsheets(sheets);
+    const limits = {
+      timeoutMs: ctx.config.IMPORT_READ_TIMEOUT_MS,
+      memoryMb: ctx.config.IMPORT_READ_MEMORY_MB,
+    };
+    for (const [kind, previewRoute, commitRoute] of [
+      ['partner', apiRoutes.partnerMenuImport, apiRoutes.partnerMenuImportCommit],
+      ['site', apiRoutes.siteMenuImport, apiRoutes.siteMenuImportCommit],
+    ] as const) {
+      const typed = sheets.withTypeProvider<ZodTypeProvider>();
+      typed.post(
+        previewRoute,
+        {
+          onRequest: partnersOwn(kind),
+          bodyLimit: IMPORT_LIMITS.maxBytes,
+          schema: {
+            tags,
+            summary: `Previews a month of a ${kind}'s menus from a CSV or .xlsx file`,
+            params: IdParamsSchema,
+            response: { 200: MenuImportPreviewSchema, ...refusals(400, 401, 403, 404, 413, 415, 422) },
+          },
+        },
+        async (request) =>
+          previewMenuImport(db, await ownerOf(request, kind), request.body as Buffer, {
+            kind: sheetKindOf(request),
+            limits,
+            language: request.language,
+            today: ctx.today(),
+          }),
+      );
+      typed.post(
+        commitRoute,
+        {
+          onRequest: partnersOwn(kind),
+          bodyLimit: IMPORT_LIMITS.maxBytes,
+          schema: {
+            tags,
+            summary: `Imports a month of a ${kind}'s menus from the file previewed, all or nothing`,
+            params: IdParamsSchema,
+            querystring: MenuImportCommitQuerySchema,
+            response: { 200: MenuImportResultSchema, ...refusals(400, 401, 403, 404, 409, 413, 415, 422) },
+          },
+        },
+        async (request) =>
+          commitMenuImport(db, await ownerOf(request, kind), request.body as Buffer, {
+            kind: sheetKindOf(request),
+            limits,
+            language: request.language,
+            today: ctx.today(),
+            digest: request.query.digest,
+            userId: staffUser(request).id,
+          }),
+      );
+    }
+  });
 };
 
 export default menusRoutes;

@@ -38,7 +38,7 @@ export type MenuOwner = { kind: 'partner'; id: number } | { kind: 'site'; id: nu
 /** The history's names for the two kinds of menus (the entity id is the partner's or the site's). */
 export const MENU_ENTITY = { partner: 'partner-menu', site: 'site-menu' } as const;
 
-function ownerIs(owner: MenuOwner): SQL {
+export function ownerIs(owner: MenuOwner): SQL {
   return owner.kind === 'partner' ? eq(menus.partnerId, owner.id) : eq(menus.siteId, owner.id);
 }
 
@@ -63,7 +63,7 @@ export function menuRange(query: { from?: string | undefined; to?: string | unde
 
 type MenuRow = typeof menus.$inferSelect;
 
-function entryOf(row: MenuRow): MenuEntry {
+export function entryOf(row: MenuRow): MenuEntry {
   return {
     date: row.date,
     partnerId: row.partnerId,
@@ -75,7 +75,7 @@ function entryOf(row: MenuRow): MenuEntry {
   };
 }
 
-function mealOf(entry: MenuEntry): MenuMeal {
+export function mealOf(entry: MenuEntry): MenuMeal {
   return {
     mealTypeId: entry.mealTypeId,
     dishes: entry.dishes,
@@ -106,7 +106,7 @@ function daysOf(entries: readonly MenuEntry[]): { date: string; meals: MenuMeal[
 }
 
 /** A missing owner is a 422 for a write (R655: nothing stored), a 404 for a read. */
-async function ownerMustExist(db: Db, owner: MenuOwner, status: 404 | 422) {
+export async function ownerMustExist(db: Db, owner: MenuOwner, status: 404 | 422) {
   const table = owner.kind === 'partner' ? nutritionPartners : sites;
   const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, owner.id));
   if (row) return;

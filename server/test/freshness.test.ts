@@ -23,6 +23,7 @@ import { createClosure, deleteClosure, updateClosure } from '../services/closure
 import { confirmSite } from '../services/confirmations.ts';
 import { decideHoliday, holidayOccurrences } from '../services/holidays.ts';
 import { commitImport } from '../services/imports/commit.ts';
+import { commitMenuImport, previewMenuImport } from '../services/imports/menu-import.ts';
 import { previewImport } from '../services/imports/preview.ts';
 import { deleteMenuDay, putMenuDay } from '../services/menus.ts';
 import { decideProposal, proposeChange } from '../services/proposals.ts';
@@ -415,6 +416,22 @@ describe('called without a route (the command line, a job, a test), each writing
     expect(await menu()).toContain('Service Soup');
     await deleteMenuDay(db(), owner, today, null, today);
     expect(await menu()).not.toContain('Service Soup');
+  });
+
+  it('menus: a month imported from a sheet (R677)', async () => {
+    const site = await createSite({
+      Hours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, open: '11:00', close: '13:00' })),
+    });
+    const today = agencyMoment(Date.now(), DEFAULT_AGENCY_TIME_ZONE).date;
+    await db().insert(mealTypes).values({ name: 'Sheet Lunch' });
+    const menu = async () => JSON.stringify(await read(apiPaths.siteMenu(site.id)));
+    await menu();
+    const owner = { kind: 'site', id: site.id } as const;
+    const sheet = Buffer.from(`date,meal,dish\n${today},Sheet Lunch,Sheet Soup\n`);
+    const options = { kind: 'csv', limits: { timeoutMs: 60_000 }, language: 'en', today } as const;
+    const { digest } = await previewMenuImport(db(), owner, sheet, options);
+    await commitMenuImport(db(), owner, sheet, { ...options, digest, userId: null });
+    expect(await menu()).toContain('Sheet Soup');
   });
 
   it('no service of the directory opens a transaction of its own without the signal', () => {

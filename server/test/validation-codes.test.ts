@@ -462,6 +462,45 @@ describe('spreadsheet import previews', () => {
   });
 });
 
+describe('a month of menus from a sheet (R676)', () => {
+  it('words each row error with a code of the table and its message', async () => {
+    await as('admin', json('POST', '/api/mealtypes', { name: 'Codes Lunch' }));
+    const file = [
+      'date,meal,dish,diets,note',
+      '2099-01-01,Codes Lunch,Rice,spicy,A note',
+      '2099-01-01,No Such Meal,Rice,,',
+      '2099-01-01,Codes Lunch,Soup,,Another note',
+    ].join('\n');
+    const response = await as('admin', {
+      method: 'POST',
+      url: `/api/nutritionpartners/${partnerId}/menu-import`,
+      headers: { 'content-type': 'text/csv' },
+      payload: file,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const errors = (response.json() as { errors: FieldError[] }).errors;
+    expect(errors.map((error) => error.code).sort()).toEqual(
+      ['out_of_range', 'out_of_range', 'out_of_range', 'unknown_diet', 'unknown_meal_type'].sort(),
+    );
+    // Inside the window (today, whatever the day), the second note of a meal is refused.
+    const today = new Date().toISOString().slice(0, 10);
+    const inside = file.replaceAll('2099-01-01', today);
+    const second = await as('admin', {
+      method: 'POST',
+      url: `/api/nutritionpartners/${partnerId}/menu-import`,
+      headers: { 'content-type': 'text/csv' },
+      payload: `${inside}\n${today},Codes Lunch,Tea,,A third note`,
+    });
+    const more = (second.json() as { errors: FieldError[] }).errors;
+    for (const error of [...errors, ...more]) {
+      expect(isValidationCode(error.code), JSON.stringify(error)).toBe(true);
+      expect(error.message).toBe(validationMessage(error.code as ValidationCode, error.params));
+      seen.add(error.code);
+    }
+    expect(more.map((error) => error.code)).toContain('note_differs');
+  });
+});
+
 describe('the table', () => {
   it('has every code seen above, and every rule of the table was reached by some body', () => {
     const reachable = VALIDATION_CODES.filter((code) => code !== 'invalid');

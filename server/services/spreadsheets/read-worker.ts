@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { readHsdsPackage } from '../hsds-import/package.ts';
 import type { SourceData } from '../hsds-import/source.ts';
 import { ImportError } from './errors.ts';
-import { type ChosenMapping, parseSheetGrid, type SheetKind } from './read.ts';
+import { type ChosenMapping, parseSheetGrid, type SheetKind, type SheetOf } from './read.ts';
 
 /** What the worker reads: a sheet, or an HSDS package (docs/product.md R641). */
 export type WorkerKind = SheetKind | 'hsds';
@@ -21,13 +21,18 @@ export type ReadAnswer =
       message: string;
     };
 
-const { bytes, kind, chosen } = workerData as { bytes: Uint8Array; kind: WorkerKind; chosen?: ChosenMapping };
+const { bytes, kind, chosen, of } = workerData as {
+  bytes: Uint8Array;
+  kind: WorkerKind;
+  chosen?: ChosenMapping;
+  of?: SheetOf;
+};
 let answer: ReadAnswer;
 try {
   answer =
     kind === 'hsds'
       ? { ok: true, source: readHsdsPackage(bytes) }
-      : { ok: true, grid: await parseSheetGrid(bytes, kind, chosen) };
+      : { ok: true, grid: await parseSheetGrid(bytes, kind, chosen, of) };
 } catch (error) {
   answer =
     error instanceof ImportError

@@ -15,6 +15,7 @@ import {
   mapColumns,
 } from '#shared/import-columns.ts';
 import { IMPORT_LIMITS, REQUIRED_COLUMNS, type SheetColumn } from '#shared/imports.ts';
+import { MENU_REQUIRED_COLUMNS, menuHeaderScore } from '#shared/menu-import.ts';
 import { ImportError } from './errors.ts';
 import { formulaCellsInSheet, mergeRangesInSheet, unzipWorkbook, worksheetParts } from './xlsx-archive.ts';
 
@@ -27,6 +28,12 @@ export interface SheetTable {
 }
 
 export type SheetKind = 'csv' | 'xlsx';
+
+/**
+ * What a sheet holds, which says how its header row is found: a sheet of sites (the import's field
+ * guesser) or a month of menus (its own columns, shared/menu-import.ts, docs/product.md R675).
+ */
+export type SheetOf = 'sites' | 'menus';
 
 /** An encrypted (password-protected) workbook is an OLE compound file, not a zip. */
 const CFB_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
@@ -120,19 +127,25 @@ function fillMerged(grid: unknown[][], ranges: readonly string[]) {
 function findHeader(
   grid: unknown[][],
   chosen: ChosenMapping,
+  of: SheetOf = 'sites',
 ): { index: number; score: number; complete: boolean } | undefined {
   let best: { index: number; score: number; complete: boolean } | undefined;
   for (let index = 0; index < Math.min(grid.length, HEADER_SEARCH_ROWS); index += 1) {
     const headers = (grid[index] ?? []).slice(0, IMPORT_LIMITS.maxColumns).map(cellText);
-    const fields = new Set(mapColumns(headers, chosen).map((column) => column.field));
-    const complete = REQUIRED_COLUMNS.every((column) => fields.has(column));
-    fields.delete(null);
-    const score = fields.size;
+    const { score, complete } = of === 'menus' ? menuHeaderScore(headers) : siteHeaderScore(headers, chosen);
     if (!score) continue;
     if (!best || (complete && !best.complete) || (complete === best.complete && score > best.score))
       best = { index, score, complete };
   }
   return best;
+}
+
+/** How many fields a row of a sites sheet names, and whether both required columns are among them. */
+function siteHeaderScore(headers: string[], chosen: ChosenMapping) {
+  const fields = new Set(mapColumns(headers, chosen).map((column) => column.field));
+  const complete = REQUIRED_COLUMNS.every((column) => fields.has(column));
+  fields.delete(null);
+  return { score: fields.size, complete };
 }
 
 /** The grid below the header row: each row that has a cell, as text, with its row number in the sheet. */
@@ -245,7 +258,7 @@ function hasControlCharacters(text: string): boolean {
   return false;
 }
 
-export function readCsvGrid(bytes: Uint8Array, chosen: ChosenMapping = {}): SheetGrid {
+export function readCsvGrid(bytes: Uint8Array, chosen: ChosenMapping = {}, of: SheetOf = 'sites'): SheetGrid {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -275,7 +288,8 @@ export function readCsvGrid(bytes: Uint8Array, chosen: ChosenMapping = {}): Shee
   }
   // No top row names a field: the first row with a cell is the header, and lacks the required columns.
   const header =
-    findHeader(grid, chosen)?.index ?? grid.findIndex((cells) => cells.some((cell) => cellText(cell) !== ''));
+    findHeader(grid, chosen, of)?.index ??
+    grid.findIndex((cells) => cells.some((cell) => cellText(cell) !== ''));
   return gridOf(grid, Math.max(header, 0));
 }
 
@@ -283,7 +297,11 @@ export function readCsv(bytes: Uint8Array, chosen: ChosenMapping = {}): SheetTab
   return tableOfGrid(readCsvGrid(bytes, chosen), chosen);
 }
 
-export async function readXlsxGrid(bytes: Uint8Array, chosen: ChosenMapping = {}): Promise<SheetGrid> {
+export async function readXlsxGrid(
+  bytes: Uint8Array,
+  chosen: ChosenMapping = {},
+  of: SheetOf = 'sites',
+): Promise<SheetGrid> {
   if (startsWith(bytes, CFB_SIGNATURE)) throw new ImportError(422, 'encrypted_file');
   if (!startsWith(bytes, ZIP_SIGNATURE)) throw new ImportError(422, 'not_xlsx');
   const files = unzipWorkbook(bytes);
@@ -301,13 +319,16 @@ export async function readXlsxGrid(bytes: Uint8Array, chosen: ChosenMapping = {}
   for (const [sheet, { data }] of sheets.entries()) {
     const xml = parts[sheet] ? strFromU8(files[parts[sheet]]!) : '';
     fillMerged(data, mergeRangesInSheet(xml));
-    const header = findHeader(data, chosen);
+    const header = findHeader(data, chosen, of);
     if (!header) continue;
     if (!best || (header.complete && !best.complete) || (!best.complete && header.score > best.score))
       best = { sheet, ...header };
   }
   // No sheet has a row naming a field: none is a sheet of sites.
-  if (!best) throw new ImportError(422, 'no_sheet', { columns: REQUIRED_COLUMNS.join(', ') });
+  if (!best)
+    throw new ImportError(422, 'no_sheet', {
+      columns: (of === 'menus' ? MENU_REQUIRED_COLUMNS : REQUIRED_COLUMNS).join(', '),
+    });
   const part = parts[best.sheet];
   const formulas: Record<number, string> = {};
   if (part) {
@@ -332,10 +353,11 @@ export function parseSheetGrid(
   bytes: Uint8Array,
   kind: SheetKind,
   chosen: ChosenMapping = {},
+  of: SheetOf = 'sites',
 ): Promise<SheetGrid> {
   if (bytes.length > IMPORT_LIMITS.maxBytes)
     throw new ImportError(413, 'file_too_large', { mb: IMPORT_LIMITS.maxBytes / 1024 / 1024 });
-  return kind === 'csv' ? Promise.resolve(readCsvGrid(bytes, chosen)) : readXlsxGrid(bytes, chosen);
+  return kind === 'csv' ? Promise.resolve(readCsvGrid(bytes, chosen, of)) : readXlsxGrid(bytes, chosen, of);
 }
 
 /** A file read on the calling thread, its columns given their guessed (or chosen) fields. */

@@ -2,7 +2,14 @@ import { Worker } from 'node:worker_threads';
 import { IMPORT_LIMITS } from '#shared/imports.ts';
 import type { SourceData } from '../hsds-import/source.ts';
 import { ImportError } from './errors.ts';
-import { type ChosenMapping, type SheetGrid, type SheetKind, type SheetTable, tableOfGrid } from './read.ts';
+import {
+  type ChosenMapping,
+  type SheetGrid,
+  type SheetKind,
+  type SheetOf,
+  type SheetTable,
+  tableOfGrid,
+} from './read.ts';
 import type { ReadAnswer, WorkerKind } from './read-worker.ts';
 
 /**
@@ -49,12 +56,13 @@ function runWorker(
   kind: WorkerKind,
   limits: ReadLimits,
   chosen: ChosenMapping,
+  of: SheetOf = 'sites',
 ): Promise<SheetGrid | SourceData> {
   const entry = workerEntry();
   // The worker gets its own copy of the bytes, moved rather than copied again.
   const copy = new Uint8Array(bytes);
   const worker = new Worker(entry.file, {
-    workerData: { ...entry.workerData, bytes: copy, kind, chosen },
+    workerData: { ...entry.workerData, bytes: copy, kind, chosen, of },
     transferList: [copy.buffer],
     resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 32 },
   });
@@ -100,19 +108,21 @@ function runWorker(
 
 /**
  * Reads an uploaded CSV or .xlsx file up to its grid (its header row found, its rows as text), in a
- * worker with a time and memory limit; `chosen` are the fields a clerk chose for some headers.
+ * worker with a time and memory limit; `chosen` are the fields a clerk chose for some headers, `of`
+ * what the sheet holds (sites, or a month of menus) for finding its header row.
  */
 export async function readSheetGrid(
   bytes: Uint8Array,
   kind: SheetKind,
   limits: Partial<ReadLimits> = {},
   chosen: ChosenMapping = {},
+  of: SheetOf = 'sites',
 ): Promise<SheetGrid> {
   if (bytes.length > IMPORT_LIMITS.maxBytes)
     throw new ImportError(413, 'file_too_large', { mb: IMPORT_LIMITS.maxBytes / 1024 / 1024 });
   const done = await turn();
   try {
-    return (await runWorker(bytes, kind, { ...DEFAULT_READ_LIMITS, ...limits }, chosen)) as SheetGrid;
+    return (await runWorker(bytes, kind, { ...DEFAULT_READ_LIMITS, ...limits }, chosen, of)) as SheetGrid;
   } finally {
     done();
   }

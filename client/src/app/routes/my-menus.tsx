@@ -26,6 +26,7 @@ export function MyMenusScreen() {
   return (
     <MenuGridScreen
       partners={own}
+      sites={sites.data}
       mealTypes={mealTypes.data}
       listsFailed={Boolean(mine.error || sites.error || partners.error || mealTypes.error)}
     />

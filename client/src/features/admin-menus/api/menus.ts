@@ -2,8 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
 import { api } from '#client/lib/api.ts';
 import { apiPaths } from '#shared/api-paths.ts';
+import { CSV_TYPE, XLSX_TYPE } from '#shared/imports.ts';
+import type { MenuImportPreview, MenuImportResult } from '#shared/menu-import.ts';
 import type { DietMark } from '#shared/schemas/diet-marks.ts';
-
 import type { PrintedMenu } from '#shared/schemas/menus.ts';
 import type { StoredDay } from '../model/menu-grid.ts';
 
@@ -64,4 +65,31 @@ export function writePartnerPrintedMenu(partnerId: number, month: string, file: 
   return file
     ? api<PrintedMenu>(path, { method: 'PUT', body: file })
     : api<unknown>(path, { method: 'DELETE' });
+}
+
+/** The type the server reads a file as: by its name (CSV unless .xlsx), as the site import does. */
+const sheetTypeOf = (file: File) => (/\.xlsx$/i.test(file.name) ? XLSX_TYPE : CSV_TYPE);
+
+/** POST …/menu-import: a month of menus from a sheet, previewed; nothing is written (R676). */
+export function previewMenuSheet(owner: MenuOwner, file: File): Promise<MenuImportPreview> {
+  return api(apiPaths.menuImport(owner.kind, owner.id), {
+    method: 'POST',
+    body: file,
+    contentType: sheetTypeOf(file),
+  });
+}
+
+/** POST …/menu-import/commit?digest=: the same file written, all or nothing (R677). */
+export function commitMenuSheet(owner: MenuOwner, file: File, digest: string): Promise<MenuImportResult> {
+  return api(apiPaths.menuImportCommit(owner.kind, owner.id, digest), {
+    method: 'POST',
+    body: file,
+    contentType: sheetTypeOf(file),
+  });
+}
+
+/** Whose menus a sheet is imported as: the partner's, or one of its sites' own (R675). */
+export interface MenuOwner {
+  kind: 'partner' | 'site';
+  id: number;
 }

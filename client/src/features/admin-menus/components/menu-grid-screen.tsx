@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '#client/components/admin/confirm-dialog.tsx';
@@ -32,6 +32,7 @@ import {
   type CopyChoice,
   type CopyStep,
   copyPlan,
+  type DishDraft,
   dayPayload,
   draftsFromStored,
   emptyDish,
@@ -42,8 +43,11 @@ import {
   monthDates,
   monthWeeks,
   overwrittenDates,
+  pastedDishes,
   shiftMonth,
+  withPasted,
 } from '../model/menu-grid.ts';
+import { MenuImport, type OwnSite } from './menu-import.tsx';
 import '#client/components/admin/admin.css';
 import '../admin-menus.css';
 
@@ -66,11 +70,14 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function MenuGridScreen({
   partners,
+  sites,
   mealTypes,
   listsFailed,
 }: {
   /** The partners one may choose: every one for staff, their own for a partner manager. */
   partners: ReferenceItem[] | undefined;
+  /** The directory's sites with their partners: a sheet may be a site's own month (R675). */
+  sites?: readonly (OwnSite & { NutritionPartners: readonly { id: number }[] })[] | undefined;
   mealTypes: ReferenceItem[] | undefined;
   /** The partners or the meal types could not be read. */
   listsFailed: boolean;
@@ -172,6 +179,12 @@ export function MenuGridScreen({
             partnerId={partnerId}
             month={month}
             drafts={drafts}
+            mealTypes={mealTypes}
+            onStatus={setStatus}
+          />
+          <MenuImport
+            partner={partners!.find((partner) => partner.id === partnerId)!}
+            sites={(sites ?? []).filter((site) => site.NutritionPartners.some((p) => p.id === partnerId))}
             mealTypes={mealTypes}
             onStatus={setStatus}
           />
@@ -560,6 +573,13 @@ function DateEditor({
             >
               {t('dish.add', { meal: name })}
             </button>
+            <PasteDishes
+              meal={name}
+              onPaste={(pasted) => {
+                update(meal.mealTypeId, (m) => ({ ...m, dishes: withPasted(m.dishes, pasted) }));
+                onStatus({ kind: 'info', text: t('paste.done', { count: pasted.length, meal: name }) });
+              }}
+            />
             {meal.dishes.length > 0 && (
               <>
                 <TextField
@@ -754,5 +774,42 @@ function CopyWeeks({ partnerId, month, drafts, mealTypes, onStatus }: CopyProps)
         </p>
       </ConfirmDialog>
     </form>
+  );
+}
+
+/**
+ * Several dishes at once (R679): one a line, or rows copied from a spreadsheet (English, Spanish,
+ * Chinese columns), added after the meal's dishes.
+ */
+function PasteDishes({ meal, onPaste }: { meal: string; onPaste: (dishes: DishDraft[]) => void }) {
+  const { t } = useTranslation('admin-menus');
+  const id = useId();
+  const [text, setText] = useState('');
+  return (
+    <div className="field menu-grid__paste">
+      <label htmlFor={id}>{t('paste.label', { meal })}</label>
+      <p id={`${id}-hint`} className="field-hint">
+        {t('paste.hint')}
+      </p>
+      <textarea
+        id={id}
+        rows={3}
+        value={text}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() => {
+          const pasted = pastedDishes(text);
+          if (pasted.length === 0) return;
+          onPaste(pasted);
+          setText('');
+        }}
+      >
+        {t('paste.add', { meal })}
+      </button>
+    </div>
   );
 }

@@ -10,7 +10,9 @@ import {
   monthWeeks,
   overwrittenDates,
   partnersOfSites,
+  pastedDishes,
   shiftMonth,
+  withPasted,
 } from './menu-grid.ts';
 
 const lunch = (name: string): MealDraft[] => [
@@ -156,5 +158,28 @@ describe("a partner manager's partners", () => {
     ];
     expect(partnersOfSites([{ id: 10 }], sites, partners).map((p) => p.name)).toEqual(['A', 'C']);
     expect(partnersOfSites([], sites, partners)).toEqual([]);
+  });
+});
+
+describe('pasting dishes (R679)', () => {
+  it('reads one dish a line, or a spreadsheet’s columns: English, Spanish, Chinese', () => {
+    expect(pastedDishes('Rice\n\n  Soup  \r\n')).toEqual([
+      { name: 'Rice', nameEs: '', nameZh: '', diets: [] },
+      { name: 'Soup', nameEs: '', nameZh: '', diets: [] },
+    ]);
+    expect(pastedDishes('Beef stew\tEstofado de res\t燉牛肉\textra\nTofu\t\t豆腐\n\t\t\n')).toEqual([
+      { name: 'Beef stew', nameEs: 'Estofado de res', nameZh: '燉牛肉', diets: [] },
+      { name: 'Tofu', nameEs: '', nameZh: '豆腐', diets: [] },
+    ]);
+    expect(pastedDishes('\n \n')).toEqual([]);
+  });
+
+  it('puts the pasted dishes after the meal’s own, dropping a blank one', () => {
+    const own = { name: 'Rice', nameEs: 'Arroz', nameZh: '', diets: ['vegan' as never] };
+    const blank = { name: ' ', nameEs: '', nameZh: '', diets: [] };
+    expect(withPasted([own, blank], pastedDishes('Soup'))).toEqual([
+      own,
+      { name: 'Soup', nameEs: '', nameZh: '', diets: [] },
+    ]);
   });
 });

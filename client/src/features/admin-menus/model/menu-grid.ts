@@ -194,3 +194,22 @@ export function partnersOfSites<P extends { id: number }>(
   );
   return partners.filter((partner) => partnerIds.has(partner.id));
 }
+
+/**
+ * Dishes pasted at once into a meal of a date's editor (R679): one dish per line, or the rows of a
+ * spreadsheet's columns (tab between cells) — the name in English, then Spanish, then Chinese; further
+ * columns and blank lines are passed over.
+ */
+export function pastedDishes(text: string): DishDraft[] {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.split('\t').map((cell) => cell.trim()))
+    .filter((cells) => cells.slice(0, 3).some((cell) => cell !== ''))
+    .map(([name = '', nameEs = '', nameZh = '']) => ({ name, nameEs, nameZh, diets: [] }));
+}
+
+/** A meal's dishes with the pasted ones after them; dishes left blank are dropped first (R679). */
+export function withPasted(dishes: readonly DishDraft[], pasted: readonly DishDraft[]): DishDraft[] {
+  const kept = dishes.filter((dish) => dish.name.trim() || dish.nameEs.trim() || dish.nameZh.trim());
+  return [...kept, ...pasted];
+}
