@@ -13,6 +13,7 @@ import {
   validationMessage,
 } from '#shared/validation.ts';
 import { buildSite } from '#testing/factories.ts';
+import { smallPdf } from '#testing/printed-menu-files.ts';
 import { createTestApp, PASSWORD, signInRoles, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -498,6 +499,22 @@ describe('a month of menus from a sheet (R676)', () => {
       seen.add(error.code);
     }
     expect(more.map((error) => error.code)).toContain('note_differs');
+  });
+});
+
+describe('a printed menu (R682)', () => {
+  it('words a month that is not one with a code of the table', async () => {
+    const response = await as('admin', {
+      method: 'PUT',
+      url: `/api/nutritionpartners/${partnerId}/printed-menus/2026-13`,
+      headers: { 'content-type': 'application/pdf' },
+      payload: smallPdf(),
+    });
+    expect(response.statusCode, response.body).toBe(422);
+    const [error] = (response.json() as { errors: FieldError[] }).errors;
+    expect(error?.code).toBe('invalid_month');
+    expect(error?.message).toBe(validationMessage('invalid_month', error?.params));
+    seen.add('invalid_month');
   });
 });
 
