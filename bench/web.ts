@@ -10,6 +10,8 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import {
+  adminCookie,
+  BENCH_ADMIN,
   buildClient,
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,
@@ -50,6 +52,10 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meals-bench-web-'));
 const server = startServer(port, dataDir, undefined, {
   DEMO_DATA: 'true',
+  ADMIN_EMAIL: BENCH_ADMIN.email,
+  ADMIN_PASSWORD: BENCH_ADMIN.password,
+  ADMIN_FIRST_NAME: BENCH_ADMIN.firstName,
+  ADMIN_LAST_NAME: BENCH_ADMIN.lastName,
   MAP_TILE_URL: `${base}/offline-tile.png?z={z}&x={x}&y={y}`,
   MAP_ATTRIBUTION: 'Placeholder tiles',
 });
@@ -77,12 +83,60 @@ interface NetworkItem {
   resourceSize?: number;
 }
 
+/**
+ * The measured site gets a menu for its page's nine days (today's and tomorrow's, the week ahead), so
+ * the site page, and the rows of / and /sites, are measured with today's dishes on them.
+ */
+async function publishMenus(siteId: number) {
+  const cookie = await adminCookie(base);
+  const headers = { cookie, 'content-type': 'application/json' };
+  const [lunch] = (await (await fetch(`${base}/api/mealtypes`)).json()) as { id: number }[];
+  const { days } = (await (await fetch(`${base}/api/sites/${siteId}/menu`)).json()) as {
+    days: { date: string }[];
+  };
+  if (!lunch) throw new Error('the demo data has no meal type');
+  for (const { date } of days) {
+    const saved = await fetch(`${base}/api/sites/${siteId}/menu/${date}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({
+        meals: [
+          {
+            mealTypeId: lunch.id,
+            dishes: [
+              {
+                name: 'Chicken congee',
+                translations: { es: { name: 'Congee de pollo' }, zh: { name: '雞粥' } },
+                diets: ['halal', 'soft'],
+              },
+              {
+                name: 'Mapo tofu',
+                translations: { es: { name: 'Tofu mapo' }, zh: { name: '麻婆豆腐' } },
+                diets: ['vegetarian'],
+              },
+              {
+                name: 'Seasonal fruit',
+                translations: { es: { name: 'Fruta de temporada' }, zh: { name: '時令水果' } },
+                diets: [],
+              },
+            ],
+            note: 'Substitute on request by noon the day before',
+            translations: {},
+          },
+        ],
+      }),
+    });
+    if (!saved.ok) throw new Error(`menu of ${date} not saved: ${saved.status} ${await saved.text()}`);
+  }
+}
+
 const pages: Record<string, unknown> = {};
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   await waitFor(`${base}/readyz`, undefined, server);
   const sites = (await (await fetch(`${base}/api/sites`)).json()) as { id: number }[];
   const targets = { home: '/', sites: '/sites', site: `/sites/${sites[0]!.id}` };
+  await publishMenus(sites[0]!.id);
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],

@@ -158,6 +158,30 @@ test('the week ahead and the week print work without JavaScript', async ({ brows
   await context.close();
 });
 
+for (const lng of LANGUAGES) {
+  test(`${lng}: the printed site page keeps today's and tomorrow's menu, one line each, on one sheet`, async ({
+    page,
+    adminApi,
+    baseURL,
+  }) => {
+    const { site } = await siteWithWeek(adminApi, baseURL!);
+    await setClock(page, TUESDAY_MORNING);
+    await page.goto(`/sites/${site.id}?lng=${lng}`);
+    const heading = tr(lng, 'site:menu.heading');
+    const today = page.getByText(`${heading} · ${tr(lng, 'site:today')}:`);
+    const tomorrow = page.getByText(`${heading} · ${tr(lng, 'site:menu.tomorrow')}:`);
+    // On screen the lines for paper are not there (nor heard); the menu section is.
+    await expect(today).toBeHidden();
+    await page.emulateMedia({ media: 'print' });
+    await expect(today).toBeVisible();
+    await expect(tomorrow).toBeVisible();
+    await expect(page.getByRole('paragraph').filter({ has: today })).toContainText(DISH[lng]);
+    await expect(page.getByRole('region', { name: heading })).toBeHidden();
+    const pdf = await page.pdf({ format: 'Letter', printBackground: false });
+    expect(pageCount(pdf)).toBe(1);
+  });
+}
+
 test('an editor attaches a PDF of a partner’s printed menu; the partner’s site page links it', async ({
   page,
   adminApi,

@@ -49,76 +49,102 @@ export function TodaysMenu({ siteId }: { siteId: number }) {
   const last = addDays(tomorrow, WEEK_AHEAD_DAYS);
   const week = menu.days.filter((day) => day.date > tomorrow && day.date <= last);
   if (days.length === 0 && week.every((day) => day.status === 'closed')) return null;
-  // Not printed with the site page, which stays on one sheet: the week has its own printout (R681, R684).
+  const printed = days.filter(({ day }) => day.status === 'published');
+  // On paper the site page keeps one line for today's and one for tomorrow's menu, so it stays on one
+  // sheet; the week has its own printout (R681, R684).
   return (
-    <section className="todays-menu no-print" aria-labelledby="site-menu">
-      <h2 id="site-menu">{t('menu.heading')}</h2>
-      {days.map(({ day, label }) => (
-        <MenuOfDay key={day.date} day={day} label={label} menu={menu} language={language} />
-      ))}
-      {week.length > 0 && (
-        <>
-          <h3>{t('menu.weekAhead')}</h3>
-          <ul className="todays-menu__week">
-            {week.map((day) => (
-              <li key={day.date}>
-                <strong>{formatLongDate(day.date, language)}</strong>
-                {': '}
-                {day.status === 'closed'
-                  ? t('menu.closed')
-                  : day.status === 'not_published'
-                    ? t('menu.notPublished')
-                    : day.meals.map((meal, index) => {
-                        const type = menu.mealTypes.find((item) => item.id === meal.mealTypeId);
-                        return (
-                          <span key={meal.mealTypeId}>
-                            {index > 0 && '; '}
-                            {type && (
-                              <>
-                                <Text value={localizedName(type, language)} language={language} />
-                                {': '}
-                              </>
-                            )}
-                            {meal.dishes.map((dish, at) => (
-                              // biome-ignore lint/suspicious/noArrayIndexKey: a meal's dishes in their order; names may repeat.
-                              <span key={at}>
-                                {at > 0 && ', '}
-                                <Text value={localizedName(dish, language)} language={language} />
-                                {dish.diets.length > 0 &&
-                                  ` (${listText(
-                                    dish.diets.flatMap((mark) =>
-                                      markName(mark, menu, lng, t).map((word) => word.text),
-                                    ),
-                                    language,
-                                  )})`}
-                              </span>
-                            ))}
-                          </span>
-                        );
-                      })}
-              </li>
-            ))}
-          </ul>
-        </>
+    <>
+      {printed.length > 0 && (
+        <div className="print-only todays-menu__print">
+          {printed.map(({ day, label }) => (
+            <p key={day.date}>
+              <strong>
+                {t('menu.heading')} · {label}:
+              </strong>{' '}
+              <DayLine day={day} menu={menu} language={language} />
+            </p>
+          ))}
+        </div>
       )}
-      <ul className="todays-menu__links">
-        <li>
-          <a href={apiPaths.weekMenuPrint(siteId, lng)}>{t('menu.print')}</a>
-        </li>
-        {menu.printedMenus.map((file) => (
-          <li key={file.id}>
-            <a href={file.url} type={file.contentType}>
-              {t(file.contentType === 'application/pdf' ? 'menu.printedPdf' : 'menu.printedImage', {
-                month: formatCalendarMonth(file.month, language),
-              })}
-            </a>
-          </li>
+      <section className="todays-menu no-print" aria-labelledby="site-menu">
+        <h2 id="site-menu">{t('menu.heading')}</h2>
+        {days.map(({ day, label }) => (
+          <MenuOfDay key={day.date} day={day} label={label} menu={menu} language={language} />
         ))}
-        <li>
-          <a href={apiPaths.siteMenuIcs(siteId)}>{t('menu.calendar')}</a>
-        </li>
-      </ul>
-    </section>
+        {week.length > 0 && (
+          <>
+            <h3>{t('menu.weekAhead')}</h3>
+            <ul className="todays-menu__week">
+              {week.map((day) => (
+                <li key={day.date}>
+                  <strong>{formatLongDate(day.date, language)}</strong>
+                  {': '}
+                  <DayLine day={day} menu={menu} language={language} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <ul className="todays-menu__links">
+          <li>
+            <a href={apiPaths.weekMenuPrint(siteId, lng)}>{t('menu.print')}</a>
+          </li>
+          {menu.printedMenus.map((file) => (
+            <li key={file.id}>
+              <a href={file.url} type={file.contentType}>
+                {t(file.contentType === 'application/pdf' ? 'menu.printedPdf' : 'menu.printedImage', {
+                  month: formatCalendarMonth(file.month, language),
+                })}
+              </a>
+            </li>
+          ))}
+          <li>
+            <a href={apiPaths.siteMenuIcs(siteId)}>{t('menu.calendar')}</a>
+          </li>
+        </ul>
+      </section>
+    </>
+  );
+}
+
+/**
+ * A day's meals on one line: each meal's name, its dishes with their diet marks in words ("Lunch:
+ * Chicken congee (Halal, Soft texture), Mapo tofu (Vegetarian)"), or why there is none.
+ */
+function DayLine({ day, menu, language }: { day: MenuDay; menu: SiteMenu; language: string | undefined }) {
+  const { t } = useTranslation('site');
+  const lng = pageLanguage(language);
+  if (day.status === 'closed') return <>{t('menu.closed')}</>;
+  if (day.status === 'not_published') return <>{t('menu.notPublished')}</>;
+  return (
+    <>
+      {day.meals.map((meal, index) => {
+        const type = menu.mealTypes.find((item) => item.id === meal.mealTypeId);
+        return (
+          <span key={meal.mealTypeId}>
+            {index > 0 && '; '}
+            {type && (
+              <>
+                <Text value={localizedName(type, language)} language={language} />
+                {': '}
+              </>
+            )}
+            {meal.dishes.map((dish, at) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a meal's dishes in their order; names may repeat.
+              <span key={at}>
+                {at > 0 && ', '}
+                <Text value={localizedName(dish, language)} language={language} />
+                {dish.diets.length > 0 &&
+                  ` (${listText(
+                    dish.diets.flatMap((mark) => markName(mark, menu, lng, t).map((word) => word.text)),
+                    language,
+                  )})`}
+              </span>
+            ))}
+          </span>
+        );
+      })}
+    </>
   );
 }
 
