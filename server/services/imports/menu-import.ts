@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { mealTypes, menus } from '#server/db/schema.ts';
+import { dietMarks, mealTypes, menus } from '#server/db/schema.ts';
 import type { Language } from '#shared/languages.ts';
 import {
   MENU_REQUIRED_COLUMNS,
@@ -100,8 +100,12 @@ async function plan(
   const types = await db
     .select({ id: mealTypes.id, name: mealTypes.name, translations: mealTypes.translations })
     .from(mealTypes);
+  const agencyMarks = await db
+    .select({ id: dietMarks.id, name: dietMarks.name, translations: dietMarks.translations })
+    .from(dietMarks);
   const reading = readMenuSheet(grid, {
     mealTypes: types,
+    agencyMarks,
     today: options.today,
     error: rowErrorOf(options.language),
   });

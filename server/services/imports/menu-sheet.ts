@@ -9,15 +9,19 @@ import {
   menuColumnOf,
 } from '#shared/menu-import.ts';
 import {
+  type AgencyDietMark,
+  agencyMarkKey,
   DIET_MARKS,
   DISH_NAME_MAX,
   DISHES_PER_MEAL_MAX,
+  type DietKey,
   type DietMark,
   type Dish,
   MEALS_PER_DAY_MAX,
   MENU_NOTE_MAX,
   type MenuMeal,
   menuWindow,
+  orderDiets,
 } from '#shared/menus.ts';
 import { isCalendarDate } from '#shared/schemas/closures.ts';
 import type { Translations } from '#shared/translations.ts';
@@ -99,8 +103,21 @@ interface MealBuild {
 /** Reads a menus sheet's grid into dates and meals, and the errors of its rows (R675–R676). */
 export function readMenuSheet(
   grid: SheetGrid,
-  options: { mealTypes: readonly MealTypeNames[]; today: string; error: RowErrorOf },
+  options: {
+    mealTypes: readonly MealTypeNames[];
+    /** The agency's own marks (R690), found by their names in the three languages. */
+    agencyMarks?: readonly AgencyDietMark[];
+    today: string;
+    error: RowErrorOf;
+  },
 ): MenuSheetReading {
+  const agencyWords = new Map<string, DietKey>(
+    (options.agencyMarks ?? []).flatMap((mark) =>
+      [mark.name, mark.translations.es?.name, mark.translations.zh?.name]
+        .filter((name): name is string => Boolean(name))
+        .map((name) => [headerWords(name), agencyMarkKey(mark.id)] as const),
+    ),
+  );
   const columns = grid.headers.map(menuColumnOf);
   const index: Partial<Record<MenuSheetColumn, number>> = {};
   columns.forEach((column, i) => {
@@ -145,10 +162,10 @@ export function readMenuSheet(
     for (const column of ['note', 'noteEs', 'noteZh'] as const)
       if (cell(column).length > MENU_NOTE_MAX) fail(column, 'too_long', { max: MENU_NOTE_MAX });
 
-    const diets = new Set<DietMark>();
+    const diets = new Set<DietKey>();
     for (const text of cell('diets').split(MARK_SEPARATORS)) {
       if (!text.trim()) continue;
-      const mark = dietMarkOf(text);
+      const mark = dietMarkOf(text) ?? agencyWords.get(headerWords(text));
       if (mark) diets.add(mark);
       else fail('diets', 'unknown_diet', { mark: text.trim() });
     }
@@ -180,7 +197,7 @@ export function readMenuSheet(
     const dish: Dish = {
       name: cell('dish'),
       translations: {},
-      diets: DIET_MARKS.filter((m) => diets.has(m)),
+      diets: orderDiets([...diets]),
     };
     if (cell('dishEs')) dish.translations.es = { name: cell('dishEs') };
     if (cell('dishZh')) dish.translations.zh = { name: cell('dishZh') };

@@ -123,6 +123,33 @@ describe('the rows', () => {
     expect(days.get('2026-12-02')![0]!.dishes.map((dish) => dish.name)).toEqual(['Rice']);
   });
 
+  it('knows the agency’s own marks by their names in the three languages, after the fixed ones (R690)', () => {
+    const reading = readMenuSheet(
+      grid(
+        ['date', 'meal', 'dish', 'diets'],
+        ['2026-12-02', 'Lunch', 'Rice noodles', 'Sin gluten; vegetarian'],
+        ['2026-12-02', 'Lunch', 'Pork buns', '無豬肉'],
+        ['2026-12-02', 'Lunch', 'Fish', 'Dairy-free'],
+      ),
+      {
+        mealTypes: MEAL_TYPES,
+        agencyMarks: [
+          { id: 4, name: 'Gluten-free', translations: { es: { name: 'Sin gluten' } } },
+          { id: 9, name: 'Pork-free', translations: { zh: { name: '無豬肉' } } },
+        ],
+        today: '2026-12-01',
+        error: rowErrorOf('en'),
+      },
+    );
+    expect(reading.days.get('2026-12-02')?.[0]?.dishes.map((dish) => dish.diets)).toEqual([
+      ['vegetarian', 'agency-4'],
+      ['agency-9'],
+    ]);
+    expect(reading.errors).toEqual([
+      expect.objectContaining({ row: 4, column: 'diets', code: 'unknown_diet' }),
+    ]);
+  });
+
   it('refuses a dish name over 120 characters and a twenty-first dish of a meal', () => {
     const rows = Array.from({ length: 21 }, (_, i) => ['2026-12-02', 'Lunch', `Dish ${i + 1}`]);
     const { errors } = read(
