@@ -5,7 +5,7 @@ import type { SearchSite, SiteSearchAnswer } from '#shared/schemas/site-search.t
 import type { Site } from '#shared/schemas/sites.ts';
 import { isStepFree, speaks, welcomesWalkIns } from '#shared/site-facts.ts';
 import { foldText, searchSites, searchTextCache } from '#shared/site-search.ts';
-import { computeStatuses, type Statuses } from '#shared/site-statuses.ts';
+import { computeStatuses } from '#shared/site-statuses.ts';
 import type { CachedResponse } from './response-cache.ts';
 
 /**
@@ -16,13 +16,14 @@ import type { CachedResponse } from './response-cache.ts';
  * instead of every site.
  *
  * At state scale (docs/decisions/068-search-at-state-scale.md):
- * - the directory is parsed once per cached version, its statuses once per (closures, agency minute);
+ * - the directory is parsed and folded once per cached version, its statuses once per (closures,
+ *   agency minute), in steps (`createDirectorySearch`, R708);
  * - the sites and counts of one (filters, name search) are found in ONE pass: a site that fails no
  *   choice is listed and counted under every filter; a site that fails exactly one choice is counted
  *   only under that choice's filter (what the options of that filter would leave with every other
  *   choice kept); a site failing two is in no count (R705);
  * - those selections and whole answers are memoised in bounded least-recently-used memos, which live
- *   with the directory's version and are emptied when the closures or the agency minute change (R706);
+ *   with one (directory version, closures version, agency minute), so none outlives its truth (R706);
  * - a page of "nearest first" keeps only the nearest `offset + limit` sites instead of sorting all (R707).
  */
 
@@ -86,55 +87,6 @@ export class Memo<V> {
     this.entries.clear();
     this.weight = 0;
   }
-}
-
-/** One cached version of the directory, parsed once, with what the searches of that version share. */
-interface Directory {
-  sites: Site[];
-  textOf: (site: Site) => string;
-  /** closures' ETag | agency minute | time zone of `statuses` and of the memos' contents. */
-  stamp: string;
-  statuses: Statuses | undefined;
-  selections: Memo<Selection>;
-  answers: Memo<SiteSearchAnswer>;
-}
-const directories = new WeakMap<CachedResponse, Directory>();
-
-function directoryOf(entry: CachedResponse): Directory {
-  let directory = directories.get(entry);
-  if (!directory) {
-    directory = {
-      sites: JSON.parse(entry.raw.toString()) as Site[],
-      textOf: searchTextCache<Site>(),
-      stamp: '',
-      statuses: undefined,
-      selections: new Memo(SELECTION_MEMO_ENTRIES, SELECTION_MEMO_SITES),
-      answers: new Memo(ANSWER_MEMO_ENTRIES),
-    };
-    directories.set(entry, directory);
-  }
-  return directory;
-}
-
-/**
- * Statuses computed once per (directory, closures, agency minute), as the page computes them once a
- * minute; a new stamp empties the memos, whose answers carry the opening.
- */
-function statusesAt(
-  directory: Directory,
-  closuresEntry: CachedResponse,
-  now: number,
-  timeZone: string,
-): Statuses {
-  const minute = Math.floor(now / 60_000);
-  const stamp = `${closuresEntry.etag}|${minute}|${timeZone}`;
-  if (directory.stamp === stamp && directory.statuses) return directory.statuses;
-  const closures = JSON.parse(closuresEntry.raw.toString()) as StatusClosure[];
-  directory.statuses = computeStatuses(directory.sites, closures, minute * 60_000, timeZone);
-  directory.stamp = stamp;
-  directory.selections.clear();
-  directory.answers.clear();
-  return directory.statuses;
 }
 
 type Opening = (id: number) => { now: boolean; today: boolean } | undefined;
@@ -206,14 +158,11 @@ function counters(opening: Opening) {
   return list;
 }
 
-/** The listed sites and every filter's counts in one pass over the named sites (R705). */
-function select(
-  directory: Directory,
-  filters: SiteFilters,
-  q: string | undefined,
-  opening: Opening,
-): Selection {
-  const named = searchSites(directory.sites, q, directory.textOf);
+/**
+ * The listed sites and every filter's counts in one pass over the named sites (R705), fed a site at a
+ * time so that a large directory's first selection can be made in steps.
+ */
+function selection(filters: SiteFilters, opening: Opening) {
   const choices = choicesOf(filters, opening);
   const tallies = counters(opening).map(([key, add]) => {
     const counts: Record<string, number> = {};
@@ -224,23 +173,27 @@ function select(
   });
   const byKey = new Map(tallies.map((tally) => [tally.key, tally]));
   const matching: Site[] = [];
-  for (const site of named) {
-    let failed: Choice | undefined;
-    let failures = 0;
-    for (const choice of choices) {
-      if (choice.passes(site)) continue;
-      failed = choice;
-      failures += 1;
-      if (failures > 1) break;
-    }
-    if (failures === 0) {
-      matching.push(site);
-      for (const tally of tallies) tally.add(site);
-    } else if (failures === 1) byKey.get(failed!.key)?.add(site);
-  }
-  const counts: SiteSearchAnswer['counts'] = {};
-  for (const tally of tallies) counts[tally.key] = tally.counts;
-  return { matching, counts };
+  return {
+    add(site: Site) {
+      let failed: Choice | undefined;
+      let failures = 0;
+      for (const choice of choices) {
+        if (choice.passes(site)) continue;
+        failed = choice;
+        failures += 1;
+        if (failures > 1) break;
+      }
+      if (failures === 0) {
+        matching.push(site);
+        for (const tally of tallies) tally.add(site);
+      } else if (failures === 1) byKey.get(failed!.key)?.add(site);
+    },
+    finish(): Selection {
+      const counts: SiteSearchAnswer['counts'] = {};
+      for (const tally of tallies) counts[tally.key] = tally.counts;
+      return { matching, counts };
+    },
+  };
 }
 
 /**
@@ -277,38 +230,205 @@ export function nearestFirst<S extends { lat?: number | null; lng?: number | nul
   return kept.map(({ site, miles }) => ({ site, miles }));
 }
 
-export function searchDirectory(
-  input: { sites: CachedResponse; closures: CachedResponse; now: number; timeZone: string },
-  search: DirectorySearch,
-): SiteSearchAnswer {
-  const directory = directoryOf(input.sites);
-  const statuses = statusesAt(directory, input.closures, input.now, input.timeZone);
-  const opening: Opening = (id) => statuses.opening(id);
+/** Sites handled per step of a preparation, between which the event loop is given back. */
+export const PREPARE_STEP = 500;
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** One version of the directory, parsed and folded once (the statuses are per minute, below). */
+interface Parsed {
+  sites: Site[];
+  textOf: (site: Site) => string;
+}
+
+/** One (directory, closures, agency minute, time zone): what its answers are computed from, and their memos. */
+interface Prepared {
+  key: string;
+  sites: Site[];
+  textOf: (site: Site) => string;
+  today: string;
+  openings: Map<number, { now: boolean; today: boolean }>;
+  selections: Memo<Selection>;
+  answers: Memo<SiteSearchAnswer>;
+}
+
+export interface SearchInput {
+  sites: () => Promise<CachedResponse>;
+  closures: () => Promise<CachedResponse>;
+  now: number;
+  timeZone: string;
+}
+
+/** The value of `promise` if it has already settled (within this turn's microtasks), else undefined. */
+async function ifSettled<T>(promise: Promise<T>): Promise<{ value: T } | undefined> {
+  return Promise.race([promise.then((value) => ({ value })), yieldToLoop().then(() => undefined)]);
+}
+
+/**
+ * The search over one server's cached directory (R700–R708). A new version of the directory (after a
+ * write), of the closures, or a new agency minute is prepared in steps of PREPARE_STEP sites — parsed
+ * a run of the cached array at a time, folded for the name search, its statuses computed by
+ * `computeStatuses`, the unfiltered selection made — giving the event loop back between steps. While
+ * that runs, a directory larger than one step is searched in the version before it (for the seconds
+ * a state-wide rebuild takes); a smaller one, or the first, is waited for, so a small directory is
+ * always searched as it is now (R708).
+ */
+export function createDirectorySearch(options: { step?: number } = {}) {
+  const step = options.step ?? PREPARE_STEP;
+  const parsedVersions = new WeakMap<CachedResponse, Promise<Parsed>>();
+  let current: { prepared: Prepared; order: number } | undefined;
+  let preparing: { key: string; done: Promise<Prepared> } | undefined;
+  let started = 0;
+
+  async function parse(entry: CachedResponse): Promise<Parsed> {
+    const sites: Site[] = [];
+    const textOf = searchTextCache<Site>();
+    const { raw, runs } = entry;
+    if (!runs) sites.push(...(JSON.parse(raw.toString()) as Site[]));
+    else {
+      let sinceYield = 0;
+      for (let i = 0; i < runs.length; i += 2) {
+        const run = JSON.parse(`[${raw.subarray(runs[i], runs[i + 1]).toString()}]`) as Site[];
+        for (const site of run) sites.push(site);
+        sinceYield += run.length;
+        if (sinceYield >= step) {
+          sinceYield = 0;
+          await yieldToLoop();
+        }
+      }
+    }
+    for (let from = 0; from < sites.length; from += step) {
+      for (const site of sites.slice(from, from + step)) textOf(site);
+      await yieldToLoop();
+    }
+    return { sites, textOf };
+  }
+
+  async function prepare(
+    key: string,
+    sitesEntry: CachedResponse,
+    closuresEntry: CachedResponse,
+    minute: number,
+    timeZone: string,
+  ): Promise<Prepared> {
+    let parsing = parsedVersions.get(sitesEntry);
+    if (!parsing) {
+      parsing = parse(sitesEntry);
+      parsedVersions.set(sitesEntry, parsing);
+      parsing.catch(() => parsedVersions.delete(sitesEntry));
+    }
+    const { sites, textOf } = await parsing;
+    const closures = JSON.parse(closuresEntry.raw.toString()) as StatusClosure[];
+    const openings = new Map<number, { now: boolean; today: boolean }>();
+    let today = computeStatuses([], closures, minute * 60_000, timeZone).today;
+    for (let from = 0; from < sites.length; from += step) {
+      const part = sites.slice(from, from + step);
+      const statuses = computeStatuses(part, closures, minute * 60_000, timeZone);
+      today = statuses.today;
+      for (const site of part) {
+        const opening = statuses.opening(site.id);
+        if (opening) openings.set(site.id, opening);
+      }
+      await yieldToLoop();
+    }
+    const prepared: Prepared = {
+      key,
+      sites,
+      textOf,
+      today,
+      openings,
+      selections: new Memo(SELECTION_MEMO_ENTRIES, SELECTION_MEMO_SITES),
+      answers: new Memo(ANSWER_MEMO_ENTRIES),
+    };
+    // The unfiltered selection (every first visit asks it), made in steps too.
+    const all = selection({}, (id) => openings.get(id));
+    for (let from = 0; from < sites.length; from += step) {
+      for (const site of sites.slice(from, from + step)) all.add(site);
+      await yieldToLoop();
+    }
+    const made = all.finish();
+    prepared.selections.set(selectionKey({}, undefined), made, Math.max(1, made.matching.length));
+    return prepared;
+  }
+
+  /** The preparation of `key`, started once; the newest one started becomes current when done. */
+  function ensure(key: string, make: () => Promise<Prepared>): Promise<Prepared> {
+    if (current?.prepared.key === key) return Promise.resolve(current.prepared);
+    if (preparing?.key === key) return preparing.done;
+    const order = ++started;
+    const done = make().then(
+      (prepared) => {
+        if (!current || current.order < order) current = { prepared, order };
+        if (preparing?.key === key) preparing = undefined;
+        return prepared;
+      },
+      (error: unknown) => {
+        if (preparing?.key === key) preparing = undefined;
+        throw error;
+      },
+    );
+    preparing = { key, done };
+    return done;
+  }
+
+  async function preparedFor(input: SearchInput): Promise<Prepared> {
+    const minute = Math.floor(input.now / 60_000);
+    const both = Promise.all([input.sites(), input.closures()]);
+    const start = ([sitesEntry, closuresEntry]: [CachedResponse, CachedResponse]) => {
+      const key = `${sitesEntry.etag}|${closuresEntry.etag}|${minute}|${input.timeZone}`;
+      return ensure(key, () => prepare(key, sitesEntry, closuresEntry, minute, input.timeZone));
+    };
+    const previous = current?.prepared;
+    // A directory of one step or less, or none prepared yet: search it as it is now.
+    if (!previous || previous.sites.length <= step) return start(await both);
+    const settled = await ifSettled(both);
+    if (!settled) {
+      // The cached list is being rebuilt after a write: the version before it answers meanwhile.
+      both.then(start).catch(() => {});
+      return previous;
+    }
+    const next = start(settled.value);
+    next.catch(() => {});
+    return (await ifSettled(next))?.value ?? previous;
+  }
+
+  return {
+    async search(input: SearchInput, search: DirectorySearch): Promise<SiteSearchAnswer> {
+      return answer(await preparedFor(input), search);
+    },
+  };
+}
+
+/** One page of the answer from a prepared directory, memoised (R706). */
+function answer(prepared: Prepared, search: DirectorySearch): SiteSearchAnswer {
+  const opening: Opening = (id) => prepared.openings.get(id);
   const key = selectionKey(search.filters, search.q);
   const answerKey = `${key}|${search.near ? `${search.near.lat},${search.near.lng}` : ''}|${search.offset}|${search.limit}`;
-  const memoised = directory.answers.get(answerKey);
+  const memoised = prepared.answers.get(answerKey);
   if (memoised) return memoised;
 
-  let selection = directory.selections.get(key);
-  if (!selection) {
-    selection = select(directory, search.filters, search.q, opening);
-    directory.selections.set(key, selection, Math.max(1, selection.matching.length));
+  let made = prepared.selections.get(key);
+  if (!made) {
+    const choice = selection(search.filters, opening);
+    for (const site of searchSites(prepared.sites, search.q, prepared.textOf)) choice.add(site);
+    made = choice.finish();
+    prepared.selections.set(key, made, Math.max(1, made.matching.length));
   }
-  const { matching, counts } = selection;
+  const { matching, counts } = made;
   const end = search.offset + search.limit;
   const page = search.near
     ? nearestFirst(matching, search.near, Math.min(end, matching.length)).slice(search.offset)
     : matching.slice(search.offset, end).map((site) => ({ site, miles: undefined }));
-  const answer: SiteSearchAnswer = {
-    today: statuses.today,
+  const result: SiteSearchAnswer = {
+    today: prepared.today,
     total: matching.length,
     offset: search.offset,
     limit: search.limit,
     sites: page.map(({ site, miles }) => row(site, miles, opening(site.id))),
     counts,
   };
-  directory.answers.set(answerKey, answer);
-  return answer;
+  prepared.answers.set(answerKey, result);
+  return result;
 }
 
 function row(

@@ -1,10 +1,13 @@
 /**
- * docs/product.md R706–R707: the search's memo stays within its bounds and forgets the least recently
- * used first; a page of "nearest first" is exactly that page of the shared `byDistance` order.
+ * docs/product.md R706–R708: the search's memo stays within its bounds and forgets the least recently
+ * used first; a page of "nearest first" is exactly that page of the shared `byDistance` order; a new
+ * version of a large directory is prepared in steps while the version before answers.
  */
 import { describe, expect, it } from 'vitest';
+import { SITE_FILTERS } from '#shared/filters.ts';
 import { byDistance } from '#shared/geo.ts';
-import { Memo, nearestFirst } from './directory-search.ts';
+import { createDirectorySearch, Memo, nearestFirst } from './directory-search.ts';
+import { type CachedResponse, jsonArrayBody } from './response-cache.ts';
 
 describe('the search memo (R706)', () => {
   it('keeps at most its entries and forgets the least recently used', () => {
@@ -54,5 +57,110 @@ describe('nearest first (R707)', () => {
     const few = sites.slice(0, 80);
     expect(nearestFirst(few, from, 19)).toEqual(byDistance(few, from).slice(0, 19));
     expect(nearestFirst(few, from, 80).slice(-3)).toEqual(byDistance(few, from).slice(-3));
+  });
+});
+
+describe('a new version of the directory (R708)', () => {
+  const site = (id: number) => ({
+    id,
+    name: `Site ${id}`,
+    address: `${id} Main St`,
+    lat: 37.7 + id / 1000,
+    lng: -122.4,
+    Hours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, open: '00:00', close: '23:59' })),
+    ...Object.fromEntries(SITE_FILTERS.map((filter) => [filter.siteKey, []])),
+    facts: {},
+  });
+  /** A cached answer of `count` sites, assembled in runs of two, as the cache assembles the list. */
+  const version = (count: number, etag: string): CachedResponse => {
+    const body = jsonArrayBody();
+    const sites = Array.from({ length: count }, (_, i) => JSON.stringify(site(i + 1)));
+    for (let i = 0; i < sites.length; i += 2) body.append(sites.slice(i, i + 2));
+    const { raw, runs } = body.finish();
+    return { raw, etag, runs, encoded: async () => raw };
+  };
+  const closures: CachedResponse = { raw: Buffer.from('[]'), etag: '"c"', encoded: async () => closures.raw };
+  const query = { filters: {}, q: undefined, near: undefined, offset: 0, limit: 20 };
+  const input = (sites: () => Promise<CachedResponse>) => ({
+    sites,
+    closures: async () => closures,
+    now: Date.parse('2026-11-24T20:15:00Z'),
+    timeZone: 'America/Los_Angeles',
+  });
+  /** Gives the event loop back until `done` holds (a bounded number of turns, no clock). */
+  const turns = async (done: () => Promise<boolean>) => {
+    for (let turn = 0; turn < 10_000; turn++) {
+      if (await done()) return;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    throw new Error('never happened');
+  };
+
+  it('waits for the first version, parsed a run at a time, with every site and its opening', async () => {
+    const search = createDirectorySearch({ step: 2 });
+    const answer = await search.search(
+      input(async () => version(7, '"v1"')),
+      query,
+    );
+    expect(answer.total).toBe(7);
+    expect(answer.sites.map((row) => row.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(answer.sites.every((row) => row.openNow && row.openToday)).toBe(true);
+    expect(answer.counts.open).toEqual({ now: 7, today: 7 });
+  });
+
+  it('answers a large directory from the version before while the new one is rebuilt and prepared', async () => {
+    const search = createDirectorySearch({ step: 2 });
+    const first = version(5, '"v1"');
+    expect(
+      (
+        await search.search(
+          input(async () => first),
+          query,
+        )
+      ).total,
+    ).toBe(5);
+    // The list is being rebuilt: the version before answers.
+    let rebuilt!: (entry: CachedResponse) => void;
+    const rebuilding = new Promise<CachedResponse>((resolve) => {
+      rebuilt = resolve;
+    });
+    expect(
+      (
+        await search.search(
+          input(() => rebuilding),
+          query,
+        )
+      ).total,
+    ).toBe(5);
+    rebuilt(version(9, '"v2"'));
+    await turns(
+      async () =>
+        (
+          await search.search(
+            input(() => rebuilding),
+            query,
+          )
+        ).total === 9,
+    );
+  });
+
+  it('searches a directory of one step or less as it is now, at once', async () => {
+    const search = createDirectorySearch({ step: 100 });
+    expect(
+      (
+        await search.search(
+          input(async () => version(5, '"v1"')),
+          query,
+        )
+      ).total,
+    ).toBe(5);
+    expect(
+      (
+        await search.search(
+          input(async () => version(6, '"v2"')),
+          query,
+        )
+      ).total,
+    ).toBe(6);
   });
 });
