@@ -16,8 +16,9 @@ import { importErrorMessage } from '../services/imports/messages.ts';
 import { previewImport } from '../services/imports/preview.ts';
 import { getImport } from '../services/imports/store.ts';
 import { timeImport } from '../services/metrics.ts';
+import { publicReads } from '../services/public-reads.ts';
 import { ImportError } from '../services/spreadsheets/errors.ts';
-import { exportFilename, exportSites } from '../services/spreadsheets/export.ts';
+import { exportFilename, exportSites, sitesCsvStream } from '../services/spreadsheets/export.ts';
 import { readHsdsPackageFile } from '../services/spreadsheets/reader.ts';
 import { templateCsv } from '../services/spreadsheets/write.ts';
 
@@ -39,6 +40,7 @@ const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
 
 const importsStaffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
+  const reads = publicReads(ctx);
   const tags = ['imports'];
 
   // The file arrives as the raw body, read up to the file limit (413 at the first byte over).
@@ -237,12 +239,13 @@ const importsStaffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       apiRoutes.sitesExport(format),
       { schema: { tags, response: { ...errorAnswers(401, 403) } } },
       async (request, reply) => {
-        const body = await exportSites(
-          db,
-          request.query as Record<string, unknown>,
-          format,
-          ctx.config.AGENCY_TIME_ZONE,
-        );
+        const query = request.query as Record<string, unknown>;
+        const timeZone = ctx.config.AGENCY_TIME_ZONE;
+        // The CSV streams from the cached list (R709); the Excel file is built whole (R710).
+        const body =
+          format === 'csv'
+            ? sitesCsvStream(await reads.sites(), query, timeZone)
+            : await exportSites(db, query, format, timeZone);
         return reply
           .type(format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
           .header('Cache-Control', 'no-store')
