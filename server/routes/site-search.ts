@@ -26,12 +26,12 @@ const siteSearchRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
         response: { 200: SiteSearchAnswerSchema, ...errorAnswers(422) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const params = new URLSearchParams(
         request.url.slice(request.url.indexOf('?') + 1 || request.url.length),
       );
       const { limit, offset, lat, lng } = request.query;
-      return directory.search(
+      const answer = await directory.search(
         {
           sites: () => reads.sites(),
           closures: () => reads.closures(),
@@ -46,6 +46,8 @@ const siteSearchRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
           limit,
         },
       );
+      // Memoised answers are sent as ready bytes, compressed once (R706), with an ETag.
+      return reply.sendCached(request, answer);
     },
   );
 };

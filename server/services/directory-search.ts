@@ -6,7 +6,7 @@ import type { Site } from '#shared/schemas/sites.ts';
 import { isStepFree, speaks, welcomesWalkIns } from '#shared/site-facts.ts';
 import { foldText, searchSites, searchTextCache } from '#shared/site-search.ts';
 import { computeStatuses } from '#shared/site-statuses.ts';
-import type { CachedResponse } from './response-cache.ts';
+import { type CachedResponse, entryFor } from './response-cache.ts';
 
 /**
  * The public search (docs/product.md R700–R708): the locations page's own rules — `searchSites`, the
@@ -249,7 +249,8 @@ interface Prepared {
   today: string;
   openings: Map<number, { now: boolean; today: boolean }>;
   selections: Memo<Selection>;
-  answers: Memo<SiteSearchAnswer>;
+  /** Whole answers as ready bytes: JSON made, and compressed, once per memoised answer. */
+  answers: Memo<CachedResponse>;
 }
 
 export interface SearchInput {
@@ -393,14 +394,15 @@ export function createDirectorySearch(options: { step?: number } = {}) {
   }
 
   return {
-    async search(input: SearchInput, search: DirectorySearch): Promise<SiteSearchAnswer> {
+    /** The answer's bytes, ready to send (`reply.sendCached`: ETag, pre-compressed). */
+    async search(input: SearchInput, search: DirectorySearch): Promise<CachedResponse> {
       return answer(await preparedFor(input), search);
     },
   };
 }
 
-/** One page of the answer from a prepared directory, memoised (R706). */
-function answer(prepared: Prepared, search: DirectorySearch): SiteSearchAnswer {
+/** One page of the answer from a prepared directory, memoised as bytes (R706). */
+function answer(prepared: Prepared, search: DirectorySearch): CachedResponse {
   const opening: Opening = (id) => prepared.openings.get(id);
   const key = selectionKey(search.filters, search.q);
   const answerKey = `${key}|${search.near ? `${search.near.lat},${search.near.lng}` : ''}|${search.offset}|${search.limit}`;
@@ -427,8 +429,10 @@ function answer(prepared: Prepared, search: DirectorySearch): SiteSearchAnswer {
     sites: page.map(({ site, miles }) => row(site, miles, opening(site.id))),
     counts,
   };
-  prepared.answers.set(answerKey, result);
-  return result;
+  // The keys in the order of SiteSearchAnswerSchema, as its serializer would write them.
+  const entry = entryFor(JSON.stringify(result));
+  prepared.answers.set(answerKey, entry);
+  return entry;
 }
 
 function row(

@@ -68,7 +68,8 @@ function preparedFrom(text: string): PreparedBody {
   return { raw, etag: etagOf(createHash('sha1').update(raw)) };
 }
 
-function entryFor(body: string | PreparedBody): CachedResponse {
+/** An answer's bytes as the cache keeps them (ETag, compressed once per encoding on first ask), kept by the caller. */
+export function entryFor(body: string | PreparedBody): CachedResponse {
   const { raw, etag, runs } = typeof body === 'string' ? preparedFrom(body) : body;
   const encodings = new Map<string, Promise<Buffer>>();
   return {

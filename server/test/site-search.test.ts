@@ -215,6 +215,21 @@ describe('the public search (R700–R703)', () => {
       }
   });
 
+  it('sends a memoised answer as ready bytes with its ETag, 304 when the client has them (R706)', async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: '/api/search?open=today&limit=3' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"/);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/search?open=today&limit=3',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    const other = await ctx.app.inject({ method: 'GET', url: '/api/search?open=today&limit=4' });
+    expect(other.headers.etag).not.toBe(etag);
+  });
+
   it('refuses bad paging and a lone coordinate with codes, and ignores keys it does not know', async () => {
     for (const [query, path, code] of [
       ['limit=0', 'limit', 'out_of_range'],
