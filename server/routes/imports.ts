@@ -42,6 +42,13 @@ const importsStaffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   const { db } = ctx.database;
   const reads = publicReads(ctx);
   const tags = ['imports'];
+  // One Excel export built at a time in this process: the library holds a workbook whole (R710).
+  let excelTurn: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(make: () => Promise<T>): Promise<T> => {
+    const run = excelTurn.then(make, make);
+    excelTurn = run.catch(() => {});
+    return run;
+  };
 
   // The file arrives as the raw body, read up to the file limit (413 at the first byte over).
   app.addContentTypeParser(
@@ -245,7 +252,7 @@ const importsStaffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         const body =
           format === 'csv'
             ? sitesCsvStream(await reads.sites(), query, timeZone)
-            : await exportSites(db, query, format, timeZone);
+            : await inTurn(() => exportSites(db, query, format, timeZone));
         return reply
           .type(format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
           .header('Cache-Control', 'no-store')
