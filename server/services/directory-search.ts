@@ -4,13 +4,13 @@ import type { StatusClosure } from '#shared/opening-status.ts';
 import type { SearchSite, SiteSearchAnswer } from '#shared/schemas/site-search.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import { isStepFree, speaks, welcomesWalkIns } from '#shared/site-facts.ts';
-import { foldText, searchSites, searchTextCache } from '#shared/site-search.ts';
+import { foldText, searchTextCache } from '#shared/site-search.ts';
 import { computeStatuses } from '#shared/site-statuses.ts';
 import { type CachedResponse, entryFor } from './response-cache.ts';
 
 /**
- * The public search (docs/product.md R700–R708): the locations page's own rules — `searchSites`, the
- * predicates `filterSites` and `filterByOpening` apply (an item's id, `welcomesWalkIns`, `isStepFree`,
+ * The public search (docs/product.md R700–R711): the locations page's own rules — `searchSites` (over
+ * an index of the folded texts, `namedSites`), the predicates `filterSites` and `filterByOpening` apply (an item's id, `welcomesWalkIns`, `isStepFree`,
  * `speaks`, the opening from `computeStatuses`), `distanceMiles` as `byDistance` orders by it — run on
  * the server over the cached directory, so that a browser receives one page of sites and the counts
  * instead of every site.
@@ -238,14 +238,63 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** One version of the directory, parsed and folded once (the statuses are per minute, below). */
 interface Parsed {
   sites: Site[];
-  textOf: (site: Site) => string;
+  names: NameIndex;
+}
+
+/**
+ * Every site's folded search text (`searchTextOf`, through `searchTextCache`) joined by new lines in
+ * the list's order, with where each begins: a word of a query (folded, so without a new line) found
+ * in the joined text lies in one site's text. `searchSites` over the whole list in one `indexOf` scan.
+ */
+export interface NameIndex {
+  texts: string[];
+  joined: string;
+  starts: Int32Array;
+}
+
+export function nameIndex(texts: string[]): NameIndex {
+  const starts = new Int32Array(texts.length);
+  let at = 0;
+  texts.forEach((text, i) => {
+    starts[i] = at;
+    at += text.length + 1;
+  });
+  return { texts, joined: texts.join('\n'), starts };
+}
+
+/**
+ * `searchSites(sites, q, textOf)` with the index: the sites whose text holds the query's longest word
+ * are found by scanning the joined text, then checked for every word, in the list's order (R705).
+ */
+export function namedSites<S>(sites: readonly S[], names: NameIndex, q: string | undefined): readonly S[] {
+  const words = q ? foldText(q).split(' ').filter(Boolean) : [];
+  if (words.length === 0) return sites;
+  const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
+  const { texts, joined, starts } = names;
+  const found: S[] = [];
+  let from = 0;
+  for (;;) {
+    const at = joined.indexOf(longest, from);
+    if (at < 0) break;
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= at) low = middle;
+      else high = middle - 1;
+    }
+    const text = texts[low]!;
+    if (words.every((word) => text.includes(word))) found.push(sites[low]!);
+    from = low + 1 < starts.length ? starts[low + 1]! : joined.length;
+  }
+  return found;
 }
 
 /** One (directory, closures, agency minute, time zone): what its answers are computed from, and their memos. */
 interface Prepared {
   key: string;
   sites: Site[];
-  textOf: (site: Site) => string;
+  names: NameIndex;
   today: string;
   openings: Map<number, { now: boolean; today: boolean }>;
   selections: Memo<Selection>;
@@ -284,6 +333,7 @@ export function createDirectorySearch(options: { step?: number } = {}) {
   async function parse(entry: CachedResponse): Promise<Parsed> {
     const sites: Site[] = [];
     const textOf = searchTextCache<Site>();
+    const texts: string[] = [];
     const { raw, runs } = entry;
     if (!runs) sites.push(...(JSON.parse(raw.toString()) as Site[]));
     else {
@@ -299,10 +349,10 @@ export function createDirectorySearch(options: { step?: number } = {}) {
       }
     }
     for (let from = 0; from < sites.length; from += step) {
-      for (const site of sites.slice(from, from + step)) textOf(site);
+      for (const site of sites.slice(from, from + step)) texts.push(textOf(site));
       await yieldToLoop();
     }
-    return { sites, textOf };
+    return { sites, names: nameIndex(texts) };
   }
 
   async function prepare(
@@ -318,7 +368,7 @@ export function createDirectorySearch(options: { step?: number } = {}) {
       parsedVersions.set(sitesEntry, parsing);
       parsing.catch(() => parsedVersions.delete(sitesEntry));
     }
-    const { sites, textOf } = await parsing;
+    const { sites, names } = await parsing;
     const closures = JSON.parse(closuresEntry.raw.toString()) as StatusClosure[];
     const openings = new Map<number, { now: boolean; today: boolean }>();
     let today = computeStatuses([], closures, minute * 60_000, timeZone).today;
@@ -335,7 +385,7 @@ export function createDirectorySearch(options: { step?: number } = {}) {
     const prepared: Prepared = {
       key,
       sites,
-      textOf,
+      names,
       today,
       openings,
       selections: new Memo(SELECTION_MEMO_ENTRIES, SELECTION_MEMO_SITES),
@@ -412,7 +462,7 @@ function answer(prepared: Prepared, search: DirectorySearch): CachedResponse {
   let made = prepared.selections.get(key);
   if (!made) {
     const choice = selection(search.filters, opening);
-    for (const site of searchSites(prepared.sites, search.q, prepared.textOf)) choice.add(site);
+    for (const site of namedSites(prepared.sites, prepared.names, search.q)) choice.add(site);
     made = choice.finish();
     prepared.selections.set(key, made, Math.max(1, made.matching.length));
   }

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { SITE_FILTERS } from '#shared/filters.ts';
 import { byDistance } from '#shared/geo.ts';
 import type { SiteSearchAnswer } from '#shared/schemas/site-search.ts';
-import { createDirectorySearch, Memo, nearestFirst } from './directory-search.ts';
+import { searchSites, searchTextOf } from '#shared/site-search.ts';
+import { createDirectorySearch, Memo, namedSites, nameIndex, nearestFirst } from './directory-search.ts';
 import { type CachedResponse, jsonArrayBody } from './response-cache.ts';
 
 describe('the search memo (R706)', () => {
@@ -58,6 +59,52 @@ describe('nearest first (R707)', () => {
     const few = sites.slice(0, 80);
     expect(nearestFirst(few, from, 19)).toEqual(byDistance(few, from).slice(0, 19));
     expect(nearestFirst(few, from, 80).slice(-3)).toEqual(byDistance(few, from).slice(-3));
+  });
+});
+
+describe('the name search over the joined texts (R705)', () => {
+  const partner = (name: string) => ({ name });
+  const sites = [
+    {
+      id: 1,
+      name: 'Mission Senior Café',
+      address: '1 Mission St',
+      NutritionPartners: [partner('Self-Help')],
+    },
+    { id: 2, name: 'Sunset Lunch', address: '2 Irving St', NutritionPartners: [] },
+    {
+      id: 3,
+      name: 'Chinatown Lunch',
+      translations: { es: { name: 'Almuerzo de Chinatown' }, zh: { name: '華埠午餐' } },
+      address: '3 Stockton St',
+      NutritionPartners: [partner('Mission Neighborhood Centers')],
+    },
+    { id: 4, name: 'Mission Café', address: '4 Ocean Ave', NutritionPartners: [] },
+    { id: 5, name: 'Excelsior Kitchen', address: '5 Mission St', NutritionPartners: [] },
+  ];
+  const names = nameIndex(sites.map(searchTextOf));
+
+  it('finds exactly the sites searchSites finds, in the list’s order', () => {
+    for (const q of [
+      undefined,
+      '',
+      'mission',
+      'MISSION cafe',
+      'café mission',
+      'lunch',
+      '華埠',
+      'almuerzo',
+      'st 5',
+      'mission st',
+      'self-help mission',
+      'nowhere',
+      'ave\nmission',
+      '  ',
+    ])
+      expect(
+        namedSites(sites, names, q).map((site) => site.id),
+        String(q),
+      ).toEqual(searchSites(sites, q).map((site) => site.id));
   });
 });
 
