@@ -290,11 +290,16 @@ export function namedSites<S>(sites: readonly S[], names: NameIndex, q: string |
   return found;
 }
 
-/** One (directory, closures, agency minute, time zone): what its answers are computed from, and their memos. */
+/**
+ * One (directory, closures, agency minute, time zone): what its answers are computed from, and their
+ * memos — carried over from the minute before when no site's opening and not the date changed.
+ */
 interface Prepared {
   key: string;
   sites: Site[];
   names: NameIndex;
+  closuresEtag: string;
+  timeZone: string;
   today: string;
   openings: Map<number, { now: boolean; today: boolean }>;
   selections: Memo<Selection>;
@@ -372,6 +377,13 @@ export function createDirectorySearch(options: { step?: number } = {}) {
     const closures = JSON.parse(closuresEntry.raw.toString()) as StatusClosure[];
     const openings = new Map<number, { now: boolean; today: boolean }>();
     let today = computeStatuses([], closures, minute * 60_000, timeZone).today;
+    // The same directory, closures and zone a minute before: its memos hold if no site's opening moved.
+    const before = current?.prepared;
+    let unchanged =
+      before !== undefined &&
+      before.sites === sites &&
+      before.closuresEtag === closuresEntry.etag &&
+      before.timeZone === timeZone;
     for (let from = 0; from < sites.length; from += step) {
       const part = sites.slice(from, from + step);
       const statuses = computeStatuses(part, closures, minute * 60_000, timeZone);
@@ -379,13 +391,22 @@ export function createDirectorySearch(options: { step?: number } = {}) {
       for (const site of part) {
         const opening = statuses.opening(site.id);
         if (opening) openings.set(site.id, opening);
+        if (unchanged) {
+          const was = before!.openings.get(site.id);
+          unchanged = was?.now === opening?.now && was?.today === opening?.today;
+        }
       }
       await yieldToLoop();
     }
+    if (unchanged && before!.today === today)
+      // Every answer would be the same bytes: the memos carry over to this minute (R706).
+      return { ...before!, key };
     const prepared: Prepared = {
       key,
       sites,
       names,
+      closuresEtag: closuresEntry.etag,
+      timeZone,
       today,
       openings,
       selections: new Memo(SELECTION_MEMO_ENTRIES, SELECTION_MEMO_SITES),

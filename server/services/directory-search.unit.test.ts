@@ -173,6 +173,21 @@ describe('a new version of the directory (R708)', () => {
     await turns(async () => (await total(() => rebuilding)) === 9);
   });
 
+  it('keeps the memoised answer into the next minute when no opening moved, not when one did (R706)', async () => {
+    // One step: every minute is prepared before it answers, so what is compared is the new minute's.
+    const search = createDirectorySearch({ step: 100 });
+    const list = version(5, '"v1"');
+    const at = (iso: string) => ({ ...input(async () => list), now: Date.parse(iso) });
+    const noon = await search.search(at('2026-11-24T20:15:00Z'), query);
+    // A minute later every site is still open: the very same bytes, memoised.
+    expect(await search.search(at('2026-11-24T20:16:00Z'), query)).toBe(noon);
+    // At 23:59 the sites have closed (open 00:00–23:59): a new answer, as the page would show.
+    const closing = await search.search(at('2026-11-25T07:59:00Z'), query);
+    expect(closing).not.toBe(noon);
+    const closed = JSON.parse(closing.raw.toString()) as SiteSearchAnswer;
+    expect(closed.sites.some((row) => row.openNow)).toBe(false);
+  });
+
   it('searches a directory of one step or less as it is now, at once', async () => {
     const search = createDirectorySearch({ step: 100 });
     const total = async (sites: () => Promise<CachedResponse>) =>
