@@ -1,5 +1,5 @@
 import { FACT_FILTER_KEYS, OPEN_FILTERS, OPEN_KEY, SITE_FILTERS, type SiteFilters } from '#shared/filters.ts';
-import { byDistance, distanceMiles } from '#shared/geo.ts';
+import { byDistance, distanceMiles, milesAtLeast } from '#shared/geo.ts';
 import type { StatusClosure } from '#shared/opening-status.ts';
 import type { SearchSite, SiteSearchAnswer } from '#shared/schemas/site-search.ts';
 import type { Site } from '#shared/schemas/sites.ts';
@@ -210,6 +210,14 @@ export function nearestFirst<S extends { lat?: number | null; lng?: number | nul
   const kept: { site: S; miles: number | undefined; order: number }[] = [];
   if (count <= 0) return kept;
   for (const site of sites) {
+    // A site whose latitude alone puts it farther than the farthest kept cannot enter (a margin for
+    // rounding, so that a tie is always measured).
+    if (
+      kept.length === count &&
+      typeof site.lat === 'number' &&
+      milesAtLeast(from, site.lat) > kept[count - 1]!.order + 1e-6
+    )
+      continue;
     const miles =
       typeof site.lat === 'number' && typeof site.lng === 'number'
         ? distanceMiles(from, { lat: site.lat, lng: site.lng })

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SITE_FILTERS } from '#shared/filters.ts';
-import { byDistance } from '#shared/geo.ts';
+import { byDistance, distanceMiles, milesAtLeast } from '#shared/geo.ts';
 import type { SiteSearchAnswer } from '#shared/schemas/site-search.ts';
 import { searchSites, searchTextOf } from '#shared/site-search.ts';
 import { createDirectorySearch, Memo, namedSites, nameIndex, nearestFirst } from './directory-search.ts';
@@ -53,6 +53,29 @@ describe('nearest first (R707)', () => {
       expect(nearestFirst(sites, from, count), `count ${count}`).toEqual(
         byDistance(sites, from).slice(0, count),
       );
+  });
+
+  it('gives the same page over scattered points, the latitude bound never dropping a nearer site', () => {
+    let state = 7;
+    const next = () => {
+      state = (state * 1664525 + 1013904223) >>> 0;
+      return state / 2 ** 32;
+    };
+    const scattered = Array.from({ length: 3000 }, (_, id) => ({
+      id,
+      lat: 32 + next() * 10,
+      lng: -124 + next() * 10,
+    }));
+    for (const point of [
+      { lat: 37.77, lng: -122.42 },
+      { lat: 34.05, lng: -118.24 },
+      { lat: 41.9, lng: -114.1 },
+    ]) {
+      for (const count of [1, 20, 60])
+        expect(nearestFirst(scattered, point, count)).toEqual(byDistance(scattered, point).slice(0, count));
+      for (const site of scattered.slice(0, 500))
+        expect(milesAtLeast(point, site.lat)).toBeLessThanOrEqual(distanceMiles(point, site) + 1e-9);
+    }
   });
 
   it('puts sites without a position last, in the list’s order, when the page reaches them', () => {
