@@ -1,6 +1,7 @@
 /**
- * `npm run bench:rebuild`: how long a rebuild of the cached sites list keeps the process from answering
- * `/healthz`, with 10,000 sites on the embedded database (PGlite runs its queries on the main thread).
+ * `npm run bench:rebuild`: how long a staff write and the rebuild of the cached sites list it causes
+ * keep the process from answering `/healthz` and `/api/search` (docs/product.md R460, R708), with
+ * 10,000 sites on the embedded database (PGlite runs its queries on the main thread).
  * Each round drops the cache with a site edit, asks for /api/sites (the rebuild) and, from this
  * separate process, probes /healthz back to back until the list has come; the figures are the probes'
  * latency during the rebuilds and go into docs/performance.md. On a shared machine a probe also waits
@@ -59,17 +60,31 @@ async function loopDelayMaxMs(base: string): Promise<number> {
   return Number(seconds) * 1000;
 }
 
-/** /healthz latencies, probed back to back until `until` settles. */
-async function probeUntil(base: string, until: Promise<unknown>, into: number[]) {
+/** Searches a visitor might send (R700–R708), asked in turn by the search probe. */
+const SEARCHES = [
+  '/api/search',
+  '/api/search?open=today',
+  '/api/search?q=mission',
+  '/api/search?lat=37.76&lng=-122.43',
+];
+
+/**
+ * /healthz latencies and, beside them on their own connection, /api/search latencies, each probed
+ * back to back until `until` settles.
+ */
+async function probeUntil(base: string, until: Promise<unknown>, into: number[], searches: number[] = []) {
   let done = false;
   const settled = until.finally(() => {
     done = true;
   });
-  while (!done) {
-    const sent = performance.now();
-    await probe(`${base}/healthz`);
-    into.push(performance.now() - sent);
-  }
+  const loop = async (target: (i: number) => string, times: number[]) => {
+    for (let i = 0; !done; i++) {
+      const sent = performance.now();
+      await probe(`${base}${target(i)}`);
+      times.push(performance.now() - sent);
+    }
+  };
+  await Promise.all([loop(() => '/healthz', into), loop((i) => SEARCHES[i % SEARCHES.length]!, searches)]);
   await settled;
 }
 
@@ -105,30 +120,41 @@ async function runOne(backend: Backend) {
     await waitFor(`${base}/readyz`, 120_000, server);
     const cookie = await adminCookie(base);
     const [site] = (await (await fetch(`${base}/api/sites`)).json()) as { id: number }[];
+    // The search prepared before anything is measured (the first search waits for it).
+    for (const target of SEARCHES) await probe(`${base}${target}`);
     // The baseline: the same probes for three seconds with nothing else to do.
     const baseline: number[] = [];
-    await probeUntil(base, sleep(3000), baseline);
+    const searchBaseline: number[] = [];
+    await probeUntil(base, sleep(3000), baseline, searchBaseline);
     const probes: number[] = [];
+    const searches: number[] = [];
     const rebuilds: number[] = [];
     const serverDelays: number[] = [];
     for (let i = 0; i < rounds; i++) {
-      const edit = await fetch(`${base}/api/sites/${site!.id}`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({ name: `Rebuild round ${i}`, confirmDuplicate: true }),
-      });
-      if (!edit.ok) throw new Error(`edit failed: ${edit.status} ${await edit.text()}`);
-      await edit.arrayBuffer();
       await loopDelayMaxMs(base);
-      const started = performance.now();
-      const list = fetch(`${base}/api/sites`, { headers: { 'accept-encoding': 'br, gzip' } }).then(
-        (response) => response.arrayBuffer(),
-      );
-      await probeUntil(base, list, probes);
-      rebuilds.push(performance.now() - started);
+      // Probed through the write itself, the rebuild, and two seconds after the list has come (while
+      // the search prepares the new version).
+      const round = (async () => {
+        const edit = await fetch(`${base}/api/sites/${site!.id}`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify({ name: `Rebuild round ${i}`, confirmDuplicate: true }),
+        });
+        if (!edit.ok) throw new Error(`edit failed: ${edit.status} ${await edit.text()}`);
+        await edit.arrayBuffer();
+        const started = performance.now();
+        await fetch(`${base}/api/sites`, { headers: { 'accept-encoding': 'br, gzip' } }).then((response) =>
+          response.arrayBuffer(),
+        );
+        rebuilds.push(performance.now() - started);
+        await sleep(2000);
+      })();
+      await probeUntil(base, round, probes, searches);
       serverDelays.push(await loopDelayMaxMs(base));
     }
     baseline.sort((a, b) => a - b);
+    searchBaseline.sort((a, b) => a - b);
+    searches.sort((a, b) => a - b);
     serverDelays.sort((a, b) => a - b);
     probes.sort((a, b) => a - b);
     rebuilds.sort((a, b) => a - b);
@@ -141,6 +167,11 @@ async function runOne(backend: Backend) {
       healthzP50: round1(percentile(probes, 50)),
       healthzP99: round1(percentile(probes, 99)),
       healthzMax: round1(probes.at(-1)!),
+      searchProbes: searches.length,
+      searchP50: round1(percentile(searches, 50)),
+      searchP99: round1(percentile(searches, 99)),
+      searchMax: round1(searches.at(-1)!),
+      searchBaselineP99: round1(percentile(searchBaseline, 99)),
       baselineP99: round1(percentile(baseline, 99)),
       baselineMax: round1(baseline.at(-1)!),
       serverDelayMedian: Math.round(percentile(serverDelays, 50)),
@@ -160,13 +191,13 @@ console.table(results);
 replacePerformanceSection(
   'bench:rebuild',
   [
-    `Measured ${new Date().toISOString().slice(0, 10)} (\`npm run bench:rebuild\`): /healthz probed back to back from another process while the sites list is rebuilt after an edit; the baseline is the same probes with no rebuild; the server's longest event-loop delay during a rebuild is its own figure (10 ms resolution), median and worst of the rebuilds.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} (\`npm run bench:rebuild\`): /healthz and /api/search (four addresses in turn, on a connection of their own) probed back to back from another process through a staff edit, the rebuild of the sites list it causes, and two seconds after the list has come (while the search prepares the new version); the baseline is the same probes with no rebuild; the server's longest event-loop delay during a rebuild is its own figure (10 ms resolution), median and worst of the rebuilds.`,
     '',
-    '| Database | Sites | Rebuilds | Rebuild (median) | /healthz probes | p50 | p99 | max | baseline p99 / max | server loop delay median / max | load average / cores |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| Database | Sites | Rebuilds | Rebuild (median) | /healthz probes | p50 | p99 | max | baseline p99 / max | /api/search probes | p50 | p99 | max | baseline p99 | server loop delay median / max | load average / cores |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.backend === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL'} | ${r.sites.toLocaleString('en-US')} | ${r.rounds} | ${r.rebuildMedianMs} ms | ${r.probes} | ${r.healthzP50} ms | ${r.healthzP99} ms | ${r.healthzMax} ms | ${r.baselineP99} / ${r.baselineMax} ms | ${r.serverDelayMedian} / ${r.serverDelayMax} ms | ${r.load} / ${r.cores} |`,
+        `| ${r.backend === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL'} | ${r.sites.toLocaleString('en-US')} | ${r.rounds} | ${r.rebuildMedianMs} ms | ${r.probes} | ${r.healthzP50} ms | ${r.healthzP99} ms | ${r.healthzMax} ms | ${r.baselineP99} / ${r.baselineMax} ms | ${r.searchProbes} | ${r.searchP50} ms | ${r.searchP99} ms | ${r.searchMax} ms | ${r.searchBaselineP99} ms | ${r.serverDelayMedian} / ${r.serverDelayMax} ms | ${r.load} / ${r.cores} |`,
     ),
   ].join('\n'),
 );

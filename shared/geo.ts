@@ -21,6 +21,15 @@ export function distanceMiles(from: LatLng, to: LatLng): number {
 }
 
 /**
+ * A lower bound of `distanceMiles(from, to)` from the latitudes alone: the haversine's sum is at least
+ * its latitude term, so the distance is at least the radius times the difference of latitude. Cheap
+ * enough to pass over a site that cannot be nearer than the ones already kept.
+ */
+export function milesAtLeast(from: LatLng, toLat: number): number {
+  return EARTH_RADIUS_MILES * Math.abs(radians(toLat - from.lat));
+}
+
+/**
  * The sites nearest `from` first, each with its distance in miles. Sites without both coordinates keep
  * their order at the end (distance undefined). Equal distances keep the list's order (a stable sort).
  */

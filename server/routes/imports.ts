@@ -15,8 +15,9 @@ import { mappingParam, readMappedTable } from '../services/imports/mappings.ts';
 import { previewImport } from '../services/imports/preview.ts';
 import { getImport } from '../services/imports/store.ts';
 import { timeImport } from '../services/metrics.ts';
+import { publicReads } from '../services/public-reads.ts';
 import { ImportError } from '../services/spreadsheets/errors.ts';
-import { exportFilename, exportSites } from '../services/spreadsheets/export.ts';
+import { exportFilename, exportSites, sitesCsvStream } from '../services/spreadsheets/export.ts';
 import { readHsdsPackageFile } from '../services/spreadsheets/reader.ts';
 import { templateCsv } from '../services/spreadsheets/write.ts';
 
@@ -31,7 +32,15 @@ const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
 
 const importsStaffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
+  const reads = publicReads(ctx);
   const tags = ['imports'];
+  // One Excel export built at a time in this process: the library holds a workbook whole (R710).
+  let excelTurn: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(make: () => Promise<T>): Promise<T> => {
+    const run = excelTurn.then(make, make);
+    excelTurn = run.catch(() => {});
+    return run;
+  };
 
   acceptSpreadsheets(app);
 
@@ -197,12 +206,13 @@ const importsStaffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       apiRoutes.sitesExport(format),
       { schema: { tags, response: { ...errorAnswers(401, 403) } } },
       async (request, reply) => {
-        const body = await exportSites(
-          db,
-          request.query as Record<string, unknown>,
-          format,
-          ctx.config.AGENCY_TIME_ZONE,
-        );
+        const query = request.query as Record<string, unknown>;
+        const timeZone = ctx.config.AGENCY_TIME_ZONE;
+        // The CSV streams from the cached list (R709); the Excel file is built whole (R710).
+        const body =
+          format === 'csv'
+            ? sitesCsvStream(await reads.sites(), query, timeZone)
+            : await inTurn(() => exportSites(db, query, format, timeZone));
         return reply
           .type(format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
           .header('Cache-Control', 'no-store')

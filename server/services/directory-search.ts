@@ -1,28 +1,42 @@
 import {
   DIET_KEY,
   FACT_FILTER_KEYS,
-  filterByDiet,
-  filterByOpening,
-  filterSites,
   OPEN_FILTERS,
+  OPEN_KEY,
   SITE_FILTERS,
   type SiteFilters,
 } from '#shared/filters.ts';
-import { byDistance } from '#shared/geo.ts';
+import { byDistance, distanceMiles, milesAtLeast } from '#shared/geo.ts';
 import { type Dish, dietMarksOffered, servesDietToday, shownDish, type TodaysMenus } from '#shared/menus.ts';
 import type { StatusClosure } from '#shared/opening-status.ts';
 import type { SearchSite, SiteSearchAnswer } from '#shared/schemas/site-search.ts';
 import type { Site } from '#shared/schemas/sites.ts';
-import { isStepFree, welcomesWalkIns } from '#shared/site-facts.ts';
-import { searchSites, searchTextCache } from '#shared/site-search.ts';
-import { computeStatuses, type Statuses } from '#shared/site-statuses.ts';
-import type { CachedResponse } from './response-cache.ts';
+import { isStepFree, speaks, welcomesWalkIns } from '#shared/site-facts.ts';
+import { foldText, searchTextCache } from '#shared/site-search.ts';
+import { computeStatuses } from '#shared/site-statuses.ts';
+import { type CachedResponse, entryFor } from './response-cache.ts';
 
 /**
- * The public search (docs/product.md R700–R703): the locations page's own rules — `filterSites`,
- * `searchSites`, `filterByOpening` with `computeStatuses`, `byDistance` — run on the server over the
- * cached directory, so that a browser receives one page of sites and the counts instead of every site.
- * Linear in the number of sites: one pass per filter for the counts, none of them nested.
+ * The public search (docs/product.md R700–R711): the locations page's own rules — `searchSites` (over
+ * an index of the folded texts, `namedSites`), the predicates `filterSites` and `filterByOpening` apply (an item's id, `welcomesWalkIns`, `isStepFree`,
+ * `speaks`, the opening from `computeStatuses`), `distanceMiles` as `byDistance` orders by it — run on
+ * the server over the cached directory, so that a browser receives one page of sites and the counts
+ * instead of every site.
+ *
+ * At state scale (docs/decisions/068-search-at-state-scale.md):
+ * - the directory is parsed and folded once per cached version, its statuses once per (closures,
+ *   agency minute), in steps (`createDirectorySearch`, R708);
+ * - the sites and counts of one (filters, name search) are found in ONE pass: a site that fails no
+ *   choice is listed and counted under every filter; a site that fails exactly one choice is counted
+ *   only under that choice's filter (what the options of that filter would leave with every other
+ *   choice kept); a site failing two is in no count (R705);
+ * - those selections and whole answers are memoised in bounded least-recently-used memos, which live
+ *   with one (directory version, closures version, agency minute), so none outlives its truth (R706);
+ * - a page of "nearest first" keeps only the nearest `offset + limit` sites instead of sorting all (R707).
+ *
+ * The diet filter and each row's dish (R685–R689) come from today's dishes (`GET /api/menus/today`'s
+ * cached answer), with `servesDietToday` and `shownDish` as the page runs them; a new version of that
+ * answer (a menu written, a new agency day) is a new preparation like a new directory.
  */
 
 export interface DirectorySearch {
@@ -33,127 +47,516 @@ export interface DirectorySearch {
   limit: number;
 }
 
-/** The directory parsed once per cached version of its answer, with its folded search text. */
+/** The sites of one (filters, name search), in the list's order, and the counts per filter option. */
+interface Selection {
+  matching: Site[];
+  counts: SiteSearchAnswer['counts'];
+}
+
+/** At most this many selections, holding at most this many sites between them (references, not copies). */
+export const SELECTION_MEMO_ENTRIES = 256;
+export const SELECTION_MEMO_SITES = 2_000_000;
+/** At most this many whole answers (each one page: a few KB). */
+export const ANSWER_MEMO_ENTRIES = 2_000;
+
+/**
+ * A least-recently-used memo bounded by entries and by a weight per entry (Map keeps insertion order:
+ * a hit moves the key to the end, the oldest are at the start).
+ */
+export class Memo<V> {
+  private readonly entries = new Map<string, { value: V; weight: number }>();
+  private weight = 0;
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxWeight = Number.POSITIVE_INFINITY,
+  ) {}
+  get size() {
+    return this.entries.size;
+  }
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+  set(key: string, value: V, weight = 1) {
+    const old = this.entries.get(key);
+    if (old) {
+      this.weight -= old.weight;
+      this.entries.delete(key);
+    }
+    this.entries.set(key, { value, weight });
+    this.weight += weight;
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.weight <= this.maxWeight) break;
+      if (oldest === key) break;
+      this.entries.delete(oldest);
+      this.weight -= entry.weight;
+    }
+  }
+  clear() {
+    this.entries.clear();
+    this.weight = 0;
+  }
+}
+
+type Opening = (id: number) => { now: boolean; today: boolean } | undefined;
+/** A site's dishes of today (R688), or undefined when it serves none. */
+type DishesOf = (id: number) => readonly Dish[] | undefined;
+
+/** The filters in one fixed order, and the name search as its folded words: one key per meaning. */
+function selectionKey(filters: SiteFilters, q: string | undefined): string {
+  const words = q ? foldText(q).split(' ').filter(Boolean) : [];
+  const keys = [
+    ...SITE_FILTERS.map((filter) => filter.key),
+    OPEN_KEY,
+    ...FACT_FILTER_KEYS,
+    DIET_KEY,
+  ] as const;
+  return JSON.stringify([keys.map((key) => filters[key as keyof SiteFilters] ?? null), words]);
+}
+
+/** One choice of the query: the filter it belongs to and whether a site passes it. */
+interface Choice {
+  key: keyof SiteFilters;
+  passes: (site: Site) => boolean;
+}
+
+/** The choices in force, with the same tests (and the same truthiness) as `filterSites` and `filterByOpening`. */
+function choicesOf(filters: SiteFilters, opening: Opening, dishesOf: DishesOf): Choice[] {
+  const choices: Choice[] = [];
+  for (const filter of SITE_FILTERS) {
+    const id = filters[filter.key];
+    if (id !== undefined)
+      choices.push({
+        key: filter.key,
+        passes: (site) => site[filter.siteKey].some((item) => item.id === id),
+      });
+  }
+  const [walkins, stepfree, speaksKey] = FACT_FILTER_KEYS;
+  if (filters.walkins) choices.push({ key: walkins, passes: (site) => welcomesWalkIns(site.facts) });
+  if (filters.stepfree) choices.push({ key: stepfree, passes: (site) => isStepFree(site.facts) });
+  const language = filters.speaks;
+  if (language) choices.push({ key: speaksKey, passes: (site) => speaks(site.facts, language) });
+  const open = filters.open;
+  if (open) choices.push({ key: 'open', passes: (site) => opening(site.id)?.[open] === true });
+  const diet = filters.diet;
+  if (diet) choices.push({ key: DIET_KEY, passes: (site) => servesDietToday(dishesOf(site.id), diet) });
+  return choices;
+}
+
+/**
+ * The options of one filter a site carries (a list's item ids, `now`/`today`, `yes`, a language's
+ * code), each counted once per site, in the counts' fixed order of filters.
+ */
+function counters(opening: Opening, dishesOf: DishesOf) {
+  const [walkins, stepfree, speaksKey] = FACT_FILTER_KEYS;
+  const list: [string, (site: Site, count: (option: string) => void) => void][] = SITE_FILTERS.map(
+    (filter) => [
+      filter.key,
+      (site, count) => {
+        for (const item of site[filter.siteKey]) count(String(item.id));
+      },
+    ],
+  );
+  list.push(
+    [
+      'open',
+      (site, count) => {
+        for (const open of OPEN_FILTERS) if (opening(site.id)?.[open]) count(open);
+      },
+    ],
+    [walkins, (site, count) => welcomesWalkIns(site.facts) && count('yes')],
+    [stepfree, (site, count) => isStepFree(site.facts) && count('yes')],
+    [
+      speaksKey,
+      (site, count) => {
+        for (const code of site.facts?.languages ?? []) count(code);
+      },
+    ],
+    [
+      DIET_KEY,
+      (site, count) => {
+        const dishes = dishesOf(site.id);
+        if (dishes) for (const mark of dietMarksOffered()) if (servesDietToday(dishes, mark)) count(mark);
+      },
+    ],
+  );
+  return list;
+}
+
+/**
+ * The listed sites and every filter's counts in one pass over the named sites (R705), fed a site at a
+ * time so that a large directory's first selection can be made in steps.
+ */
+function selection(filters: SiteFilters, opening: Opening, dishesOf: DishesOf) {
+  const choices = choicesOf(filters, opening, dishesOf);
+  const tallies = counters(opening, dishesOf).map(([key, add]) => {
+    const counts: Record<string, number> = {};
+    const count = (option: string) => {
+      counts[option] = (counts[option] ?? 0) + 1;
+    };
+    return { key, counts, add: (site: Site) => add(site, count) };
+  });
+  const byKey = new Map(tallies.map((tally) => [tally.key, tally]));
+  const matching: Site[] = [];
+  return {
+    add(site: Site) {
+      let failed: Choice | undefined;
+      let failures = 0;
+      for (const choice of choices) {
+        if (choice.passes(site)) continue;
+        failed = choice;
+        failures += 1;
+        if (failures > 1) break;
+      }
+      if (failures === 0) {
+        matching.push(site);
+        for (const tally of tallies) tally.add(site);
+      } else if (failures === 1) byKey.get(failed!.key)?.add(site);
+    },
+    finish(): Selection {
+      const counts: SiteSearchAnswer['counts'] = {};
+      for (const tally of tallies) counts[tally.key] = tally.counts;
+      return { matching, counts };
+    },
+  };
+}
+
+/**
+ * `byDistance(sites, from).slice(0, count)` without sorting every site: the nearest `count` kept in
+ * order as the distances come (equal distances in the list's order, sites without a position last in
+ * the list's order, exactly as the stable sort gives them). Falls back to `byDistance` for long pages.
+ */
+export function nearestFirst<S extends { lat?: number | null; lng?: number | null }>(
+  sites: readonly S[],
+  from: { lat: number; lng: number },
+  count: number,
+): { site: S; miles: number | undefined }[] {
+  if (count > 1000 || count * 4 >= sites.length) return byDistance(sites, from).slice(0, count);
+  const kept: { site: S; miles: number | undefined; order: number }[] = [];
+  if (count <= 0) return kept;
+  for (const site of sites) {
+    // A site whose latitude alone puts it farther than the farthest kept cannot enter (a margin for
+    // rounding, so that a tie is always measured).
+    if (
+      kept.length === count &&
+      typeof site.lat === 'number' &&
+      milesAtLeast(from, site.lat) > kept[count - 1]!.order + 1e-6
+    )
+      continue;
+    const miles =
+      typeof site.lat === 'number' && typeof site.lng === 'number'
+        ? distanceMiles(from, { lat: site.lat, lng: site.lng })
+        : undefined;
+    const order = miles ?? Number.POSITIVE_INFINITY;
+    // A later site ties after every kept site at its distance, so it enters only if strictly nearer.
+    if (kept.length === count && !(order < kept[count - 1]!.order)) continue;
+    let low = 0;
+    let high = kept.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (kept[middle]!.order <= order) low = middle + 1;
+      else high = middle;
+    }
+    kept.splice(low, 0, { site, miles, order });
+    if (kept.length > count) kept.pop();
+  }
+  return kept.map(({ site, miles }) => ({ site, miles }));
+}
+
+/** Sites handled per step of a preparation, between which the event loop is given back. */
+export const PREPARE_STEP = 500;
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** One version of the directory, parsed and folded once (the statuses are per minute, below). */
 interface Parsed {
   sites: Site[];
-  textOf: (site: Site) => string;
+  names: NameIndex;
 }
-const parsedLists = new WeakMap<CachedResponse, Parsed>();
 
-function parsedSites(entry: CachedResponse): Parsed {
-  let parsed = parsedLists.get(entry);
-  if (!parsed) {
-    parsed = { sites: JSON.parse(entry.raw.toString()) as Site[], textOf: searchTextCache<Site>() };
-    parsedLists.set(entry, parsed);
+/**
+ * Every site's folded search text (`searchTextOf`, through `searchTextCache`) joined by new lines in
+ * the list's order, with where each begins: a word of a query (folded, so without a new line) found
+ * in the joined text lies in one site's text. `searchSites` over the whole list in one `indexOf` scan.
+ */
+export interface NameIndex {
+  texts: string[];
+  joined: string;
+  starts: Int32Array;
+}
+
+export function nameIndex(texts: string[]): NameIndex {
+  const starts = new Int32Array(texts.length);
+  let at = 0;
+  texts.forEach((text, i) => {
+    starts[i] = at;
+    at += text.length + 1;
+  });
+  return { texts, joined: texts.join('\n'), starts };
+}
+
+/**
+ * `searchSites(sites, q, textOf)` with the index: the sites whose text holds the query's longest word
+ * are found by scanning the joined text, then checked for every word, in the list's order (R705).
+ */
+export function namedSites<S>(sites: readonly S[], names: NameIndex, q: string | undefined): readonly S[] {
+  const words = q ? foldText(q).split(' ').filter(Boolean) : [];
+  if (words.length === 0) return sites;
+  const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
+  const { texts, joined, starts } = names;
+  const found: S[] = [];
+  let from = 0;
+  for (;;) {
+    const at = joined.indexOf(longest, from);
+    if (at < 0) break;
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= at) low = middle;
+      else high = middle - 1;
+    }
+    const text = texts[low]!;
+    if (words.every((word) => text.includes(word))) found.push(sites[low]!);
+    from = low + 1 < starts.length ? starts[low + 1]! : joined.length;
   }
-  return parsed;
+  return found;
 }
 
-/** Today's dishes parsed once per cached version of their answer (one per agency day and write). */
-const parsedMenus = new WeakMap<CachedResponse, TodaysMenus>();
+/**
+ * One (directory, closures, agency minute, time zone): what its answers are computed from, and their
+ * memos — carried over from the minute before when no site's opening and not the date changed.
+ */
+interface Prepared {
+  key: string;
+  sites: Site[];
+  names: NameIndex;
+  closuresEtag: string;
+  menusEtag: string;
+  /** Today's dishes by site (R688). */
+  dishesOf: DishesOf;
+  timeZone: string;
+  today: string;
+  openings: Map<number, { now: boolean; today: boolean }>;
+  selections: Memo<Selection>;
+  /** Whole answers as ready bytes: JSON made, and compressed, once per memoised answer. */
+  answers: Memo<CachedResponse>;
+}
 
-function todaysDishes(entry: CachedResponse): (id: number) => Dish[] | undefined {
-  let parsed = parsedMenus.get(entry);
-  if (!parsed) {
-    parsed = JSON.parse(entry.raw.toString()) as TodaysMenus;
-    parsedMenus.set(entry, parsed);
+export interface SearchInput {
+  sites: () => Promise<CachedResponse>;
+  closures: () => Promise<CachedResponse>;
+  /** GET /api/menus/today's cached answer: the diet filter and each row's dish (R685–R689). */
+  menus: () => Promise<CachedResponse>;
+  now: number;
+  timeZone: string;
+}
+
+/** The value of `promise` if it has already settled (within this turn's microtasks), else undefined. */
+async function ifSettled<T>(promise: Promise<T>): Promise<{ value: T } | undefined> {
+  return Promise.race([promise.then((value) => ({ value })), yieldToLoop().then(() => undefined)]);
+}
+
+/**
+ * The search over one server's cached directory (R700–R708). A new version of the directory (after a
+ * write), of the closures, or a new agency minute is prepared in steps of PREPARE_STEP sites — parsed
+ * a run of the cached array at a time, folded for the name search, its statuses computed by
+ * `computeStatuses`, the unfiltered selection made — giving the event loop back between steps. While
+ * that runs, a directory larger than one step is searched in the version before it (for the seconds
+ * a state-wide rebuild takes); a smaller one, or the first, is waited for, so a small directory is
+ * always searched as it is now (R708).
+ */
+export function createDirectorySearch(options: { step?: number } = {}) {
+  const step = options.step ?? PREPARE_STEP;
+  const parsedVersions = new WeakMap<CachedResponse, Promise<Parsed>>();
+  let current: { prepared: Prepared; order: number } | undefined;
+  let preparing: { key: string; done: Promise<Prepared> } | undefined;
+  let started = 0;
+
+  async function parse(entry: CachedResponse): Promise<Parsed> {
+    const sites: Site[] = [];
+    const textOf = searchTextCache<Site>();
+    const texts: string[] = [];
+    const { raw, runs } = entry;
+    if (!runs) sites.push(...(JSON.parse(raw.toString()) as Site[]));
+    else {
+      let sinceYield = 0;
+      for (let i = 0; i < runs.length; i += 2) {
+        const run = JSON.parse(`[${raw.subarray(runs[i], runs[i + 1]).toString()}]`) as Site[];
+        for (const site of run) sites.push(site);
+        sinceYield += run.length;
+        if (sinceYield >= step) {
+          sinceYield = 0;
+          await yieldToLoop();
+        }
+      }
+    }
+    for (let from = 0; from < sites.length; from += step) {
+      for (const site of sites.slice(from, from + step)) texts.push(textOf(site));
+      await yieldToLoop();
+    }
+    return { sites, names: nameIndex(texts) };
   }
-  const { sites } = parsed;
-  return (id) => sites[String(id)];
-}
 
-/** Statuses computed once per (directory, closures, agency minute), as the page computes them once a minute. */
-const statusMemo = new WeakMap<CachedResponse, { key: string; statuses: Statuses }>();
+  async function prepare(
+    key: string,
+    sitesEntry: CachedResponse,
+    closuresEntry: CachedResponse,
+    menusEntry: CachedResponse,
+    minute: number,
+    timeZone: string,
+  ): Promise<Prepared> {
+    let parsing = parsedVersions.get(sitesEntry);
+    if (!parsing) {
+      parsing = parse(sitesEntry);
+      parsedVersions.set(sitesEntry, parsing);
+      parsing.catch(() => parsedVersions.delete(sitesEntry));
+    }
+    const { sites, names } = await parsing;
+    const closures = JSON.parse(closuresEntry.raw.toString()) as StatusClosure[];
+    const dishes = (JSON.parse(menusEntry.raw.toString()) as TodaysMenus).sites;
+    const dishesOf: DishesOf = (id) => dishes[String(id)];
+    const openings = new Map<number, { now: boolean; today: boolean }>();
+    let today = computeStatuses([], closures, minute * 60_000, timeZone).today;
+    // The same directory, closures and zone a minute before: its memos hold if no site's opening moved.
+    const before = current?.prepared;
+    let unchanged =
+      before !== undefined &&
+      before.sites === sites &&
+      before.closuresEtag === closuresEntry.etag &&
+      before.menusEtag === menusEntry.etag &&
+      before.timeZone === timeZone;
+    for (let from = 0; from < sites.length; from += step) {
+      const part = sites.slice(from, from + step);
+      const statuses = computeStatuses(part, closures, minute * 60_000, timeZone);
+      today = statuses.today;
+      for (const site of part) {
+        const opening = statuses.opening(site.id);
+        if (opening) openings.set(site.id, opening);
+        if (unchanged) {
+          const was = before!.openings.get(site.id);
+          unchanged = was?.now === opening?.now && was?.today === opening?.today;
+        }
+      }
+      await yieldToLoop();
+    }
+    if (unchanged && before!.today === today)
+      // Every answer would be the same bytes: the memos carry over to this minute (R706).
+      return { ...before!, key };
+    const prepared: Prepared = {
+      key,
+      sites,
+      names,
+      closuresEtag: closuresEntry.etag,
+      menusEtag: menusEntry.etag,
+      dishesOf,
+      timeZone,
+      today,
+      openings,
+      selections: new Memo(SELECTION_MEMO_ENTRIES, SELECTION_MEMO_SITES),
+      answers: new Memo(ANSWER_MEMO_ENTRIES),
+    };
+    // The unfiltered selection (every first visit asks it), made in steps too.
+    const all = selection({}, (id) => openings.get(id), dishesOf);
+    for (let from = 0; from < sites.length; from += step) {
+      for (const site of sites.slice(from, from + step)) all.add(site);
+      await yieldToLoop();
+    }
+    const made = all.finish();
+    prepared.selections.set(selectionKey({}, undefined), made, Math.max(1, made.matching.length));
+    return prepared;
+  }
 
-function statusesAt(
-  sitesEntry: CachedResponse,
-  sites: readonly Site[],
-  closuresEntry: CachedResponse,
-  now: number,
-  timeZone: string,
-): Statuses {
-  const minute = Math.floor(now / 60_000);
-  const key = `${closuresEntry.etag}|${minute}|${timeZone}`;
-  const memo = statusMemo.get(sitesEntry);
-  if (memo?.key === key) return memo.statuses;
-  const closures = JSON.parse(closuresEntry.raw.toString()) as StatusClosure[];
-  const statuses = computeStatuses(sites, closures, minute * 60_000, timeZone);
-  statusMemo.set(sitesEntry, { key, statuses });
-  return statuses;
-}
+  /** The preparation of `key`, started once; the newest one started becomes current when done. */
+  function ensure(key: string, make: () => Promise<Prepared>): Promise<Prepared> {
+    if (current?.prepared.key === key) return Promise.resolve(current.prepared);
+    if (preparing?.key === key) return preparing.done;
+    const order = ++started;
+    const done = make().then(
+      (prepared) => {
+        if (!current || current.order < order) current = { prepared, order };
+        if (preparing?.key === key) preparing = undefined;
+        return prepared;
+      },
+      (error: unknown) => {
+        if (preparing?.key === key) preparing = undefined;
+        throw error;
+      },
+    );
+    preparing = { key, done };
+    return done;
+  }
 
-/** How many sites of `sites` carry each option of a count: `add` names the options of one site. */
-function tally<S>(sites: readonly S[], add: (site: S, count: (option: string) => void) => void) {
-  const counts: Record<string, number> = {};
-  const count = (option: string) => {
-    counts[option] = (counts[option] ?? 0) + 1;
-  };
-  for (const site of sites) add(site, count);
-  return counts;
-}
+  async function preparedFor(input: SearchInput): Promise<Prepared> {
+    const minute = Math.floor(input.now / 60_000);
+    const both = Promise.all([input.sites(), input.closures(), input.menus()]);
+    const start = ([sitesEntry, closuresEntry, menusEntry]: [
+      CachedResponse,
+      CachedResponse,
+      CachedResponse,
+    ]) => {
+      const key = `${sitesEntry.etag}|${closuresEntry.etag}|${menusEntry.etag}|${minute}|${input.timeZone}`;
+      return ensure(key, () => prepare(key, sitesEntry, closuresEntry, menusEntry, minute, input.timeZone));
+    };
+    const previous = current?.prepared;
+    // A directory of one step or less, or none prepared yet: search it as it is now.
+    if (!previous || previous.sites.length <= step) return start(await both);
+    const settled = await ifSettled(both);
+    if (!settled) {
+      // The cached list is being rebuilt after a write: the version before it answers meanwhile.
+      both.then(start).catch(() => {});
+      return previous;
+    }
+    const next = start(settled.value);
+    next.catch(() => {});
+    return (await ifSettled(next))?.value ?? previous;
+  }
 
-export function searchDirectory(
-  input: {
-    sites: CachedResponse;
-    closures: CachedResponse;
-    /** GET /api/menus/today's answer: the diet filter and each row's dish (R685–R688). */
-    menus: CachedResponse;
-    now: number;
-    timeZone: string;
-  },
-  search: DirectorySearch,
-): SiteSearchAnswer {
-  const { sites: all, textOf } = parsedSites(input.sites);
-  const statuses = statusesAt(input.sites, all, input.closures, input.now, input.timeZone);
-  const opening = (id: number) => statuses.opening(id);
-  const dishesOf = todaysDishes(input.menus);
-  const { filters } = search;
-  const named = searchSites(all, search.q, textOf);
-  const without = (drop: (keyof SiteFilters)[]) => {
-    const rest = { ...filters };
-    for (const key of drop) delete rest[key];
-    return rest;
-  };
-  // The page's order of filters: the lists and facts, the opening, then the menu of today (R686).
-  const pass = (chosen: SiteFilters) =>
-    filterByDiet(filterByOpening(filterSites(named, chosen), chosen.open, opening), chosen.diet, dishesOf);
-  // The sites every choice but one leaves: what that one's options are counted over.
-  const leftBy = (drop: keyof SiteFilters) => pass(without([drop]));
-
-  const counts: SiteSearchAnswer['counts'] = {};
-  for (const filter of SITE_FILTERS)
-    counts[filter.key] = tally(leftBy(filter.key), (site, count) => {
-      for (const item of site[filter.siteKey]) count(String(item.id));
-    });
-  counts.open = tally(leftBy('open'), (site, count) => {
-    for (const open of OPEN_FILTERS) if (opening(site.id)?.[open]) count(open);
-  });
-  const [walkins, stepfree, speaks] = FACT_FILTER_KEYS;
-  counts[walkins] = tally(leftBy(walkins), (site, count) => welcomesWalkIns(site.facts) && count('yes'));
-  counts[stepfree] = tally(leftBy(stepfree), (site, count) => isStepFree(site.facts) && count('yes'));
-  counts[speaks] = tally(leftBy(speaks), (site, count) => {
-    for (const code of site.facts?.languages ?? []) count(code);
-  });
-  counts[DIET_KEY] = tally(leftBy(DIET_KEY), (site, count) => {
-    const dishes = dishesOf(site.id);
-    if (dishes) for (const mark of dietMarksOffered()) if (servesDietToday(dishes, mark)) count(mark);
-  });
-
-  const matching = pass(filters);
-  const ordered = search.near
-    ? byDistance(matching, search.near)
-    : matching.map((site) => ({ site, miles: undefined }));
-  const page = ordered.slice(search.offset, search.offset + search.limit);
   return {
-    today: statuses.today,
+    /** The answer's bytes, ready to send (`reply.sendCached`: ETag, pre-compressed). */
+    async search(input: SearchInput, search: DirectorySearch): Promise<CachedResponse> {
+      return answer(await preparedFor(input), search);
+    },
+  };
+}
+
+/** One page of the answer from a prepared directory, memoised as bytes (R706). */
+function answer(prepared: Prepared, search: DirectorySearch): CachedResponse {
+  const opening: Opening = (id) => prepared.openings.get(id);
+  const key = selectionKey(search.filters, search.q);
+  const answerKey = `${key}|${search.near ? `${search.near.lat},${search.near.lng}` : ''}|${search.offset}|${search.limit}`;
+  const memoised = prepared.answers.get(answerKey);
+  if (memoised) return memoised;
+
+  let made = prepared.selections.get(key);
+  if (!made) {
+    const choice = selection(search.filters, opening, prepared.dishesOf);
+    for (const site of namedSites(prepared.sites, prepared.names, search.q)) choice.add(site);
+    made = choice.finish();
+    prepared.selections.set(key, made, Math.max(1, made.matching.length));
+  }
+  const { matching, counts } = made;
+  const end = search.offset + search.limit;
+  const page = search.near
+    ? nearestFirst(matching, search.near, Math.min(end, matching.length)).slice(search.offset)
+    : matching.slice(search.offset, end).map((site) => ({ site, miles: undefined }));
+  const result: SiteSearchAnswer = {
+    today: prepared.today,
     total: matching.length,
     offset: search.offset,
     limit: search.limit,
     sites: page.map(({ site, miles }) =>
-      row(site, miles, opening(site.id), shownDish(dishesOf(site.id), filters.diet)),
+      row(site, miles, opening(site.id), shownDish(prepared.dishesOf(site.id), search.filters.diet)),
     ),
     counts,
   };
+  // The keys in the order of SiteSearchAnswerSchema, as its serializer would write them.
+  const entry = entryFor(JSON.stringify(result));
+  prepared.answers.set(answerKey, entry);
+  return entry;
 }
 
 function row(

@@ -9,6 +9,11 @@ const brotli = promisify(zlib.brotliCompress);
 export interface CachedResponse {
   raw: Buffer;
   etag: string;
+  /**
+   * For a JSON array assembled by `jsonArrayBody`: [start, end) byte offsets of each appended run of
+   * elements (`e1,e2,…`), so a reader can parse the array a run at a time (docs/product.md R708).
+   */
+  runs?: readonly number[];
   /** Compressed once per version, then reused by every request. */
   encoded(encoding: 'br' | 'gzip'): Promise<Buffer>;
 }
@@ -17,6 +22,7 @@ export interface CachedResponse {
 export interface PreparedBody {
   raw: Buffer;
   etag: string;
+  runs?: readonly number[];
 }
 
 const etagOf = (hash: ReturnType<typeof createHash>) => `"${hash.digest('base64url')}"`;
@@ -30,23 +36,29 @@ const etagOf = (hash: ReturnType<typeof createHash>) => `"${hash.digest('base64u
 export function jsonArrayBody() {
   const hash = createHash('sha1');
   const pieces: Buffer[] = [];
+  const runs: number[] = [];
+  let length = 0;
   let empty = true;
   const add = (text: string) => {
     const piece = Buffer.from(text);
     hash.update(piece);
     pieces.push(piece);
+    length += piece.length;
+    return piece.length;
   };
   add('[');
   return {
     /** Elements as JSON text, in order. */
     append(elements: readonly string[]) {
       if (elements.length === 0) return;
+      const start = length + (empty ? 0 : 1);
       add(`${empty ? '' : ','}${elements.join(',')}`);
+      runs.push(start, length);
       empty = false;
     },
     finish(): PreparedBody {
       add(']');
-      return { raw: Buffer.concat(pieces), etag: etagOf(hash) };
+      return { raw: Buffer.concat(pieces), etag: etagOf(hash), runs };
     },
   };
 }
@@ -56,12 +68,14 @@ function preparedFrom(text: string): PreparedBody {
   return { raw, etag: etagOf(createHash('sha1').update(raw)) };
 }
 
-function entryFor(body: string | PreparedBody): CachedResponse {
-  const { raw, etag } = typeof body === 'string' ? preparedFrom(body) : body;
+/** An answer's bytes as the cache keeps them (ETag, compressed once per encoding on first ask), kept by the caller. */
+export function entryFor(body: string | PreparedBody): CachedResponse {
+  const { raw, etag, runs } = typeof body === 'string' ? preparedFrom(body) : body;
   const encodings = new Map<string, Promise<Buffer>>();
   return {
     raw,
     etag,
+    ...(runs ? { runs } : {}),
     encoded(encoding) {
       let pending = encodings.get(encoding);
       if (!pending) {

@@ -125,6 +125,16 @@ describe('jsonArrayBody', () => {
     expect(pieces.etag).toBe(whole.etag);
   });
 
+  it('says where each run of elements lies, so the array can be parsed a run at a time (R708)', async () => {
+    const chunks = [['{"id":1,"name":"Café"}', '{"id":2}'], [], ['{"id":3,"name":"長者"}'], ['4']];
+    const { raw, runs } = await assembled(chunks);
+    const parsed: unknown[] = [];
+    for (let i = 0; i < runs!.length; i += 2)
+      parsed.push(...JSON.parse(`[${raw.subarray(runs![i], runs![i + 1]).toString()}]`));
+    expect(parsed).toEqual(JSON.parse(raw.toString()));
+    expect(runs).toHaveLength(6);
+  });
+
   it('answers [] with no elements', async () => {
     const [whole, pieces] = await Promise.all([inOnePiece('[]'), assembled([[], []])]);
     expect(pieces.raw.toString()).toBe('[]');

@@ -4,11 +4,20 @@
  * that never disagree with the list; bad paging or a lone coordinate is a 422.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filterByOpening, filterSites, filtersFromSearchParams } from '#shared/filters.ts';
+import {
+  FACT_FILTER_KEYS,
+  filterByOpening,
+  filterSites,
+  filtersFromSearchParams,
+  OPEN_FILTERS,
+  SITE_FILTERS,
+  type SiteFilters,
+} from '#shared/filters.ts';
 import { byDistance } from '#shared/geo.ts';
 import type { StatusClosure } from '#shared/opening-status.ts';
 import type { SiteSearchAnswer } from '#shared/schemas/site-search.ts';
 import type { Site } from '#shared/schemas/sites.ts';
+import { isStepFree, welcomesWalkIns } from '#shared/site-facts.ts';
 import { searchFromSearchParams, searchSites } from '#shared/site-search.ts';
 import { computeStatuses } from '#shared/site-statuses.ts';
 import { seedDemoData } from '../db/seed/demo.ts';
@@ -47,6 +56,73 @@ function pageList(query: string, near?: { lat: number; lng: number }): number[] 
     (id) => statuses.opening(id),
   );
   return (near ? byDistance(listed, near).map((entry) => entry.site) : listed).map((site) => site.id);
+}
+
+/**
+ * The whole answer the page's rules give, computed the plain way: each filter's counts from its own
+ * pass over the sites every other choice leaves (R703), the page cut from the whole ordered list.
+ */
+function plainAnswer(query: string): Omit<SiteSearchAnswer, 'today'> {
+  const params = new URLSearchParams(query);
+  const filters = filtersFromSearchParams(params);
+  const statuses = computeStatuses(sites, closures, NOW.getTime(), TIME_ZONE);
+  const opening = (id: number) => statuses.opening(id);
+  const named = searchSites(sites, searchFromSearchParams(params).q);
+  const leftBy = (drop: keyof SiteFilters) => {
+    const rest = { ...filters };
+    delete rest[drop];
+    return filterByOpening(filterSites(named, rest), drop === 'open' ? undefined : filters.open, opening);
+  };
+  const tally = (list: Site[], options: (site: Site) => string[]) => {
+    const counts: Record<string, number> = {};
+    for (const site of list) for (const option of options(site)) counts[option] = (counts[option] ?? 0) + 1;
+    return counts;
+  };
+  const counts: SiteSearchAnswer['counts'] = {};
+  for (const filter of SITE_FILTERS)
+    counts[filter.key] = tally(leftBy(filter.key), (site) =>
+      site[filter.siteKey].map((item) => String(item.id)),
+    );
+  counts.open = tally(leftBy('open'), (site) => OPEN_FILTERS.filter((open) => opening(site.id)?.[open]));
+  const [walkins, stepfree, speaks] = FACT_FILTER_KEYS;
+  counts[walkins] = tally(leftBy(walkins), (site) => (welcomesWalkIns(site.facts) ? ['yes'] : []));
+  counts[stepfree] = tally(leftBy(stepfree), (site) => (isStepFree(site.facts) ? ['yes'] : []));
+  counts[speaks] = tally(leftBy(speaks), (site) => site.facts?.languages ?? []);
+  // No site here has a menu, so no diet is served today (with menus: server/test/todays-menus.test.ts).
+  counts.diet = tally(leftBy('diet'), () => []);
+  const listed = filterByOpening(filterSites(named, filters), filters.open, opening);
+  const lat = params.get('lat');
+  const lng = params.get('lng');
+  const ordered =
+    lat && lng
+      ? byDistance(listed, { lat: Number(lat), lng: Number(lng) })
+      : listed.map((site) => ({ site, miles: undefined }));
+  const offset = Number(params.get('offset') ?? 0);
+  const limit = Number(params.get('limit') ?? 20);
+  return {
+    total: listed.length,
+    offset,
+    limit,
+    sites: ordered.slice(offset, offset + limit).map(({ site, miles }) => ({
+      id: site.id,
+      name: site.name,
+      ...(site.translations?.es?.name || site.translations?.zh?.name
+        ? {
+            translations: {
+              ...(site.translations?.es?.name ? { es: { name: site.translations.es.name } } : {}),
+              ...(site.translations?.zh?.name ? { zh: { name: site.translations.zh.name } } : {}),
+            },
+          }
+        : {}),
+      address: site.address,
+      lat: site.lat ?? null,
+      lng: site.lng ?? null,
+      ...(miles !== undefined ? { miles: Math.round(miles * 100) / 100 } : {}),
+      openNow: opening(site.id)?.now ?? false,
+      openToday: opening(site.id)?.today ?? false,
+    })),
+    counts,
+  };
 }
 
 async function everyPage(query: string): Promise<number[]> {
@@ -112,6 +188,48 @@ describe('the public search (R700–R703)', () => {
     }
     expect(answer.sites.some((row) => row.openNow)).toBe(true);
     expect(answer.sites.some((row) => !row.openToday)).toBe(true);
+  });
+
+  it('answers, counts included, exactly what the plain computation gives, asked once or again (R705–R707)', async () => {
+    const population = sites.find((site) => site.Populations.length)!.Populations[0]!.id;
+    const service = sites.find((site) => site.Services.length)!.Services[0]!.id;
+    const queries = [
+      '',
+      'open=now',
+      'open=today&walkins=1',
+      'stepfree=1&speaks=es',
+      `population=${population}&service=${service}`,
+      `population=${population}&open=today&stepfree=1`,
+      'q=center',
+      'q=CENTER  ',
+      'q=senior&open=today',
+      'lat=37.7749&lng=-122.4194',
+      'lat=37.7749&lng=-122.4194&offset=3&limit=4',
+      `lat=37.75&lng=-122.45&population=${population}&limit=2`,
+      'offset=7&limit=5',
+      'offset=500',
+    ];
+    for (const round of [1, 2])
+      for (const query of queries) {
+        const { today, ...answer } = await search(query);
+        expect(answer, `${query} (round ${round})`).toEqual(plainAnswer(query));
+        expect(JSON.stringify(answer.counts), query).toBe(JSON.stringify(plainAnswer(query).counts));
+      }
+  });
+
+  it('sends a memoised answer as ready bytes with its ETag, 304 when the client has them (R706)', async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: '/api/search?open=today&limit=3' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"/);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/search?open=today&limit=3',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    const other = await ctx.app.inject({ method: 'GET', url: '/api/search?open=today&limit=4' });
+    expect(other.headers.etag).not.toBe(etag);
   });
 
   it('refuses bad paging and a lone coordinate with codes, and ignores keys it does not know', async () => {

@@ -84,13 +84,22 @@ export function guardCell(value: string): string {
     : value;
 }
 
+/** A site's CSV record: its row's cells in the columns' order, guarded. */
+const csvRecord = (site: Site, timeZone?: string) => {
+  const row = siteRow(site, timeZone);
+  return SHEET_COLUMNS.map((column) => guardCell(row[column] ?? ''));
+};
+
+/** The CSV's first text: the byte-order mark and the header line. */
+export const csvHead = () => `\uFEFF${stringify([[...SHEET_COLUMNS]])}`;
+
+/** The CSV lines of some sites, to follow `csvHead` (each record is written on its own, so pieces join). */
+export const csvLines = (sites: readonly Site[], timeZone?: string) =>
+  sites.length ? stringify(sites.map((site) => csvRecord(site, timeZone))) : '';
+
 /** UTF-8 with a byte-order mark, so spreadsheet programs read the Chinese and Spanish names right. */
 export function sitesCsv(sites: readonly Site[], timeZone?: string): string {
-  const records = sites.map((site) => {
-    const row = siteRow(site, timeZone);
-    return SHEET_COLUMNS.map((column) => guardCell(row[column] ?? ''));
-  });
-  return `\uFEFF${stringify([[...SHEET_COLUMNS], ...records])}`;
+  return `${csvHead()}${csvLines(sites, timeZone)}`;
 }
 
 /**
