@@ -162,9 +162,10 @@ describe('server-rendered pages', () => {
     );
     expect(root(detail.body)).toContain('Rendered Site Kitchen');
     expect(appData(detail.body).queries[0].data.name).toBe('Rendered Site Kitchen');
-    // Today's and tomorrow's menu are drawn from the site's menu of the week (docs/product.md R659).
+    // Today's and tomorrow's menu and the week ahead are drawn from the site's menu of nine days
+    // (docs/product.md R659, R661, R680).
     expect(appData(detail.body).queries[1].key).toEqual(['sites', 'menu', site.id]);
-    expect(appData(detail.body).queries[1].data.days).toHaveLength(7);
+    expect(appData(detail.body).queries[1].data.days).toHaveLength(9);
     expect(appData(detail.body).queries[2]).toEqual({ key: ['closures', 'list'], data: [] });
     expect(appData(detail.body).config.agencyTimeZone).toBe('America/Los_Angeles');
     expect(root((await get('/partners')).body)).toContain('<p id="keys">nutritionpartners/list</p>');
