@@ -26,6 +26,9 @@ const ALLOWLIST = new Set(
     'Español',
     'Leaflet',
     'COVID',
+    // File formats, named as they are in every language ("菜單日曆 (ICS)", "(PDF)").
+    'ICS',
+    'PDF',
     'Tab',
     'Enter',
     'Esc',
