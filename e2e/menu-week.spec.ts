@@ -1,10 +1,8 @@
-import { type APIRequestContext, request } from '@playwright/test';
 import { apiPaths } from '#shared/api-paths.ts';
 import { formatCalendarMonth } from '#shared/format-hours.ts';
 import { TEST_CLOCK_HEADER } from '#shared/test-clock.ts';
 import { smallPdf } from '#testing/printed-menu-files.ts';
-import { setClock } from './support/clock.ts';
-import { E2E_ADMIN } from './support/constants.ts';
+import { adminApiAt, setClock, TUESDAY_MORNING } from './support/clock.ts';
 import { type AdminApi, expect, expectNoAxeViolations, loginThroughForm, test } from './support/fixtures.ts';
 import { PHONE, scrollsSideways, useLargeText } from './support/large-text.ts';
 import { editorAccount } from './support/partner-manager.ts';
@@ -19,24 +17,11 @@ import { type Lng, tr, uniqueTag } from './support/public-pages.ts';
  */
 
 /** Tuesday 1 December 2026, 10:00 in San Francisco. */
-const TUESDAY_MORNING = new Date('2026-12-01T10:00:00-08:00');
 const LANGUAGES: Lng[] = ['en', 'es', 'zh'];
 const DISH: Record<Lng, string> = { en: 'Chicken congee', es: 'Congee de pollo', zh: '雞粥' };
 
 /** The pages of a PDF: its `/Type /Page` objects (not the `/Type /Pages` tree above them). */
 const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g)?.length ?? 0;
-
-async function staffApi(baseURL: string): Promise<APIRequestContext> {
-  const context = await request.newContext({
-    baseURL,
-    extraHTTPHeaders: { [TEST_CLOCK_HEADER]: TUESDAY_MORNING.toISOString() },
-  });
-  const response = await context.post('/api/auth/login', {
-    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return context;
-}
 
 /** A partner's site open Monday to Friday with a week of menus, a closure on Friday and a printed menu. */
 async function siteWithWeek(adminApi: AdminApi, baseURL: string) {
@@ -51,7 +36,7 @@ async function siteWithWeek(adminApi: AdminApi, baseURL: string) {
     Hours: [1, 2, 3, 4, 5].map((day) => ({ day, open: '11:30', close: '13:00' })),
     NutritionPartnerIds: [partner.id],
   } as never);
-  const staff = await staffApi(baseURL);
+  const staff = await adminApiAt(baseURL, TUESDAY_MORNING);
   const meal = {
     meals: [
       {

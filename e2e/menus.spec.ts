@@ -1,8 +1,7 @@
-import { type APIRequestContext, type Page, request } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { apiPaths } from '#shared/api-paths.ts';
 import { TEST_CLOCK_HEADER } from '#shared/test-clock.ts';
-import { setClock } from './support/clock.ts';
-import { E2E_ADMIN } from './support/constants.ts';
+import { adminApiAt, setClock, TUESDAY_MORNING } from './support/clock.ts';
 import { type AdminApi, expect, test } from './support/fixtures.ts';
 import { PHONE, scrollsSideways, useLargeText } from './support/large-text.ts';
 import { type Lng, tr, uniqueTag } from './support/public-pages.ts';
@@ -18,7 +17,6 @@ import { type Lng, tr, uniqueTag } from './support/public-pages.ts';
 test.use({ ...PHONE, timezoneId: 'Asia/Tokyo' });
 
 /** Tuesday 1 December 2026, 10:00 in San Francisco (Wednesday 03:00 in Tokyo). */
-const TUESDAY_MORNING = new Date('2026-12-01T10:00:00-08:00');
 const TODAY = '2026-12-01';
 const TOMORROW = '2026-12-02';
 
@@ -45,19 +43,6 @@ const TIME: Record<Lng, string> = {
   es: '11:30 a.m. – 1:00 p.m.',
   zh: '上午11:30 – 下午1:00',
 };
-
-/** An administrator's API session on the journeys' clock, for what the admin fixture does not cover. */
-async function staffApi(baseURL: string): Promise<APIRequestContext> {
-  const context = await request.newContext({
-    baseURL,
-    extraHTTPHeaders: { [TEST_CLOCK_HEADER]: TUESDAY_MORNING.toISOString() },
-  });
-  const response = await context.post('/api/auth/login', {
-    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return context;
-}
 
 async function siteWithMenu(adminApi: AdminApi, staff: APIRequestContext) {
   const tag = uniqueTag();
@@ -108,7 +93,7 @@ for (const lng of LANGUAGES) {
     adminApi,
     baseURL,
   }) => {
-    const staff = await staffApi(baseURL!);
+    const staff = await adminApiAt(baseURL!, TUESDAY_MORNING);
     const { site, tag } = await siteWithMenu(adminApi, staff);
     await staff.dispose();
     await useLargeText(page);

@@ -1,8 +1,7 @@
-import { type APIRequestContext, type Page, request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiPaths } from '#shared/api-paths.ts';
 import { TEST_CLOCK_HEADER } from '#shared/test-clock.ts';
-import { setClock } from './support/clock.ts';
-import { E2E_ADMIN } from './support/constants.ts';
+import { adminApiAt, setClock, TUESDAY_MORNING } from './support/clock.ts';
 import { type AdminApi, expect, test } from './support/fixtures.ts';
 import { PHONE, scrollsSideways, useLargeText } from './support/large-text.ts';
 import { type Lng, mapSection, scrollToMap, sitesAppReady, tr, uniqueTag } from './support/public-pages.ts';
@@ -18,25 +17,11 @@ import { type Lng, mapSection, scrollToMap, sitesAppReady, tr, uniqueTag } from 
 test.use({ ...PHONE, timezoneId: 'Asia/Tokyo' });
 
 /** Tuesday 1 December 2026, 10:00 in San Francisco (Wednesday 03:00 in Tokyo). */
-const TUESDAY_MORNING = new Date('2026-12-01T10:00:00-08:00');
 const TODAY = '2026-12-01';
 const TOMORROW = '2026-12-02';
 
 const CONGEE: Record<Lng, string> = { en: 'Chicken congee', es: 'Congee de pollo', zh: '雞粥' };
 const TOFU = 'Mapo tofu';
-
-/** An administrator's API session on the journeys' clock. */
-async function staffApi(baseURL: string): Promise<APIRequestContext> {
-  const context = await request.newContext({
-    baseURL,
-    extraHTTPHeaders: { [TEST_CLOCK_HEADER]: TUESDAY_MORNING.toISOString() },
-  });
-  const response = await context.post('/api/auth/login', {
-    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return context;
-}
 
 /**
  * Three sites of a population of this journey's own: one whose partner serves congee and a
@@ -45,7 +30,7 @@ async function staffApi(baseURL: string): Promise<APIRequestContext> {
  */
 async function threeSites(adminApi: AdminApi, baseURL: string) {
   const tag = uniqueTag();
-  const staff = await staffApi(baseURL);
+  const staff = await adminApiAt(baseURL, TUESDAY_MORNING);
   const population = await adminApi.createItem('populations', { name: `Diners ${tag}` });
   const lunch = await adminApi.createItem('mealtypes', { name: `Lunch ${tag}` });
   const congeeKitchen = await adminApi.createItem('nutritionpartners', { name: `Congee Kitchen ${tag}` });
