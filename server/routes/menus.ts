@@ -30,14 +30,8 @@ import { currentClosuresJson } from '../services/closures.ts';
 import { HttpError } from '../services/errors.ts';
 import { commitMenuImport, previewMenuImport } from '../services/imports/menu-import.ts';
 import { menuCalendar } from '../services/menu-ics.ts';
-import {
-  deleteMenuDay,
-  type MenuOwner,
-  menuRange,
-  putMenuDay,
-  siteMenu,
-  storedMenus,
-} from '../services/menus.ts';
+import type { MenuOwner } from '../services/menu-owner.ts';
+import { deleteMenuDay, menuRange, putMenuDay, siteMenu, storedMenus } from '../services/menus.ts';
 import { partnerIsUsers, partnerKeepsSite } from '../services/partner-scope.ts';
 import { publicReads } from '../services/public-reads.ts';
 import { idOf } from '../services/route-params.ts';

@@ -19,11 +19,12 @@ import { isCalendarDate } from '#shared/schemas/closures.ts';
 import type { MenuDayInput, SiteMenu } from '#shared/schemas/menus.ts';
 import { invalidField } from '#shared/validation.ts';
 import { type Db, rowsOf } from '../db/client.ts';
-import { mealTypes, menus, nutritionPartners, sites } from '../db/schema.ts';
+import { mealTypes, menus } from '../db/schema.ts';
 import { dietMarksMustExist, dietMarksNamed } from './diet-marks.ts';
 import { directoryWrite } from './directory-changes.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
 import { recordHistory } from './history.ts';
+import { type MenuOwner, ownerMustExist } from './menu-owner.ts';
 import { printedMenusForSite } from './printed-menus.ts';
 
 /**
@@ -33,7 +34,6 @@ import { printedMenusForSite } from './printed-menus.ts';
  */
 
 /** Whose menu: a nutrition partner's (served at all its sites) or one site's. */
-export type MenuOwner = { kind: 'partner'; id: number } | { kind: 'site'; id: number };
 
 /** The history's names for the two kinds of menus (the entity id is the partner's or the site's). */
 export const MENU_ENTITY = { partner: 'partner-menu', site: 'site-menu' } as const;
@@ -103,19 +103,6 @@ function daysOf(entries: readonly MenuEntry[]): { date: string; meals: MenuMeal[
     else days.push({ date: entry.date, meals: [mealOf(entry)] });
   }
   return days;
-}
-
-/** A missing owner is a 422 for a write (R655: nothing stored), a 404 for a read. */
-export async function ownerMustExist(db: Db, owner: MenuOwner, status: 404 | 422) {
-  const table = owner.kind === 'partner' ? nutritionPartners : sites;
-  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, owner.id));
-  if (row) return;
-  if (status === 404) throw new NotFoundError();
-  throw new ValidationError([
-    owner.kind === 'site'
-      ? invalidField('siteId', 'unknown_site')
-      : invalidField('partnerId', 'unknown_ids', { ids: [owner.id] }),
-  ]);
 }
 
 async function mealTypesMustExist(db: Db, input: MenuDayInput) {

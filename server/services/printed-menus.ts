@@ -13,10 +13,11 @@ import {
 import type { PrintedMenu } from '#shared/schemas/menus.ts';
 import { invalidField } from '#shared/validation.ts';
 import type { Db } from '../db/client.ts';
-import { nutritionPartners, printedMenus, sites } from '../db/schema.ts';
+import { printedMenus } from '../db/schema.ts';
 import { directoryWrite } from './directory-changes.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
 import type { FileStorage } from './file-storage.ts';
+import { type MenuOwner, ownerMustExist } from './menu-owner.ts';
 import { MAX_INPUT_PIXELS } from './picture-types.ts';
 
 /**
@@ -28,7 +29,8 @@ import { MAX_INPUT_PIXELS } from './picture-types.ts';
  */
 
 /** Whose printed menu: a nutrition partner's or one site's. */
-export type PrintedMenuOwner = { kind: 'partner'; id: number } | { kind: 'site'; id: number };
+/** A printed menu's owner: a partner or a site, as a menu's (R682). */
+export type PrintedMenuOwner = MenuOwner;
 
 type Row = typeof printedMenus.$inferSelect;
 
@@ -89,19 +91,6 @@ export function checkPrintedMonth(month: string, today: string): void {
 
 function ownerIs(owner: PrintedMenuOwner): SQL {
   return owner.kind === 'partner' ? eq(printedMenus.partnerId, owner.id) : eq(printedMenus.siteId, owner.id);
-}
-
-/** A missing owner is a 422 for a write (nothing stored), a 404 for a read (as for menus, R654). */
-async function ownerMustExist(db: Db, owner: PrintedMenuOwner, status: 404 | 422) {
-  const table = owner.kind === 'partner' ? nutritionPartners : sites;
-  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, owner.id));
-  if (row) return;
-  if (status === 404) throw new NotFoundError();
-  throw new ValidationError([
-    owner.kind === 'site'
-      ? invalidField('siteId', 'unknown_site')
-      : invalidField('partnerId', 'unknown_ids', { ids: [owner.id] }),
-  ]);
 }
 
 function present(row: Row): PrintedMenu {

@@ -15,7 +15,8 @@ import {
 import type { MenuMeal } from '#shared/menus.ts';
 import { directoryWrite } from '../directory-changes.ts';
 import { recordHistory } from '../history.ts';
-import { entryOf, MENU_ENTITY, type MenuOwner, mealOf, ownerIs, ownerMustExist } from '../menus.ts';
+import { type MenuOwner, ownerMustExist } from '../menu-owner.ts';
+import { entryOf, MENU_ENTITY, mealOf, ownerIs } from '../menus.ts';
 import { ImportError } from '../spreadsheets/errors.ts';
 import type { SheetGrid, SheetKind } from '../spreadsheets/read.ts';
 import { type ReadLimits, readSheetGrid } from '../spreadsheets/reader.ts';
