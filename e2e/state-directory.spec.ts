@@ -5,9 +5,9 @@ import { type Lng, mapSection, scrollToMap, tr } from './support/public-pages.ts
 import { STATE_SITES, type StateServer, startStateServer } from './support/state-server.ts';
 
 /**
- * A state's directory (docs/product.md R25, R715): 10,000 sites on a server of their own. The map
- * groups crowded sites with their counts, at most a few hundred marks at any zoom; the groups add up
- * to the list's count; a group zooms in by click, tap and keyboard.
+ * A state's directory (docs/product.md R25, R715): 10,000 sites on a server of their own. The list
+ * pages a hundred rows at a time; the map groups crowded sites with their counts, at most a few hundred
+ * marks at any zoom; the groups add up to the list's count; a group zooms in by click, tap and keyboard.
  */
 
 let state: StateServer;
@@ -103,7 +103,7 @@ async function zoomUntilSingles(
   throw new Error('no single site after ten zooms into groups');
 }
 
-test('10,000 sites: the map draws groups that add up to the list, and a click zooms into one', async ({
+test('10,000 sites: the list pages, the map draws groups that add up to it, and a click zooms into one', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -116,6 +116,16 @@ test('10,000 sites: the map draws groups that add up to the list, and a click zo
   const partner = page.getByLabel(tr('en', 'sites:filters.partner.label'));
   await partner.selectOption({ index: 1 });
   await expect.poll(() => listCount(page, 'en')).toBeLessThan(STATE_SITES);
+  await scrollToMap(page);
+  await mapShowsTheList(page, 'en');
+
+  // The list pages: 100 rows, then "Show 100 more sites" (R9), the map unchanged by it.
+  const rows = page
+    .getByRole('list', { name: tr('en', 'sites:listHeading') })
+    .getByRole('heading', { level: 3 });
+  await expect(rows).toHaveCount(100);
+  await page.getByRole('button', { name: tr('en', 'sites:showMore_other', { count: 100 }) }).click();
+  await expect(rows).toHaveCount(200);
   await scrollToMap(page);
   await mapShowsTheList(page, 'en');
 
@@ -147,7 +157,7 @@ test('10,000 sites by keyboard: Enter on a group zooms in and lands on a mark ne
 test.describe('on a phone with 200 % text', () => {
   test.use(PHONE);
   for (const lng of ['es', 'zh'] as const) {
-    test(`10,000 sites in ${lng}: groups are named and counted in the page's language, and a tap zooms in`, async ({
+    test(`10,000 sites in ${lng}: the list pages, groups are named and counted in the page's language, and a tap zooms in`, async ({
       page,
     }) => {
       test.setTimeout(180_000);
@@ -156,6 +166,14 @@ test.describe('on a phone with 200 % text', () => {
       await scrollToMap(page, lng);
       await mapShowsTheList(page, lng);
       expect(await scrollsSideways(page)).toBe(false);
+      // The list pages in the reader's language too.
+      const rows = page
+        .getByRole('list', { name: tr(lng, 'sites:listHeading') })
+        .getByRole('heading', { level: 3 });
+      await expect(rows).toHaveCount(100);
+      await page.getByRole('button', { name: tr(lng, 'sites:showMore_other', { count: 100 }) }).tap();
+      await expect(rows).toHaveCount(200);
+      await scrollToMap(page, lng);
       const marker = await zoomUntilSingles(page, lng, (group) => group.tap());
       await expect(marker).toHaveAttribute('alt', /.+/);
       await expectNoAxeViolations(page, '.site-map');
