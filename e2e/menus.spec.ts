@@ -102,10 +102,9 @@ for (const lng of LANGUAGES) {
 
     const menu = menuRegion(page, lng);
     await expect(menu.getByRole('heading', { level: 2, name: tr(lng, 'site:menu.heading') })).toBeVisible();
-    // Today, then the week ahead (R680); tomorrow, closed, has no heading.
+    // Today only: tomorrow, closed, has no heading, and no day of the week ahead has a menu (R680).
     await expect(menu.getByRole('heading', { level: 3 })).toHaveText([
       new RegExp(`^${tr(lng, 'site:today')} `),
-      tr(lng, 'site:menu.weekAhead'),
     ]);
     await expect(menu.getByRole('heading', { level: 4 })).toHaveText(
       `${DISHES[lng].lunch} ${tag} ${TIME[lng]}`,
@@ -149,11 +148,12 @@ test('a site without a menu says "Menu not published" for today and tomorrow, wi
   const page = await context.newPage();
   await page.goto(`/sites/${site.id}?lng=es`);
   const menu = menuRegion(page, 'es');
+  // Today and tomorrow say so; no week ahead of seven such lines, nor a week to print (R680, R681).
   await expect(menu.getByRole('heading', { level: 3 })).toHaveText([
     new RegExp(`^${tr('es', 'site:today')} `),
     new RegExp(`^${tr('es', 'site:menu.tomorrow')} `),
-    tr('es', 'site:menu.weekAhead'),
   ]);
   await expect(menu.getByText(tr('es', 'site:menu.notPublished'), { exact: true })).toHaveCount(2);
+  await expect(menu.getByRole('link', { name: tr('es', 'site:menu.print') })).toHaveCount(0);
   await context.close();
 });

@@ -127,6 +127,18 @@ describe('TodaysMenu', () => {
     expect(html).toBe('');
   });
 
+  it('leaves out the week ahead and its printout for a site that publishes no menu (R680)', async () => {
+    const dates = ['2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05'];
+    const html = await draw(
+      menuWith(dates.map((date) => ({ date, status: 'not_published' as const, meals: [], hours: [] }))),
+      'en',
+      'server',
+    );
+    expect(html).toContain('Menu not published');
+    expect(html).not.toContain('The week ahead');
+    expect(html).not.toContain('/menu/print');
+  });
+
   it('draws the week ahead after tomorrow, closed days said so, with the printouts linked (R680, R681, R683)', async () => {
     const dates = ['2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06'];
     const html = await draw(

@@ -48,7 +48,10 @@ export function TodaysMenu({ siteId }: { siteId: number }) {
   });
   const last = addDays(tomorrow, WEEK_AHEAD_DAYS);
   const week = menu.days.filter((day) => day.date > tomorrow && day.date <= last);
-  if (days.length === 0 && week.every((day) => day.status === 'closed')) return null;
+  // The week ahead, and the week's printout, only when a day of it has a menu: a site that publishes
+  // none is not shown seven lines of "Menu not published" (R680, R681).
+  const weekPublished = week.some((day) => day.status === 'published');
+  if (days.length === 0 && !weekPublished) return null;
   const printed = days.filter(({ day }) => day.status === 'published');
   // On paper the site page keeps one line for today's and one for tomorrow's menu, so it stays on one
   // sheet; the week has its own printout (R681, R684).
@@ -71,7 +74,7 @@ export function TodaysMenu({ siteId }: { siteId: number }) {
         {days.map(({ day, label }) => (
           <MenuOfDay key={day.date} day={day} label={label} menu={menu} language={language} />
         ))}
-        {week.length > 0 && (
+        {weekPublished && (
           <>
             <h3>{t('menu.weekAhead')}</h3>
             <ul className="todays-menu__week">
@@ -86,9 +89,11 @@ export function TodaysMenu({ siteId }: { siteId: number }) {
           </>
         )}
         <ul className="todays-menu__links">
-          <li>
-            <a href={apiPaths.weekMenuPrint(siteId, lng)}>{t('menu.print')}</a>
-          </li>
+          {(weekPublished || printed.length > 0) && (
+            <li>
+              <a href={apiPaths.weekMenuPrint(siteId, lng)}>{t('menu.print')}</a>
+            </li>
+          )}
           {menu.printedMenus.map((file) => (
             <li key={file.id}>
               <a href={file.url} type={file.contentType}>
