@@ -5,6 +5,7 @@ import { smallPdf } from '#testing/printed-menu-files.ts';
 import { adminApiAt, setClock, TUESDAY_MORNING } from './support/clock.ts';
 import { type AdminApi, expect, expectNoAxeViolations, loginThroughForm, test } from './support/fixtures.ts';
 import { PHONE, scrollsSideways, useLargeText } from './support/large-text.ts';
+import { partnerLunchClub } from './support/menus.ts';
 import { editorAccount } from './support/partner-manager.ts';
 import { type Lng, tr, uniqueTag } from './support/public-pages.ts';
 
@@ -25,17 +26,7 @@ const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type\s*\/Page
 
 /** A partner's site open Monday to Friday with a week of menus, a closure on Friday and a printed menu. */
 async function siteWithWeek(adminApi: AdminApi, baseURL: string) {
-  const tag = uniqueTag();
-  const lunch = await adminApi.createItem('mealtypes', {
-    name: `Lunch ${tag}`,
-    translations: { es: { name: `Almuerzo ${tag}` }, zh: { name: `午膳 ${tag}` } },
-  });
-  const partner = await adminApi.createItem('nutritionpartners', { name: `Kitchen ${tag}` });
-  const site = await adminApi.createSite({
-    name: `Week Lunch Club ${tag}`,
-    Hours: [1, 2, 3, 4, 5].map((day) => ({ day, open: '11:30', close: '13:00' })),
-    NutritionPartnerIds: [partner.id],
-  } as never);
+  const { tag, lunch, partner, site } = await partnerLunchClub(adminApi, 'Week Lunch Club');
   const staff = await adminApiAt(baseURL, TUESDAY_MORNING);
   const meal = {
     meals: [

@@ -6,6 +6,7 @@ import { setClock } from './support/clock.ts';
 import { E2E_ADMIN } from './support/constants.ts';
 import { expect, expectNoAxeViolations, loginThroughForm, test } from './support/fixtures.ts';
 import { scrollsSideways, useLargeText } from './support/large-text.ts';
+import { partnerLunchClub } from './support/menus.ts';
 import { editorAccount, partnerManager } from './support/partner-manager.ts';
 import { type Lng, tr, uniqueTag } from './support/public-pages.ts';
 
@@ -44,18 +45,7 @@ test('an editor writes a dish in three languages and repeats a four-week cycle; 
   baseURL,
   browser,
 }) => {
-  const tag = uniqueTag();
-  const lunchName = `Lunch ${tag}`;
-  const lunch = await adminApi.createItem('mealtypes', {
-    name: lunchName,
-    translations: { es: { name: `Almuerzo ${tag}` }, zh: { name: `午膳 ${tag}` } },
-  });
-  const partner = await adminApi.createItem('nutritionpartners', { name: `Kitchen ${tag}` });
-  const site = await adminApi.createSite({
-    name: `Grid Lunch Club ${tag}`,
-    Hours: [1, 2, 3, 4, 5].map((weekday) => ({ day: weekday, open: '11:30', close: '13:00' })),
-    NutritionPartnerIds: [partner.id],
-  } as never);
+  const { lunchName, lunch, partner, site } = await partnerLunchClub(adminApi, 'Grid Lunch Club');
 
   // The 29th already has a menu: the cycle asks before replacing it.
   const staff = await request.newContext({

@@ -4,8 +4,9 @@ import { XLSX_TYPE } from '#shared/imports.ts';
 import { setClock } from './support/clock.ts';
 import { expect, expectNoAxeViolations, loginThroughForm, test } from './support/fixtures.ts';
 import { scrollsSideways, useLargeText } from './support/large-text.ts';
+import { partnerLunchClub } from './support/menus.ts';
 import { editorAccount } from './support/partner-manager.ts';
-import { tr, uniqueTag } from './support/public-pages.ts';
+import { tr } from './support/public-pages.ts';
 
 /**
  * A month of menus from a sheet, and dishes pasted (docs/product.md R675–R679): an editor imports
@@ -44,18 +45,7 @@ test('an editor imports a month from a workbook, pastes dishes into a date, and 
   baseURL,
   browser,
 }) => {
-  const tag = uniqueTag();
-  const lunchName = `Lunch ${tag}`;
-  const lunch = await adminApi.createItem('mealtypes', {
-    name: lunchName,
-    translations: { es: { name: `Almuerzo ${tag}` }, zh: { name: `午膳 ${tag}` } },
-  });
-  const partner = await adminApi.createItem('nutritionpartners', { name: `Kitchen ${tag}` });
-  const site = await adminApi.createSite({
-    name: `Import Lunch Club ${tag}`,
-    Hours: [1, 2, 3, 4, 5].map((weekday) => ({ day: weekday, open: '11:30', close: '13:00' })),
-    NutritionPartnerIds: [partner.id],
-  } as never);
+  const { tag, lunchName, lunch, partner, site } = await partnerLunchClub(adminApi, 'Import Lunch Club');
 
   const editor = await editorAccount(baseURL!);
   await setClock(page, DECEMBER_FIRST);

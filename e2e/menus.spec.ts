@@ -4,6 +4,7 @@ import { TEST_CLOCK_HEADER } from '#shared/test-clock.ts';
 import { adminApiAt, setClock, TUESDAY_MORNING } from './support/clock.ts';
 import { type AdminApi, expect, test } from './support/fixtures.ts';
 import { PHONE, scrollsSideways, useLargeText } from './support/large-text.ts';
+import { partnerLunchClub } from './support/menus.ts';
 import { type Lng, tr, uniqueTag } from './support/public-pages.ts';
 
 /**
@@ -45,17 +46,7 @@ const TIME: Record<Lng, string> = {
 };
 
 async function siteWithMenu(adminApi: AdminApi, staff: APIRequestContext) {
-  const tag = uniqueTag();
-  const lunch = await adminApi.createItem('mealtypes', {
-    name: `Lunch ${tag}`,
-    translations: { es: { name: `Almuerzo ${tag}` }, zh: { name: `午膳 ${tag}` } },
-  });
-  const partner = await adminApi.createItem('nutritionpartners', { name: `Kitchen ${tag}` });
-  const site = await adminApi.createSite({
-    name: `Menu Lunch Club ${tag}`,
-    Hours: [1, 2, 3, 4, 5].map((day) => ({ day, open: '11:30', close: '13:00' })),
-    NutritionPartnerIds: [partner.id],
-  } as never);
+  const { tag, lunch, partner, site } = await partnerLunchClub(adminApi, 'Menu Lunch Club');
   const meal = (name: string) => ({
     meals: [
       {
