@@ -1,6 +1,6 @@
 import { addDays } from './agency-time.ts';
 import { hoursOn, type StatusClosure, type StatusSite, statusOfDay } from './opening-status.ts';
-import { localized, type Translations } from './translations.ts';
+import { localized, type TranslationLanguage, type Translations } from './translations.ts';
 
 /**
  * Menus (docs/product.md R650–R674, docs/decisions/060-menus.md): what is served at a site on a date,
@@ -77,12 +77,12 @@ export function orderDiets<K extends string>(diets: readonly K[]): K[] {
  * in English, marked so): a fixed mark's words come from `fixedWord`, the caller's translations. Null
  * for an agency mark not in `agencyMarks` (removed since).
  */
-export function dietMarkName(
+export function dietMarkName<L extends string>(
   key: string,
   agencyMarks: readonly AgencyDietMark[],
-  language: string,
+  language: L,
   fixedWord: (mark: DietMark) => string,
-): { text: string; lang: string } | null {
+): { text: string; lang: L | 'en' | TranslationLanguage } | null {
   if ((DIET_MARKS as readonly string[]).includes(key))
     return { text: fixedWord(key as DietMark), lang: language };
   const id = agencyMarkId(key);

@@ -12,7 +12,7 @@ import { addDays } from '#shared/agency-time.ts';
 import { apiPaths } from '#shared/api-paths.ts';
 import { formatCalendarMonth, formatInterval } from '#shared/format-hours.ts';
 import type { Language } from '#shared/languages.ts';
-import { type DietMark, WEEK_AHEAD_DAYS } from '#shared/menus.ts';
+import { type DietMark, dietMarkName, WEEK_AHEAD_DAYS } from '#shared/menus.ts';
 import type { SiteMenu } from '#shared/schemas/menus.ts';
 import { localized } from '#shared/translations.ts';
 import { useSiteMenu } from '../api/get-site-menu.ts';
@@ -155,8 +155,9 @@ function DayLine({ day, menu, language }: { day: MenuDay; menu: SiteMenu; langua
 
 /**
  * A mark in words (R694): a fixed one in the interface's words, the agency's own from the menu's
- * `dietMarks` (its name comes with the data, an English fallback marked `lang="en"`). Written out here
- * rather than importing `dietMarkName` (shared/menus.ts), so the page's first bundle stays as it is.
+ * `dietMarks` (its name comes with the data, an English fallback marked `lang="en"`), by the one rule
+ * `dietMarkName` (shared/menus.ts, already in the first bundle through the filters); a mark removed
+ * since is left out.
  */
 function markName(
   mark: string,
@@ -164,9 +165,8 @@ function markName(
   lng: Language,
   t: (key: `menu.diets.${DietMark}`) => string,
 ): LocalizedText[] {
-  if (!mark.startsWith('agency-')) return [{ text: t(`menu.diets.${mark as DietMark}`), lang: lng }];
-  const own = menu.dietMarks.find((item) => `agency-${item.id}` === mark);
-  return own ? [localized(own, 'name', lng)] : [];
+  const word = dietMarkName(mark, menu.dietMarks, lng, (fixed) => t(`menu.diets.${fixed}`));
+  return word ? [word] : [];
 }
 
 function MenuOfDay({
