@@ -32,7 +32,7 @@ import { commitMenuImport, previewMenuImport } from '../services/imports/menu-im
 import { menuCalendar } from '../services/menu-ics.ts';
 import type { MenuOwner } from '../services/menu-owner.ts';
 import { deleteMenuDay, menuRange, putMenuDay, siteMenu, storedMenus } from '../services/menus.ts';
-import { partnerIsUsers, partnerKeepsSite } from '../services/partner-scope.ts';
+import { partnerKeepsMenusOf } from '../services/partner-scope.ts';
 import { publicReads } from '../services/public-reads.ts';
 import { idOf } from '../services/route-params.ts';
 import { followMerge } from '../services/site-merge.ts';
@@ -176,12 +176,7 @@ const menuWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const partnersOwn = (kind: MenuOwner['kind']) => async (request: FastifyRequest) => {
     const user = staffUser(request);
     if (user.role !== 'partner') return;
-    const owner = await ownerOf(request, kind);
-    const allowed =
-      owner.kind === 'partner'
-        ? await partnerIsUsers(db, user.id, owner.id)
-        : await partnerKeepsSite(db, user.id, owner.id);
-    if (!allowed)
+    if (!(await partnerKeepsMenusOf(db, user.id, await ownerOf(request, kind))))
       throw new HttpError(
         403,
         'You may change only the menus of your own nutrition partners and their sites.',

@@ -9,7 +9,7 @@ import { PrintedMenuParamsSchema, PrintedMenuSchema, PrintedMenusSchema } from '
 import type { AppContext } from '../context.ts';
 import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
 import { HttpError, NotFoundError } from '../services/errors.ts';
-import { partnerIsUsers, partnerKeepsSite } from '../services/partner-scope.ts';
+import { partnerKeepsMenusOf } from '../services/partner-scope.ts';
 import {
   deletePrintedMenu,
   listPrintedMenus,
@@ -92,12 +92,7 @@ const printedMenuWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
   const partnersOwn = (kind: PrintedMenuOwner['kind']) => async (request: FastifyRequest) => {
     const user = staffUser(request);
     if (user.role !== 'partner') return;
-    const owner = ownerOf(request, kind);
-    const allowed =
-      owner.kind === 'partner'
-        ? await partnerIsUsers(db, user.id, owner.id)
-        : await partnerKeepsSite(db, user.id, owner.id);
-    if (!allowed)
+    if (!(await partnerKeepsMenusOf(db, user.id, ownerOf(request, kind))))
       throw new HttpError(
         403,
         'You may change only the printed menus of your own nutrition partners and their sites.',

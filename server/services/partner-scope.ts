@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SiteUpdate } from '#shared/schemas/sites.ts';
 import type { Db } from '../db/client.ts';
 import { siteNutritionPartners, sites, userPartners } from '../db/schema.ts';
+import type { MenuOwner } from './menu-owner.ts';
 
 /**
  * What a partner manager keeps (docs/product.md R571): the sites of the nutrition partners they belong
@@ -73,4 +74,14 @@ export async function partnerIsUsers(db: Db, userId: number, partnerId: number):
     .where(and(eq(userPartners.userId, userId), eq(userPartners.partnerId, partnerId)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Whether a partner manager keeps this owner's menus, month imports and printed menus: one of their
+ * own nutrition partners, or a site of one (docs/product.md R657, R678, R682).
+ */
+export async function partnerKeepsMenusOf(db: Db, userId: number, owner: MenuOwner): Promise<boolean> {
+  return owner.kind === 'partner'
+    ? partnerIsUsers(db, userId, owner.id)
+    : partnerKeepsSite(db, userId, owner.id);
 }
