@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { SEARCH_LIST_PAGE } from '#shared/directory-query.ts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import { PHONE, scrollsSideways, useLargeText } from './support/large-text.ts';
 import { type Lng, mapSection, scrollToMap, tr } from './support/public-pages.ts';
@@ -102,6 +103,92 @@ async function zoomUntilSingles(
   }
   throw new Error('no single site after ten zooms into groups');
 }
+
+/** Every answer of GET /api/search the page asked for, with its bytes as sent. */
+function searchAnswers(page: Page) {
+  const answers: { url: URL; sent: number }[] = [];
+  page.on('response', async (response) => {
+    const url = new URL(response.url());
+    if (url.pathname !== '/api/search') return;
+    const sizes = await response.request().sizes();
+    answers.push({ url, sent: sizes.responseBodySize });
+  });
+  return answers;
+}
+
+const listRows = (page: Page, lng: Lng) =>
+  page.getByRole('list', { name: tr(lng, 'sites:listHeading') }).getByRole('heading', { level: 3 });
+
+test.describe('the list of a large directory comes from the server a page at a time', () => {
+  test.use({ geolocation: { latitude: 37.76, longitude: -122.41 }, permissions: ['geolocation'] });
+
+  test('10,000 sites: one page rendered, Show more, a filter, a name and nearest first each ask for one page', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const answers = searchAnswers(page);
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(`${state.baseURL}/sites`);
+    await expect(listRows(page, 'en')).toHaveCount(SEARCH_LIST_PAGE);
+    expect(await listCount(page, 'en')).toBe(STATE_SITES);
+    // The first page came with the HTML.
+    expect(answers).toEqual([]);
+
+    const more = page.getByRole('button', {
+      name: tr('en', 'sites:showMore_other', { count: SEARCH_LIST_PAGE }),
+    });
+    await more.click();
+    await expect(listRows(page, 'en')).toHaveCount(2 * SEARCH_LIST_PAGE);
+    // The keyboard goes on at the first new row.
+    await expect(listRows(page, 'en').nth(SEARCH_LIST_PAGE).getByRole('link')).toBeFocused();
+    expect(answers.at(-1)?.url.searchParams.get('offset')).toBe(String(SEARCH_LIST_PAGE));
+
+    // A filter: a new first page and the server's count.
+    await page.getByLabel(tr('en', 'sites:filters.partner.label')).selectOption({ index: 1 });
+    await expect.poll(() => listCount(page, 'en')).toBeLessThan(STATE_SITES);
+    await expect(listRows(page, 'en')).toHaveCount(SEARCH_LIST_PAGE);
+    const partner = await listCount(page, 'en');
+    expect(partner).toBeGreaterThan(SEARCH_LIST_PAGE);
+
+    // A name: fewer still, every row bearing it.
+    await page.getByLabel(tr('en', 'sites:search.label')).fill('bayview');
+    await expect.poll(() => listCount(page, 'en')).toBeLessThan(partner);
+    for (const name of await listRows(page, 'en').allTextContents())
+      expect(name.toLowerCase()).toContain('bayview');
+
+    // Nearest first from the visitor: the rows come with their distances, nearest first.
+    await page.getByRole('button', { name: tr('en', 'sites:nearest.show') }).click();
+    await expect(page.getByText(/About [\d.]+ miles? away/).first()).toBeVisible();
+    const miles = (await page.getByText(/About [\d.]+ miles? away/).allTextContents()).map((text) =>
+      Number(text.replace(/[^\d.]/g, '')),
+    );
+    expect(miles.length).toBe(await listRows(page, 'en').count());
+    expect(miles).toEqual([...miles].sort((a, b) => a - b));
+
+    // Every answer is small on the wire; none carried a position the logs could keep beyond ~10 m.
+    expect(answers.length).toBeGreaterThanOrEqual(4);
+    for (const answer of answers) expect(answer.sent).toBeLessThanOrEqual(20_000);
+    const point = answers.at(-1)?.url.searchParams;
+    expect(point?.get('lat')).toBe('37.76');
+    // The browser never asked for every site.
+    expect(asked).not.toContain('/api/sites');
+  });
+
+  test('10,000 sites without JavaScript: the server renders the first page for the address', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${state.baseURL}/sites?q=bayview&near=94110`);
+    await expect(listRows(page, 'en')).toHaveCount(SEARCH_LIST_PAGE);
+    const count = await listCount(page, 'en');
+    expect(count).toBeGreaterThan(SEARCH_LIST_PAGE);
+    expect(count).toBeLessThan(STATE_SITES);
+    await expect(page.getByText(/About [\d.]+ miles? away/).first()).toBeVisible();
+    await context.close();
+  });
+});
 
 test('10,000 sites: the list pages, the map draws groups that add up to it, and a click zooms into one', async ({
   page,

@@ -54,6 +54,12 @@ export interface AppData {
      * out of date (STALE_AFTER_DAYS, docs/product.md R171). The server always sends it.
      */
     staleAfterDays: number;
+    /**
+     * The directory is too large to send whole (docs/product.md R716): the locations page and the home
+     * page ask GET /api/search for one page of rows at a time, the map for its groups. Absent: the whole
+     * list is sent and filtered in the browser.
+     */
+    searchOnServer?: boolean;
     /** The agency's deployment settings (AGENCY_*, docs/product.md R110); absent only without server data. */
     agency?: AgencySettings;
   };
@@ -83,6 +89,11 @@ export const preloadKeys = {
   list: <L extends string>(list: L) => [list, 'list'] as const,
   /** GET /api/menus/today: every site's dishes of the agency's today (docs/product.md R688). */
   todaysMenus: ['menus', 'today'] as const,
+  /**
+   * A large directory's list (docs/product.md R716): the pages of GET /api/search for one query
+   * (`directorySearchQuery`), as the browser's infinite query holds them.
+   */
+  search: (query: string) => ['search', query] as const,
   /** GET /api/closures: the current and upcoming closures of every site. */
   closures: ['closures', 'list'] as const,
   /** The near box's place (GET /api/places) for a text in a language; a /sites?near=… page embeds it. */

@@ -23,9 +23,9 @@ function serializeError(error: unknown, depth = 0): SerializedError {
   return serialized;
 }
 
-/** The query parameters that say where a visitor is: the places lookup's `q`, the pages' `near`. */
+/** The query parameters that say where a visitor is: the places lookup's `q`, the pages' `near`, a search's point (R718). */
 const PLACE_PARAMS = /([?&](?:near|q)=)[^&#]*/g;
-const NEAR_PARAM = /([?&]near=)[^&#]*/g;
+const NEAR_PARAM = /([?&](?:near|lat|lng)=)[^&#]*/g;
 
 /**
  * The paths whose next segment is a secret (a single-use link's token): a password reset, in the API

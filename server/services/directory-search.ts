@@ -45,6 +45,8 @@ export interface DirectorySearch {
   near: { lat: number; lng: number } | undefined;
   offset: number;
   limit: number;
+  /** `site`: each row carries the site's whole public record, as a list row draws it (R716). */
+  include?: 'site' | undefined;
 }
 
 /** The sites of one (filters, name search), in the list's order, and the counts per filter option. */
@@ -527,7 +529,7 @@ export function createDirectorySearch(options: { step?: number } = {}) {
 function answer(prepared: Prepared, search: DirectorySearch): CachedResponse {
   const opening: Opening = (id) => prepared.openings.get(id);
   const key = selectionKey(search.filters, search.q);
-  const answerKey = `${key}|${search.near ? `${search.near.lat},${search.near.lng}` : ''}|${search.offset}|${search.limit}`;
+  const answerKey = `${key}|${search.near ? `${search.near.lat},${search.near.lng}` : ''}|${search.offset}|${search.limit}|${search.include ?? ''}`;
   const memoised = prepared.answers.get(answerKey);
   if (memoised) return memoised;
 
@@ -548,9 +550,15 @@ function answer(prepared: Prepared, search: DirectorySearch): CachedResponse {
     total: matching.length,
     offset: search.offset,
     limit: search.limit,
-    sites: page.map(({ site, miles }) =>
-      row(site, miles, opening(site.id), shownDish(prepared.dishesOf(site.id), search.filters.diet)),
-    ),
+    sites: page.map(({ site, miles }) => {
+      const listed = row(
+        site,
+        miles,
+        opening(site.id),
+        shownDish(prepared.dishesOf(site.id), search.filters.diet),
+      );
+      return search.include === 'site' ? { ...listed, site } : listed;
+    }),
     counts,
   };
   // The keys in the order of SiteSearchAnswerSchema, as its serializer would write them.

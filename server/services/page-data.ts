@@ -1,4 +1,5 @@
 import { type AppData, type PreloadedQuery, preloadKeys } from '#shared/app-data.ts';
+import { directorySearchQuery, SEARCH_LIST_PAGE } from '#shared/directory-query.ts';
 import { filtersFromSearchParams, filtersToSearchParams } from '#shared/filters.ts';
 import type { Language } from '#shared/languages.ts';
 import { REFERENCE_LIST_NAMES } from '#shared/schemas/reference-lists.ts';
@@ -10,6 +11,7 @@ import { NotFoundError } from './errors.ts';
 import { type PlaceAnswer, placesFor } from './places.ts';
 import { publicConfig } from './public-config.ts';
 import { publicReads } from './public-reads.ts';
+import { publicSearch } from './public-search.ts';
 
 /** A /sites page with choices in its address, rendered for its normalised choices (docs/product.md R136). */
 export interface SitesRequest {
@@ -61,8 +63,29 @@ export async function sitesChoices(
   return { query, ...(place && { place }) };
 }
 
-/** Above this, the sites list is not embedded in the page (it would delay the first paint). */
-const EMBED_SITES_MAX_BYTES = 300_000;
+/**
+ * Above this, the sites list is not embedded in the page (it would delay the first paint), and the
+ * pages ask the server for one page of rows at a time instead (docs/product.md R716).
+ */
+export const EMBED_SITES_MAX_BYTES = 300_000;
+
+/** The last size judged, per app: what a page says while the database is out of reach. */
+const lastLarge = new WeakMap<object, boolean>();
+
+/**
+ * Whether the directory is too large to send whole (R716), from the cached list's size; every page
+ * says so in its settings, so that the locations page knows it however the visitor reaches it.
+ */
+async function searchOnServer(ctx: AppContext): Promise<boolean> {
+  try {
+    const large = (await publicReads(ctx).sites()).raw.length > EMBED_SITES_MAX_BYTES;
+    lastLarge.set(ctx.cache, large);
+    return large;
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) return lastLarge.get(ctx.cache) ?? false;
+    throw error;
+  }
+}
 
 /** The public pages, as far as the data they start from goes (client/src/app/router.tsx). */
 export type PageRoute =
@@ -135,6 +158,14 @@ export function pagePath(route: Exclude<PageRoute, { kind: 'other' }>): string {
   return route.kind === 'site' ? `/sites/${route.id}` : `/${route.kind}`;
 }
 
+/** The point a search query names, rounded as the browser sends it (`directorySearchQuery`). */
+function nearOf(query: string): { lat: number; lng: number } | undefined {
+  const params = new URLSearchParams(query);
+  const lat = params.get('lat');
+  const lng = params.get('lng');
+  return lat !== null && lng !== null ? { lat: Number(lat), lng: Number(lng) } : undefined;
+}
+
 /** The last demo flag read, per app: what a page says while the database is out of reach. */
 const lastDemoFlag = new WeakMap<object, boolean>();
 
@@ -171,11 +202,34 @@ export async function pageData(
   const embed = async (key: readonly unknown[], read: Promise<{ raw: Buffer }>) => {
     queries.push({ key, data: JSON.parse((await read).raw.toString()) });
   };
+  const large = await searchOnServer(ctx);
   try {
     if (route.kind === 'home' || route.kind === 'sites') {
-      // Embedding pays only while the list is small; a state-wide directory loads it separately.
-      const sites = await reads.sites();
-      if (sites.raw.length <= EMBED_SITES_MAX_BYTES) await embed(preloadKeys.sites, Promise.resolve(sites));
+      if (!large) await embed(preloadKeys.sites, reads.sites());
+      else {
+        // A state-wide directory: the first page of rows for the page's choices, as the browser's
+        // infinite query holds it (R716), nearest first from the near box's place.
+        const choices = new URLSearchParams(route.kind === 'sites' ? (request?.choices.query ?? '') : '');
+        const found = request?.choices.place?.answer;
+        const origin = found?.found ? found.place : undefined;
+        const query = directorySearchQuery(
+          filtersFromSearchParams(choices),
+          searchFromSearchParams(choices).q,
+          origin,
+        );
+        const first = await publicSearch(ctx).search({
+          filters: filtersFromSearchParams(choices),
+          q: searchFromSearchParams(choices).q,
+          near: nearOf(query),
+          offset: 0,
+          limit: SEARCH_LIST_PAGE,
+          include: 'site',
+        });
+        queries.push({
+          key: preloadKeys.search(query),
+          data: { pages: [JSON.parse(first.raw.toString())], pageParams: [0] },
+        });
+      }
     }
     if (route.kind === 'sites') {
       for (const list of REFERENCE_LIST_NAMES) await embed(preloadKeys.list(list), reads.list(list));
@@ -194,7 +248,8 @@ export async function pageData(
       await embed(preloadKeys.siteMenu(route.id), reads.siteMenu(route.id));
     }
     // Today's dish of each row, and the diet filter, are drawn on the server too (docs/product.md R688).
-    if (route.kind === 'home' || route.kind === 'sites')
+    // A large directory's rows carry their dish in the search's answer instead (R716).
+    if ((route.kind === 'home' || route.kind === 'sites') && !large)
       await embed(preloadKeys.todaysMenus, reads.todaysMenus());
     // Every page that shows a site's status starts with the closures it is computed from.
     if (route.kind === 'home' || route.kind === 'sites' || route.kind === 'site')
@@ -204,6 +259,7 @@ export async function pageData(
     throw error;
   }
   const config: AppData['config'] = { ...publicConfig(ctx), demoData: await demoFlag(ctx) };
+  if (large) config.searchOnServer = true;
   // Rendered for this request only: its statuses and opening filter can be those of this minute.
   if (request) config.renderedAt = request.minute;
   return { config, queries };

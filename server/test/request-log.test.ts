@@ -80,6 +80,11 @@ describe('redactUrl', () => {
     [`/passwords/reset/${TOKEN}`, '/passwords/reset/[redacted]'],
     ['/api/passwords', '/api/passwords'],
     ['/sites/12', '/sites/12'],
+    // A search nearest first from the visitor's own position: the point is not logged (R718).
+    [
+      '/api/search?q=lunch&lat=37.7599&lng=-122.4148&limit=25',
+      '/api/search?q=lunch&lat=[redacted]&lng=[redacted]&limit=25',
+    ],
   ])('%s → %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { coded, codedIssue } from '../validation.ts';
 import { DishSchema } from './menus.ts';
+import { SiteSchema } from './sites.ts';
 
 /**
  * The public search (docs/product.md R700–R703): one page of the sites the locations page would list
@@ -31,6 +32,8 @@ export const SiteSearchQuerySchema = z
     offset: queryNumber(0, 1_000_000, true).default(0),
     lat: queryNumber(-90, 90, false).optional(),
     lng: queryNumber(-180, 180, false).optional(),
+    /** `site`: each row also carries the site's whole public record, as a list row draws it (R716). */
+    include: z.enum(['site'], coded('invalid_choice', { choices: ['site'] })).optional(),
   })
   .superRefine((query, ctx) => {
     if ((query.lat === undefined) !== (query.lng === undefined))
@@ -60,6 +63,8 @@ export const SearchSiteSchema = z.object({
    * it; absent when the site is closed today or has no menu published.
    */
   dish: DishSchema.optional(),
+  /** With `include=site`: the site's public record, as GET /api/sites/{id} answers it (R716). */
+  site: SiteSchema.optional(),
 });
 export type SearchSite = z.infer<typeof SearchSiteSchema>;
 

@@ -18,13 +18,15 @@ import { type DietMark, type Dish, isDietMark, type TodaysMenus } from '#shared/
  * Every site's dishes of today, or undefined while they are not known for the agency's date: loading,
  * failed, or still yesterday's after the agency's midnight (read again at once). On the server and
  * while hydrating the page's clock is not known, and the embedded answer (the server's agency date) is
- * used as it is, so the HTML and the first browser render agree.
+ * used as it is, so the HTML and the first browser render agree. `enabled` false: not asked (a large
+ * directory's rows carry their dish, docs/product.md R716).
  */
-export function useTodaysMenus(): TodaysMenus | undefined {
+export function useTodaysMenus(enabled = true): TodaysMenus | undefined {
   const today = useAgencyToday();
   const query = useQuery({
     queryKey: preloadKeys.todaysMenus,
     queryFn: ({ signal }) => api<TodaysMenus>(apiPaths.todaysMenus, { signal }),
+    enabled,
   });
   const data = query.data;
   const old = today !== null && data !== undefined && data.date < today;

@@ -6,14 +6,18 @@ import { SitesExport } from '#client/features/imports/sites-export.tsx';
 import { SiteMap } from '#client/features/site-map/site-map.tsx';
 import { usePlace } from '#client/features/sites/api/get-place.ts';
 import { useSites } from '#client/features/sites/api/get-sites.ts';
+import { usePagedSites, useSearchedSites } from '#client/features/sites/api/search-sites.ts';
 import { type ChangeOptions, SiteFilters } from '#client/features/sites/components/site-filters.tsx';
 import type { ListedSite } from '#client/features/sites/components/sites-list.tsx';
 import { SitesResults } from '#client/features/sites/components/sites-results.tsx';
 import { useChainedFilters } from '#client/features/sites/hooks/use-filter-controls.ts';
+import { useHere } from '#client/features/sites/hooks/use-here.ts';
 import { useStatuses } from '#client/lib/agency-clock.ts';
+import { appData } from '#client/lib/app-data.ts';
 import { useCurrentUser } from '#client/lib/current-user.ts';
 import { takeChoicesMadeWhileStarting, takeEarlyChoices } from '#client/lib/early-choices.ts';
 import { dishesIn, useTodaysMenus } from '#client/lib/todays-dish.tsx';
+import { directorySearchQuery } from '#shared/directory-query.ts';
 import {
   filterByDiet,
   filterByOpening,
@@ -21,10 +25,12 @@ import {
   filtersFromSearchParams,
   filtersToSearchParams,
   hasActiveFilters,
+  SPEAKS_KEY,
   spokenLanguagesOf,
 } from '#shared/filters.ts';
 import { shownDish } from '#shared/menus.ts';
 import type { Site } from '#shared/schemas/sites.ts';
+import { SPOKEN_LANGUAGE_CODES } from '#shared/site-facts.ts';
 import {
   type SiteSearch,
   searchFromSearchParams,
@@ -50,35 +56,49 @@ export function SitesScreen() {
   }, [navigate]);
   const filters = useMemo(() => filtersFromSearchParams(params), [params]);
   const search = useMemo(() => searchFromSearchParams(params), [params]);
-  const query = useSites();
+  // A large directory is searched on the server, one page of rows at a time (docs/product.md R716).
+  const onServer = appData().config.searchOnServer === true;
+  const whole = useSites(!onServer);
   const placeQuery = usePlace(search.near, i18n.resolvedLanguage ?? 'en');
   const place = placeQuery.data?.found ? placeQuery.data.place : undefined;
+  const here = useHere();
+  const origin = here.state.status === 'on' ? here.state.here : place;
+  // Asked once the near box's place is known (never a list by name first, then nearest first).
+  const searchQuery =
+    onServer && !(search.near && placeQuery.isPending)
+      ? directorySearchQuery(filters, search.q, origin)
+      : null;
+  const searched = useSearchedSites(onServer ? searchQuery : null);
+  const answers = searched.data?.pages;
+  const { sites: searchedSites, paged, dishOf: searchedDish } = usePagedSites(searched, onServer);
+  const query = onServer ? { ...searched, data: searchedSites } : whole;
   // Each site's searchable text is folded once per loaded list, not once per keystroke.
-  const textOf = useMemo(() => (query.data ? searchTextCache<Site>() : undefined), [query.data]);
+  const textOf = useMemo(() => (whole.data ? searchTextCache<Site>() : undefined), [whole.data]);
   const { user } = useCurrentUser();
   const isAdmin = Boolean(user?.isAdmin);
   // Statuses of every site at this minute: a filter change reuses them, only the minute renews them.
-  const statuses = useStatuses(query.data);
+  // A large directory's: those of the rows sent (the server filtered "open now" on the same rule).
+  const statuses = useStatuses(onServer ? searchedSites : whole.data);
   // Today's dishes (embedded by the server; read again at the agency's midnight): rows and the diet filter.
-  const menus = useTodaysMenus();
+  const menus = useTodaysMenus(!onServer);
   const dishesOf = useMemo(() => dishesIn(menus), [menus]);
   const dishOf = useMemo(
     () => (menus ? (site: Site) => shownDish(dishesOf(site.id), filters.diet) : undefined),
     [menus, dishesOf, filters.diet],
   );
   // The opening filter waits for the agency's clock (never known in the server's HTML).
-  const pendingOpen = filters.open !== undefined && statuses === null;
+  const pendingOpen = !onServer && filters.open !== undefined && statuses === null;
   // The diet filter waits for today's dishes (a new day's are being read): never a wrong list.
-  const pendingDiet = filters.diet !== undefined && menus === undefined;
+  const pendingDiet = !onServer && filters.diet !== undefined && menus === undefined;
   const pending = pendingOpen || pendingDiet;
   // Without it the list does not depend on the minute (a new list would fold 'Show more' back each minute).
   const openingStatuses = filters.open ? statuses : null;
-  const sites = useMemo(
+  const filtered = useMemo(
     () =>
-      query.data && !pending
+      whole.data && !pending && !onServer
         ? filterByDiet(
             filterByOpening(
-              searchSites(filterSites(query.data, filters), search.q, textOf),
+              searchSites(filterSites(whole.data, filters), search.q, textOf),
               filters.open,
               (id) => openingStatuses?.opening(id),
             ),
@@ -86,15 +106,21 @@ export function SitesScreen() {
             dishesOf,
           )
         : [],
-    [query.data, filters, search.q, textOf, openingStatuses, pending, dishesOf],
+    [whole.data, filters, search.q, textOf, openingStatuses, pending, dishesOf, onServer],
   );
+  const sites = onServer ? (searchedSites ?? []) : filtered;
   // The handout prints the list as it stands: its order and distances (docs/product.md R492).
   const printList = useCallback(
     (listed: readonly ListedSite[]) => <PrintListButton entries={listed} statuses={statuses} />,
     [statuses],
   );
-  // "Staff speak" offers the languages at least one site lists.
-  const languages = useMemo(() => (query.data ? spokenLanguagesOf(query.data) : []), [query.data]);
+  // "Staff speak" offers the languages at least one site lists (a large directory: those the server
+  // counts for the other choices, and the one chosen).
+  const spokenCounts = answers?.[0]?.counts[SPEAKS_KEY];
+  const languages = useMemo(() => {
+    if (!onServer) return whole.data ? spokenLanguagesOf(whole.data) : [];
+    return SPOKEN_LANGUAGE_CODES.filter((code) => (spokenCounts?.[code] ?? 0) > 0 || code === filters.speaks);
+  }, [onServer, whole.data, spokenCounts, filters.speaks]);
   // Quick changes in several controls build on each other before the address catches up (R471).
   const setFilters = useChainedFilters(filters, (next, options) =>
     setParams(filtersToSearchParams(next, params), options),
@@ -125,7 +151,7 @@ export function SitesScreen() {
         listsError={!(query.isError && !query.data)}
       />
       <p role="status" className="sites-count">
-        {query.data && !pending ? t('count', { count: sites.length }) : ''}
+        {query.data && !pending ? t('count', { count: paged ? paged.total : sites.length }) : ''}
       </p>
       <SitesResults
         query={query}
@@ -136,7 +162,9 @@ export function SitesScreen() {
         statuses={statuses}
         pending={pendingOpen ? t('openPending') : pendingDiet ? t('menuToday.pending') : undefined}
         printList={printList}
-        dishOf={dishOf}
+        dishOf={searchedDish ?? dishOf}
+        paged={paged}
+        here={onServer ? here : undefined}
         map={<SiteMap sites={sites} skipTo="sites-list-heading" />}
       />
     </>

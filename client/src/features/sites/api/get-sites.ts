@@ -23,7 +23,10 @@ async function getSites(signal?: AbortSignal): Promise<Site[]> {
   }
 }
 
-/** Every site, alphabetical (the server's order); the server's embedded copy is already in the cache. */
-export function useSites() {
-  return useQuery({ queryKey: sitesKeys.list(), queryFn: ({ signal }) => getSites(signal) });
+/**
+ * Every site, alphabetical (the server's order); the server's embedded copy is already in the cache.
+ * `enabled` false: not asked (a large directory's pages ask for one page of rows instead, R716).
+ */
+export function useSites(enabled = true) {
+  return useQuery({ queryKey: sitesKeys.list(), queryFn: ({ signal }) => getSites(signal), enabled });
 }

@@ -4,12 +4,13 @@ import { pageLanguage } from '#client/lib/localized.tsx';
 import { bookableMeal, withReservation } from '#client/lib/reservation-words.ts';
 import { factsSummary } from '#client/lib/site-facts-text.ts';
 import { describeStatus, reasonIn, type StatusWords } from '#client/lib/status-words.ts';
+import { SEARCH_LIST_PAGE } from '#shared/directory-query.ts';
 import { intlLocale } from '#shared/format-hours.ts';
 import { byDistance, type LatLng } from '#shared/geo.ts';
 import type { Dish } from '#shared/menus.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import type { Statuses } from '#shared/site-statuses.ts';
-import { type HereState, useHere } from '../hooks/use-here.ts';
+import { type HereControl, type HereState, useHere } from '../hooks/use-here.ts';
 import { SiteRow, type SiteRowLabels } from './site-row.tsx';
 import './sites.css';
 
@@ -18,6 +19,18 @@ import './sites.css';
  * filter because only these are in the page (the count above the list always gives the full number).
  */
 export const LIST_PAGE_SIZE = 100;
+
+/** The rows of a list the server pages (docs/product.md R717). */
+export interface PagedList {
+  /** How many sites match in all. */
+  total: number;
+  /** Miles from the list's origin, as the server measured them. */
+  milesOf: (site: Site) => number | undefined;
+  /** Asks for the next page. */
+  more: () => void;
+  /** A next page is on its way. */
+  loadingMore: boolean;
+}
 
 /** A site as the list shows it: in the list's order, with its distance when the list has an origin. */
 export interface ListedSite {
@@ -35,6 +48,8 @@ export function SitesList({
   place,
   printList,
   dishOf,
+  paged,
+  here: hereControl,
 }: {
   sites: Site[];
   isAdmin: boolean;
@@ -51,6 +66,13 @@ export function SitesList({
   printList?: ((listed: readonly ListedSite[]) => ReactNode) | undefined;
   /** Each site's dish of today, as the row shows it (docs/product.md R685). */
   dishOf?: ((site: Site) => Dish | undefined) | undefined;
+  /**
+   * A large directory's list (docs/product.md R716–R719): `sites` are the rows the server sent so far,
+   * already in the list's order with their miles; "Show more" asks for the next page.
+   */
+  paged?: PagedList | undefined;
+  /** 'Show the nearest first' of the screen, when the screen sends the position to the server (R718). */
+  here?: HereControl | undefined;
 }) {
   const { t, i18n } = useTranslation('sites');
   const common = useTranslation('common');
@@ -80,13 +102,21 @@ export function SitesList({
     };
   }, [statuses, common.t, facts.t, common.i18n.resolvedLanguage]);
 
-  const { state: here, locate, clear } = useHere();
+  const own = useHere();
+  const { state: here, locate, clear } = hereControl ?? own;
   // One origin: where the visitor is (asked for with the button), else the place of the near box.
   const origin = here.status === 'on' ? here.here : (place ?? null);
-  // Nearest first from the origin; without one, the list's own order (by name).
+  // Nearest first from the origin; without one, the list's own order (by name). Paged by the server:
+  // already in order, with the server's miles.
+  const milesOf = paged?.milesOf;
   const entries = useMemo(
-    () => (origin ? byDistance(sites, origin) : sites.map((site) => ({ site, miles: undefined }))),
-    [sites, origin],
+    () =>
+      milesOf
+        ? sites.map((site) => ({ site, miles: milesOf(site) }))
+        : origin
+          ? byDistance(sites, origin)
+          : sites.map((site) => ({ site, miles: undefined })),
+    [sites, origin, milesOf],
   );
   const miles = useMemo(() => {
     // The regional locale: US Spanish writes 0.5 (a decimal point), as its readers expect.
@@ -124,17 +154,27 @@ export function SitesList({
   );
   const [shown, setShown] = useState({ entries, limit: LIST_PAGE_SIZE });
   // A new set of sites (a filter changed) or a new order starts again from the first page.
-  const limit = shown.entries === entries ? shown.limit : LIST_PAGE_SIZE;
-  if (shown.entries !== entries) setShown({ entries, limit });
+  const kept = shown.entries === entries ? shown.limit : LIST_PAGE_SIZE;
+  if (shown.entries !== entries) setShown({ entries, limit: kept });
+  // Paged by the server: every row sent is shown, the rest are asked for.
+  const limit = paged ? sites.length : kept;
+  const count = paged ? paged.total : sites.length;
   const list = useRef<HTMLUListElement>(null);
   const focusRow = useRef<number | null>(null);
   useEffect(() => {
     if (focusRow.current === null) return;
-    // Keyboard users continue where the new rows start, not at the button now far below.
-    list.current?.children[focusRow.current]?.querySelector<HTMLElement>('a[href]')?.focus();
+    // Keyboard users continue where the new rows start, not at the button now far below (once the
+    // server's next page has arrived, when it pages).
+    const row = list.current?.children[focusRow.current];
+    if (!row) {
+      if (!paged?.loadingMore) focusRow.current = null;
+      return;
+    }
+    row.querySelector<HTMLElement>('a[href]')?.focus();
     focusRow.current = null;
   });
-  const rest = sites.length - limit;
+  const rest = count - limit;
+  const pageSize = paged ? SEARCH_LIST_PAGE : LIST_PAGE_SIZE;
   return (
     <section className="sites-list" aria-labelledby="sites-list-heading">
       <h2 id="sites-list-heading" tabIndex={-1}>
@@ -161,16 +201,19 @@ export function SitesList({
           </ul>
           {rest > 0 && (
             <p className="sites-list__more">
-              <span>{t('shownOf', { shown: limit, count: sites.length })}</span>{' '}
+              <span>{t('shownOf', { shown: limit, count })}</span>{' '}
               <button
                 type="button"
                 className="button button--secondary"
+                aria-disabled={paged?.loadingMore || undefined}
                 onClick={() => {
+                  if (paged?.loadingMore) return;
                   focusRow.current = limit;
-                  setShown({ entries, limit: limit + LIST_PAGE_SIZE });
+                  if (paged) paged.more();
+                  else setShown({ entries, limit: limit + LIST_PAGE_SIZE });
                 }}
               >
-                {t('showMore', { count: Math.min(rest, LIST_PAGE_SIZE) })}
+                {t('showMore', { count: Math.min(rest, pageSize) })}
               </button>
             </p>
           )}

@@ -5,8 +5,17 @@ import type { LatLng } from '#shared/geo.ts';
 import type { Dish } from '#shared/menus.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import type { Statuses } from '#shared/site-statuses.ts';
+import type { HereControl } from '../hooks/use-here.ts';
 import { LoadError } from './load-error.tsx';
-import { type ListedSite, SitesList } from './sites-list.tsx';
+import { type ListedSite, type PagedList, SitesList } from './sites-list.tsx';
+
+/** What the results need of the query behind them: the whole list's, or a large directory's pages. */
+type ResultsQuery = Pick<
+  UseQueryResult<unknown>,
+  'isPending' | 'isError' | 'data' | 'error' | 'isFetching'
+> & {
+  refetch: () => unknown;
+};
 
 /**
  * The list of the given sites and the map, or the loading line, or the failure with a retry
@@ -25,8 +34,10 @@ export function SitesResults({
   place,
   printList,
   dishOf,
+  paged,
+  here,
 }: {
-  query: UseQueryResult<Site[]>;
+  query: ResultsQuery;
   sites: Site[];
   isAdmin: boolean;
   filtered: boolean;
@@ -40,6 +51,9 @@ export function SitesResults({
   printList?: ((listed: readonly ListedSite[]) => ReactNode) | undefined;
   /** Each site's dish of today (docs/product.md R685). */
   dishOf?: ((site: Site) => Dish | undefined) | undefined;
+  /** A large directory's list, paged by the server (SitesList). */
+  paged?: PagedList | undefined;
+  here?: HereControl | undefined;
 }) {
   const { t } = useTranslation('sites');
   if (query.isPending) return <p role="status">{t('loading')}</p>;
@@ -66,6 +80,8 @@ export function SitesResults({
           place={place}
           printList={printList}
           dishOf={dishOf}
+          paged={paged}
+          here={here}
         />
       )}
       <div className="sites-results__map">{map}</div>

@@ -13,9 +13,13 @@ const LOCATE_TIMEOUT_MS = 20_000;
 /** A position found in the last five minutes is good enough to order a list. */
 const MAX_POSITION_AGE_MS = 300_000;
 
+/** The position and the two actions of 'Show the nearest first'. */
+export type HereControl = ReturnType<typeof useHere>;
+
 /**
- * Where the visitor is, asked only when they press the button (never on page load) and kept in this
- * component only: it is not sent to the server, stored or put in the address.
+ * Where the visitor is, asked only when they press the button (never on page load), never stored or put
+ * in the address. A small directory orders its list in the browser; a large one sends the position,
+ * rounded to about 10 m, as the search's point, which the server never logs (docs/product.md R718).
  */
 export function useHere() {
   const [state, setState] = useState<HereState>({ status: 'off' });

@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppData, preloadKeys } from '#shared/app-data.ts';
+import { directorySearchQuery, SEARCH_LIST_PAGE } from '#shared/directory-query.ts';
+import { filtersFromSearchParams } from '#shared/filters.ts';
+import type { SiteSearchAnswer } from '#shared/schemas/site-search.ts';
+import { seedBenchData } from '../../bench/seed.ts';
+import { seedDemoData } from '../db/seed/demo.ts';
+import { createTestApp, type TestContext } from './helpers.ts';
+
+/**
+ * docs/product.md R716–R719: a directory too large to send whole is searched on the server. Every page
+ * says so in its settings; the locations page and the home page embed the first page of GET
+ * /api/search (`include=site`) for their address — under the key the browser builds with the same
+ * function — instead of the list; each row carries its whole public site. A small directory is sent
+ * whole as before. Rendered with the real renderer (client/src/entry-server.tsx).
+ */
+const TEMPLATE =
+  '<!doctype html><html lang="en"><head><meta name="description" content="x" /><title>x</title><!--app-data-->' +
+  '</head><body><div id="root"></div><noscript><!--noscript-->x</noscript></body></html>';
+
+/** Enough synthetic sites for a list above 300 KB. */
+const LARGE = 400;
+
+function renderingDist(): string {
+  const dist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'meals-dist-'));
+  fs.mkdirSync(path.join(dist, 'client'));
+  fs.mkdirSync(path.join(dist, 'server'));
+  fs.writeFileSync(path.join(dist, 'client', 'index.html'), TEMPLATE);
+  const real = pathToFileURL(path.resolve(import.meta.dirname, '../../client/src/entry-server.tsx')).href;
+  fs.writeFileSync(path.join(dist, 'server', 'entry-server.js'), `export { render } from '${real}';\n`);
+  return path.join(dist, 'client');
+}
+
+const appDataOf = (body: string): AppData =>
+  JSON.parse(/<script id="app-data" type="application\/json">([\s\S]*?)<\/script>/.exec(body)![1]!);
+const root = (body: string) => /<div id="root">([\s\S]*)<\/div><noscript>/.exec(body)?.[1] ?? '';
+const keyOf = (key: readonly unknown[]) => JSON.stringify(key);
+
+describe('a large directory', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ CLIENT_DIST: renderingDist(), LOG_LEVEL: 'error' });
+    await seedBenchData(ctx.database.db, LARGE);
+  }, 120_000);
+  afterAll(() => ctx.close());
+
+  const get = async (url: string) => {
+    const response = await ctx.app.inject({ method: 'GET', url });
+    expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
+    return response;
+  };
+
+  it('is said to be searched on the server on every page, whichever the visitor lands on', async () => {
+    for (const page of ['/', '/sites', '/about', '/partners'])
+      expect(appDataOf((await get(page)).body).config.searchOnServer, page).toBe(true);
+  });
+
+  it('/sites embeds the first page of rows for its address under the browser’s key, not the list', async () => {
+    const address = 'population=1';
+    const page = await get(`/sites?${address}`);
+    const data = appDataOf(page.body);
+    const params = new URLSearchParams(address);
+    const query = directorySearchQuery(filtersFromSearchParams(params), undefined, undefined);
+    const keys = (data.queries ?? []).map((entry) => keyOf(entry.key));
+    expect(keys).not.toContain(keyOf(preloadKeys.sites));
+    expect(keys).not.toContain(keyOf(preloadKeys.todaysMenus));
+    const embedded = data.queries?.find((entry) => keyOf(entry.key) === keyOf(preloadKeys.search(query)));
+    const first = (embedded?.data as { pages: SiteSearchAnswer[]; pageParams: number[] }) ?? undefined;
+    expect(first?.pageParams).toEqual([0]);
+    // The same answer the browser's next request gets.
+    const asked: SiteSearchAnswer = (await get(`/api/search?${query}&offset=0`)).json();
+    expect(first?.pages[0]).toEqual(asked);
+    expect(asked.total).toBeGreaterThan(SEARCH_LIST_PAGE);
+    expect(asked.sites).toHaveLength(SEARCH_LIST_PAGE);
+    // The HTML lists those rows and says how many match in all.
+    const html = root(page.body);
+    for (const row of asked.sites) expect(html).toContain(`/sites/${row.id}"`);
+    expect(html).toContain(`${asked.total} sites found`);
+    expect(html).toMatch(new RegExp(`${SEARCH_LIST_PAGE} of ${asked.total}`));
+  });
+
+  it('the home page embeds the first rows by name', async () => {
+    const data = appDataOf((await get('/')).body);
+    const query = directorySearchQuery({}, undefined, undefined);
+    const embedded = data.queries?.find((entry) => keyOf(entry.key) === keyOf(preloadKeys.search(query)));
+    const first = embedded?.data as { pages: SiteSearchAnswer[] } | undefined;
+    expect(first?.pages[0]?.total).toBe(LARGE);
+    const names = first?.pages[0]?.sites.map((row) => row.name) ?? [];
+    expect(names).toHaveLength(SEARCH_LIST_PAGE);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+
+  it('include=site: each row carries the site as GET /api/sites/{id} answers it', async () => {
+    const answer: SiteSearchAnswer = (
+      await get('/api/search?limit=3&include=site&lat=37.76&lng=-122.41')
+    ).json();
+    expect(answer.sites).toHaveLength(3);
+    for (const row of answer.sites) {
+      const site = (await get(`/api/sites/${row.id}`)).json();
+      expect(row.site).toEqual(site);
+      expect(row.miles).toBeTypeOf('number');
+    }
+    const plain: SiteSearchAnswer = (await get('/api/search?limit=3')).json();
+    for (const row of plain.sites) expect(row.site).toBeUndefined();
+  });
+
+  it('refuses an include it does not know, with its code', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/search?include=everything' });
+    expect(response.statusCode).toBe(422);
+    expect(response.body).toContain('invalid_choice');
+  });
+});
+
+describe('a small directory', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ CLIENT_DIST: renderingDist(), LOG_LEVEL: 'error' });
+    await seedDemoData(ctx.database.db);
+  });
+  afterAll(() => ctx.close());
+
+  it('is sent whole and filtered in the browser, as before', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/sites' });
+    const data = appDataOf(response.body);
+    expect(data.config.searchOnServer).toBeUndefined();
+    const keys = (data.queries ?? []).map((entry) => keyOf(entry.key));
+    expect(keys).toContain(keyOf(preloadKeys.sites));
+    expect(keys.some((key) => key.startsWith('["search"'))).toBe(false);
+  });
+});
