@@ -6,8 +6,8 @@ import { type Lng, mapSection, scrollToMap, tr } from './support/public-pages.ts
 import { STATE_SITES, type StateServer, startStateServer } from './support/state-server.ts';
 
 /**
- * A state's directory (docs/product.md R25, R715): 10,000 sites on a server of their own. The list
- * pages a hundred rows at a time; the map groups crowded sites with their counts, at most a few hundred
+ * A state's directory (docs/product.md R25, R715–R719): 10,000 sites on a server of their own. The
+ * list comes from the server 25 rows at a time; the map groups crowded sites with their counts, at most a few hundred
  * marks at any zoom; the groups add up to the list's count; a group zooms in by click, tap and keyboard.
  */
 
@@ -206,13 +206,13 @@ test('10,000 sites: the list pages, the map draws groups that add up to it, and 
   await scrollToMap(page);
   await mapShowsTheList(page, 'en');
 
-  // The list pages: 100 rows, then "Show 100 more sites" (R9), the map unchanged by it.
-  const rows = page
-    .getByRole('list', { name: tr('en', 'sites:listHeading') })
-    .getByRole('heading', { level: 3 });
-  await expect(rows).toHaveCount(100);
-  await page.getByRole('button', { name: tr('en', 'sites:showMore_other', { count: 100 }) }).click();
-  await expect(rows).toHaveCount(200);
+  // The list pages: 25 rows, then "Show 25 more sites" (R717), the map unchanged by it.
+  const rows = listRows(page, 'en');
+  await expect(rows).toHaveCount(SEARCH_LIST_PAGE);
+  await page
+    .getByRole('button', { name: tr('en', 'sites:showMore_other', { count: SEARCH_LIST_PAGE }) })
+    .click();
+  await expect(rows).toHaveCount(2 * SEARCH_LIST_PAGE);
   await scrollToMap(page);
   await mapShowsTheList(page, 'en');
 
@@ -257,9 +257,25 @@ test.describe('on a phone with 200 % text', () => {
       const rows = page
         .getByRole('list', { name: tr(lng, 'sites:listHeading') })
         .getByRole('heading', { level: 3 });
-      await expect(rows).toHaveCount(100);
-      await page.getByRole('button', { name: tr(lng, 'sites:showMore_other', { count: 100 }) }).tap();
-      await expect(rows).toHaveCount(200);
+      await expect(rows).toHaveCount(SEARCH_LIST_PAGE);
+      await page
+        .getByRole('button', { name: tr(lng, 'sites:showMore_other', { count: SEARCH_LIST_PAGE }) })
+        .tap();
+      await expect(rows).toHaveCount(2 * SEARCH_LIST_PAGE);
+      // The handout prints the rows on screen, and says they are the first of how many (R717).
+      await page.evaluate(() => {
+        window.print = () => {};
+      });
+      await page.getByRole('button', { name: tr(lng, 'print:list.print') }).tap();
+      await page.emulateMedia({ media: 'print' });
+      const handout = page.getByRole('region', { name: tr(lng, 'print:list.title') });
+      await expect(handout).toContainText(
+        tr(lng, 'print:list.countOf_other', { count: STATE_SITES, shown: 2 * SEARCH_LIST_PAGE }),
+      );
+      await expect(handout.getByRole('listitem')).toHaveCount(2 * SEARCH_LIST_PAGE);
+      await page.emulateMedia({ media: 'screen' });
+      await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+      await expect(handout).toHaveCount(0);
       await scrollToMap(page, lng);
       const marker = await zoomUntilSingles(page, lng, (group) => group.tap());
       await expect(marker).toHaveAttribute('alt', /.+/);

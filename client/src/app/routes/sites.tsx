@@ -111,8 +111,10 @@ export function SitesScreen() {
   const sites = onServer ? (searchedSites ?? []) : filtered;
   // The handout prints the list as it stands: its order and distances (docs/product.md R492).
   const printList = useCallback(
-    (listed: readonly ListedSite[]) => <PrintListButton entries={listed} statuses={statuses} />,
-    [statuses],
+    (listed: readonly ListedSite[]) => (
+      <PrintListButton entries={listed} statuses={statuses} total={paged?.total} />
+    ),
+    [statuses, paged?.total],
   );
   // "Staff speak" offers the languages at least one site lists (a large directory: those the server
   // counts for the other choices, and the one chosen).

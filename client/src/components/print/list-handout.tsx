@@ -108,9 +108,12 @@ function weekLine(hours: PrintSite['Hours'], language: string | undefined, t: TF
 export function ListHandout({
   entries,
   statuses,
+  total,
 }: {
   entries: readonly PrintEntry[];
   statuses: Statuses | null;
+  /** How many sites match in all, when `entries` are only the first of them (R717). */
+  total?: number | undefined;
 }) {
   const { t, i18n } = useTranslation('print');
   const common = useTranslation('common');
@@ -132,7 +135,9 @@ export function ListHandout({
       <p className="print-handout__filters">
         {filters.length ? t('list.filters', { filters: filters.join(' · ') }) : t('list.noFilters')}
         {' — '}
-        {t('list.count', { count: entries.length })}
+        {total !== undefined && total > entries.length
+          ? t('list.countOf', { count: total, shown: entries.length })
+          : t('list.count', { count: entries.length })}
       </p>
       {address && <p className="print-handout__address">{t('list.latest', { address })}</p>}
       {everywhere.length > 0 && (

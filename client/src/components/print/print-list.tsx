@@ -23,10 +23,13 @@ const never = () => () => {};
 export function PrintListButton({
   entries,
   statuses,
+  total,
 }: {
   /** The results in the list's order, with their distances when it is ordered from a place. */
   entries: readonly PrintEntry[];
   statuses: Statuses | null;
+  /** How many sites match in all, when the list shows only the first of them (docs/product.md R717). */
+  total?: number | undefined;
 }) {
   const { t } = useTranslation('print');
   const [printing, setPrinting] = useState(false);
@@ -72,7 +75,8 @@ export function PrintListButton({
           </button>
         )}
       </p>
-      {printing && createPortal(<ListHandout entries={entries} statuses={statuses} />, document.body)}
+      {printing &&
+        createPortal(<ListHandout entries={entries} statuses={statuses} total={total} />, document.body)}
     </>
   );
 }
