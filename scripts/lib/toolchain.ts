@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
+import zlib from 'node:zlib';
 import { buildSync } from 'esbuild';
 
 export const root = path.resolve(import.meta.dirname, '../..');
@@ -37,6 +38,40 @@ export function buildClient(options: { quiet?: boolean } = {}) {
     ],
     { cwd: root, stdio: 'inherit' },
   );
+  precompressAssets(path.join(root, 'dist/client/assets'));
+}
+
+/** Files of the built client worth compressing ahead: text, and larger than one network packet. */
+const PRECOMPRESSED = /\.(?:js|css|svg|json|txt)$/;
+const PRECOMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Writes `<file>.br` (brotli at its best quality, 11) and `<file>.gz` (gzip 9) beside each built text
+ * asset, which the server sends as they are (docs/product.md R720): made once
+ * per build, they are 12–15 % smaller than the fast compression a response can afford on the fly, on
+ * every first visit. Answers how many files were compressed.
+ */
+export function precompressAssets(directory: string): number {
+  if (!fs.existsSync(directory)) return 0;
+  let count = 0;
+  for (const name of fs.readdirSync(directory)) {
+    if (!PRECOMPRESSED.test(name)) continue;
+    const file = path.join(directory, name);
+    const raw = fs.readFileSync(file);
+    if (raw.length < PRECOMPRESS_MIN_BYTES) continue;
+    fs.writeFileSync(
+      `${file}.br`,
+      zlib.brotliCompressSync(raw, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+        },
+      }),
+    );
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(raw, { level: 9 }));
+    count += 1;
+  }
+  return count;
 }
 
 /**
