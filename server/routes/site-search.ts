@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiRoutes } from '#shared/api-paths.ts';
 import { filtersFromSearchParams } from '#shared/filters.ts';
 import { errorAnswers } from '#shared/schemas/errors.ts';
-import { SiteSearchAnswerSchema, SiteSearchQuerySchema } from '#shared/schemas/site-search.ts';
+import {
+  SiteMapAnswerSchema,
+  SiteMapQuerySchema,
+  SiteSearchAnswerSchema,
+  SiteSearchQuerySchema,
+} from '#shared/schemas/site-search.ts';
 import { searchFromSearchParams } from '#shared/site-search.ts';
 import type { AppContext } from '../context.ts';
 import { createDirectorySearch } from '../services/directory-search.ts';
@@ -17,6 +22,13 @@ import { publicReads } from '../services/public-reads.ts';
 const siteSearchRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const reads = publicReads(ctx);
   const directory = createDirectorySearch();
+  const input = () => ({
+    sites: () => reads.sites(),
+    closures: () => reads.closures(),
+    menus: () => reads.todaysMenus(),
+    now: ctx.now().getTime(),
+    timeZone: ctx.config.AGENCY_TIME_ZONE,
+  });
   app.get(
     apiRoutes.search,
     {
@@ -27,30 +39,57 @@ const siteSearchRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
       },
     },
     async (request, reply) => {
-      const params = new URLSearchParams(
-        request.url.slice(request.url.indexOf('?') + 1 || request.url.length),
-      );
+      const params = queryOf(request.url);
       const { limit, offset, lat, lng } = request.query;
-      const answer = await directory.search(
-        {
-          sites: () => reads.sites(),
-          closures: () => reads.closures(),
-          menus: () => reads.todaysMenus(),
-          now: ctx.now().getTime(),
-          timeZone: ctx.config.AGENCY_TIME_ZONE,
-        },
-        {
-          filters: filtersFromSearchParams(params),
-          q: searchFromSearchParams(params).q,
-          near: lat !== undefined && lng !== undefined ? { lat, lng } : undefined,
-          offset,
-          limit,
-        },
-      );
+      const answer = await directory.search(input(), {
+        filters: filtersFromSearchParams(params),
+        q: searchFromSearchParams(params).q,
+        near: lat !== undefined && lng !== undefined ? { lat, lng } : undefined,
+        offset,
+        limit,
+      });
       // Memoised answers are sent as ready bytes, compressed once (R706), with an ETag.
       return reply.sendCached(request, answer);
     },
   );
+
+  /**
+   * `GET /api/search/map` (docs/product.md R730–R733): for the same filters and name search, the
+   * groups and single sites of one view at one zoom, the total with a position, those without, and
+   * the bounds of them all. Public; grouped from one index per selection, memoised like the search.
+   */
+  app.get(
+    apiRoutes.searchMap,
+    {
+      schema: {
+        tags: ['sites'],
+        querystring: SiteMapQuerySchema,
+        response: { 200: SiteMapAnswerSchema, ...errorAnswers(422) },
+      },
+    },
+    async (request, reply) => {
+      const params = queryOf(request.url);
+      const { west, south, east, north, zoom } = request.query;
+      const answer = await directory.searchMap(input(), {
+        filters: filtersFromSearchParams(params),
+        q: searchFromSearchParams(params).q,
+        view:
+          west !== undefined &&
+          south !== undefined &&
+          east !== undefined &&
+          north !== undefined &&
+          zoom !== undefined
+            ? { bounds: [west, south, east, north], zoom }
+            : undefined,
+      });
+      return reply.sendCached(request, answer);
+    },
+  );
 };
+
+/** The request's query as the page reads its address (filters and name search, `filtersFromSearchParams`). */
+function queryOf(url: string) {
+  return new URLSearchParams(url.slice(url.indexOf('?') + 1 || url.length));
+}
 
 export default siteSearchRoutes;
