@@ -1,5 +1,5 @@
 /**
- * The map's groups (docs/product.md R25, R715, R730–R739; docs/decisions/069-map-clusters.md,
+ * The map's groups (docs/product.md R25, R715, R730–R737; docs/decisions/069-map-clusters.md,
  * 071-map-groups-from-the-server.md): where sites would crowd each other the map draws a group with its
  * count, and single sites once few enough remain. One grouping, with one set of parameters, for the
  * browser (a directory it holds whole) and the server (`GET /api/search/map`, a directory it does not).
