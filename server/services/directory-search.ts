@@ -8,7 +8,7 @@ import {
 } from '#shared/filters.ts';
 import { byDistance, distanceMiles, milesAtLeast } from '#shared/geo.ts';
 import { type MapGroups, type MapView, mapGroups } from '#shared/map-grouping.ts';
-import { MAP_GROUP_MAX_ZOOM, MAP_MARKS_MAX } from '#shared/map-groups.ts';
+import { MAP_GROUP_MAX_ZOOM, MAP_MARKS_MAX, MAP_ZOOM_MAX } from '#shared/map-groups.ts';
 import { type Dish, dietMarksOffered, servesDietToday, shownDish, type TodaysMenus } from '#shared/menus.ts';
 import type { StatusClosure } from '#shared/opening-status.ts';
 import type { MapMark, SearchSite, SiteMapAnswer, SiteSearchAnswer } from '#shared/schemas/site-search.ts';
@@ -599,13 +599,20 @@ function mapIndexOf(prepared: Prepared, filters: SiteFilters, q: string | undefi
  * The marks of a view: the groups and single sites at its zoom, or — when that would be more than
  * MAP_MARKS_MAX (a wide view at street level) — those of the closest zoom out that holds no more
  * (R733). Each zoom out at least halves the view's width in pixels, so this ends within a few levels.
+ * A group's zoom is where it comes apart, and never the view's own zoom or less, so that choosing a
+ * group of a coarser zoom still zooms in (each level in halves the view, until its sites fit).
  */
 function marksOf(index: MapIndex, view: { bounds: MapView; zoom: number }): MapMark[] {
   for (let zoom = view.zoom; ; zoom -= 1) {
     const marks = index.groups.marksIn(view.bounds, Math.min(zoom, MAP_GROUP_MAX_ZOOM));
     if (marks.length <= MAP_MARKS_MAX || zoom <= 0)
       return marks.slice(0, MAP_MARKS_MAX).map((mark): MapMark => {
-        if (mark.kind === 'group') return { ...mark, zoom: index.groups.expansionZoom(mark.id) };
+        // A group of a coarser zoom (the bound) still zooms in from the view: one level at least.
+        if (mark.kind === 'group')
+          return {
+            ...mark,
+            zoom: Math.min(MAP_ZOOM_MAX, Math.max(index.groups.expansionZoom(mark.id), view.zoom + 1)),
+          };
         const site = mark.place;
         const names = nameTranslations(site);
         return {

@@ -282,6 +282,11 @@ describe('the map of a search (R730–R733)', () => {
       await search.searchMap(input(list), { filters: {}, q: undefined, view: { bounds: WORLD, zoom: 20 } }),
     );
     expect(street.marks.some((mark) => mark.kind === 'group')).toBe(true);
+    // Choosing one of those groups still zooms in from the view.
+    const at19 = answerOf(
+      await search.searchMap(input(list), { filters: {}, q: undefined, view: { bounds: WORLD, zoom: 19 } }),
+    );
+    for (const mark of at19.marks) if (mark.kind === 'group') expect(mark.zoom).toBe(20);
   });
 
   it('keeps an answer as the same bytes, and answers a new version of the directory anew', async () => {

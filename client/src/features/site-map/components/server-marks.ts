@@ -1,7 +1,7 @@
 /** The marks of a large directory's map, asked of the server for each view (docs/product.md R734). */
 import type L from 'leaflet';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MAP_GROUP_MAX_ZOOM, MAP_GROUP_RADIUS, MAP_ZOOM_MAX } from '#shared/map-groups.ts';
+import { MAP_GROUP_RADIUS, MAP_ZOOM_MAX } from '#shared/map-groups.ts';
 import type { MapMark } from '#shared/schemas/site-search.ts';
 import { getMapMarks, type MapViewQuery } from '../api/map-marks.ts';
 
@@ -32,7 +32,7 @@ export function viewQuery(map: L.Map, shift: number): MapViewQuery {
 
 /** A group's zoom on this map: where it comes apart, in the map's own levels (see zoomShift). */
 export function groupZoom(mark: { zoom: number }, shift: number): number {
-  return Math.min(mark.zoom + shift, MAP_GROUP_MAX_ZOOM + shift);
+  return Math.min(mark.zoom + shift, MAP_ZOOM_MAX);
 }
 
 export interface ServerMarks {
