@@ -48,9 +48,16 @@ interface LeafletMapProps {
 }
 
 /** The server's marks could not be loaded: said in the map's box, with a retry; the list keeps working. */
-function MarksFailure({ retry }: { retry: () => void }) {
+function MarksFailure({ map, retry }: { map: L.Map | null; retry: () => void }) {
   const { t } = useTranslation('sites');
   const common = useTranslation('common');
+  // The line above the map takes room from it, and gives it back: Leaflet is told the map's new size.
+  useEffect(() => {
+    map?.invalidateSize();
+    return () => {
+      map?.invalidateSize();
+    };
+  }, [map]);
   return (
     <div role="alert" className="alert alert--error site-map__marks-failed">
       <p>{t('map.marksFailed')}</p>
@@ -109,9 +116,17 @@ export function LeafletMap({ sites, center, zoom, label, fit = false, search }: 
       return null;
     });
   }, []);
-  // A site that left the results leaves the panel too.
-  const drawn: readonly { id: number }[] = search ? server.marks : sites;
-  const shown = panel && !popups && drawn.some((site) => site.id === panel.site.id) ? panel : null;
+  // A site that left the results leaves the panel too; with the server's marks (which change with
+  // every pan), the panel stays until the search changes.
+  const query = search?.query;
+  useEffect(() => {
+    if (query !== undefined) setPanel(null);
+  }, [query]);
+  const shown =
+    panel && !popups && (search !== undefined || sites.some((site) => site.id === panel.site.id))
+      ? panel
+      : null;
+  const failed = search !== undefined && server.failed;
   const clustered = search !== undefined || sites.length > DOM_MARKERS_MAX_SITES;
   return (
     <>
@@ -125,7 +140,7 @@ export function LeafletMap({ sites, center, zoom, label, fit = false, search }: 
             contributors: t('map.contributors', { link: CONTRIBUTORS_LINK }),
           }}
         />
-        {search && server.failed && <MarksFailure retry={server.retry} />}
+        {failed && <MarksFailure map={map} retry={server.retry} />}
         <MapContainer
           className="leaflet-map__view"
           center={[center.lat, center.lng]}
