@@ -15,6 +15,7 @@ import { preloadKeys } from '#shared/app-data.ts';
 import type { SiteMapAnswer } from '#shared/schemas/site-search.ts';
 import { buildSiteRecord } from '#testing/factories.ts';
 import { LeafletMap } from './leaflet-map.tsx';
+import { groupZoom, zoomShift } from './server-marks.ts';
 
 const MARKUP = '<b>Soup</b> & "Bread"';
 const answer: SiteMapAnswer = {
@@ -152,5 +153,15 @@ describe('the map drawn from the server (R734–R735)', () => {
     await waitFor(() => expect(client.getQueryData(preloadKeys.site(7))).toMatchObject({ id: 7 }));
     expect(await screen.findByRole('link', { name: 'SEE LOCATION DETAILS' })).toBeTruthy();
     expect(screen.queryByText("Loading this site's details…")).toBeNull();
+  });
+});
+
+describe('larger text (R737)', () => {
+  it('asks for groups a level out per doubling of the radius, and zooms a group that much further in', () => {
+    // The radius at 16 px text (80), at 200 % (152: a four-digit mark at 32 px plus 8) and 400 %.
+    expect([80, 100, 152, 300].map(zoomShift)).toEqual([0, 0, 1, 2]);
+    expect(groupZoom({ zoom: 14 }, 0)).toBe(14);
+    expect(groupZoom({ zoom: 14 }, 1)).toBe(15);
+    expect(groupZoom({ zoom: 20 }, 2)).toBe(20);
   });
 });
