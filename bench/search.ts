@@ -8,6 +8,11 @@
  * different point, name, list item or page each time), so that the answers memo rarely helps and the
  * figure is what one computed answer costs. Load average and the spread of the one-second slices are
  * recorded with the figures in docs/performance.md.
+ *
+ * With `-- --map` it measures GET /api/search/map instead (R730–R733): the bounds alone, then views
+ * of a phone (400 × 700 px) and a wide screen (1920 × 1080 px) from the whole city to the street, and
+ * a list filter; "varied" pans each view to a different spot every request. Its table goes to its own
+ * section of docs/performance.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +31,7 @@ import {
 import { seedBenchData } from './seed.ts';
 
 const large = process.argv.includes('--large') || process.env.BENCH_LARGE === '1';
+const mapOnly = process.argv.includes('--map');
 const sizes = [Number(process.env.BENCH_SITES ?? 10_000)];
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = 10;
@@ -81,6 +87,41 @@ function queries(populations: number[], services: number[]): Query[] {
       fixed: '/api/search?offset=40&limit=20',
       varied: (r) => `/api/search?population=${pick(r, populations)}&offset=40&limit=20`,
     },
+  ];
+}
+
+/**
+ * A view `width` × `height` px at `zoom` centred on a spot of the seeded city (lat 37.71–37.80, lng
+ * −122.50 to −122.38), as the map asks for it.
+ */
+function mapView(width: number, height: number, zoom: number, at: [number, number]) {
+  const lngSpan = (width / 256) * (360 / 2 ** zoom);
+  const latSpan = (height / 256) * (360 / 2 ** zoom) * Math.cos((at[0] * Math.PI) / 180);
+  const [lat, lng] = at;
+  return `west=${(lng - lngSpan / 2).toFixed(5)}&south=${(lat - latSpan / 2).toFixed(5)}&east=${(lng + lngSpan / 2).toFixed(5)}&north=${(lat + latSpan / 2).toFixed(5)}&zoom=${zoom}`;
+}
+
+function mapQueries(populations: number[]): Query[] {
+  const pick = <T>(rand: () => number, items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
+  const spot = (rand: () => number): [number, number] => [37.71 + rand() * 0.09, -122.5 + rand() * 0.12];
+  const centre: [number, number] = [37.755, -122.44];
+  const view = (name: string, width: number, height: number, zoom: number, filter = ''): Query => ({
+    name,
+    fixed: `/api/search/map?${filter}${mapView(width, height, zoom, centre)}`,
+    varied: (r) => `/api/search/map?${filter}${mapView(width, height, zoom, spot(r))}`,
+  });
+  return [
+    {
+      name: 'map: bounds only',
+      fixed: '/api/search/map',
+      varied: (r) => `/api/search/map?population=${pick(r, populations)}`,
+    },
+    view('map: phone, city (zoom 12)', 400, 700, 12),
+    view('map: phone, zoom 15', 400, 700, 15),
+    view('map: phone, street (zoom 18)', 400, 700, 18),
+    view('map: wide, zoom 14', 1920, 1080, 14),
+    view('map: wide, street (zoom 18)', 1920, 1080, 18),
+    view('map: wide, a list filter, zoom 15', 1920, 1080, 15, `population=${populations[0]}&`),
   ];
 }
 
@@ -162,7 +203,9 @@ async function runOne(backend: Backend, n: number) {
     const firstMs = Math.round(performance.now() - first);
     const ids = async (list: string) =>
       ((await (await fetch(`${base}/api/${list}`)).json()) as { id: number }[]).map((item) => item.id);
-    const mix = queries(await ids('populations'), await ids('services'));
+    const mix = mapOnly
+      ? mapQueries(await ids('populations'))
+      : queries(await ids('populations'), await ids('services'));
     const rows = [];
     for (const query of mix) {
       const size = await sizes_(base, query.fixed);
@@ -202,12 +245,15 @@ if (large && process.env.DATABASE_URL) runs.push(await runOne('postgres', 100_00
 
 fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 fs.writeFileSync(
-  path.join(root, `bench/results/search-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+  path.join(
+    root,
+    `bench/results/search${mapOnly ? '-map' : ''}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+  ),
   `${JSON.stringify({ seconds, connections, runs }, null, 2)}\n`,
 );
 
 const table = [
-  `Measured ${new Date().toISOString().slice(0, 10)} (\`npm run bench:search${large ? ' -- --large' : ''}\`) on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, ${connections} connections, ${seconds} one-second slices per figure after a one-second warm-up, \`accept-encoding: ${ENCODING}\`. p99 is the worst slice's; "spread" is the best and worst slice's p99. Load average (1, 5, 15 min) when the run ended.`,
+  `Measured ${new Date().toISOString().slice(0, 10)} (\`npm run bench:search${large ? ' -- --large' : mapOnly ? ' -- --map' : ''}\`) on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, ${connections} connections, ${seconds} one-second slices per figure after a one-second warm-up, \`accept-encoding: ${ENCODING}\`. p99 is the worst slice's; "spread" is the best and worst slice's p99. Load average (1, 5, 15 min) when the run ended.`,
   '',
   '| Database | Sites | Query | Repeated p50 / p99 ms | req/s | Varied p50 / p99 ms (spread) | req/s | Answer bytes (sent) | errors |',
   '|---|---|---|---|---|---|---|---|---|',
@@ -226,4 +272,5 @@ const table = [
   ),
 ].join('\n');
 console.log(table);
-if (process.env.BENCH_WRITE_README !== '0') replacePerformanceSection('bench:search', table);
+if (process.env.BENCH_WRITE_README !== '0')
+  replacePerformanceSection(mapOnly ? 'bench:search-map' : 'bench:search', table);

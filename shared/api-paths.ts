@@ -41,6 +41,7 @@ export const apiRoutes = {
   userAccess: '/api/users/:id/access',
   settings: '/api/settings',
   search: '/api/search',
+  searchMap: '/api/search/map',
   passwords: '/api/passwords',
   password: '/api/passwords/:token',
   confirmation: '/api/confirmations/:token',
@@ -151,6 +152,8 @@ export const apiPaths = {
   settings: apiRoutes.settings,
   /** One page of the locations page's sites, the total and the counts (docs/product.md R700). */
   search: apiRoutes.search,
+  /** The map's groups and sites in a view for the same query, the total and the bounds (docs/product.md R730). */
+  searchMap: apiRoutes.searchMap,
   passwords: apiRoutes.passwords,
   password: (token: string) => fillPath(apiRoutes.password, { token }),
   confirmationProposal: (token: string) => fillPath(apiRoutes.confirmationProposal, { token }),

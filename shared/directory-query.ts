@@ -34,3 +34,11 @@ export function directorySearchQuery(
   params.set('include', 'site');
   return params.toString();
 }
+
+/**
+ * The query of GET /api/search/map for the page's filters and name search (docs/product.md R730): the
+ * map shows every matching site whatever the list's order or how many rows it shows.
+ */
+export function directoryMapQuery(filters: SiteFilters, q: string | undefined): string {
+  return filtersToSearchParams(filters, searchToSearchParams(q ? { q } : {})).toString();
+}

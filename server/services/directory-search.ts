@@ -7,10 +7,13 @@ import {
   type SiteFilters,
 } from '#shared/filters.ts';
 import { byDistance, distanceMiles, milesAtLeast } from '#shared/geo.ts';
+import { type MapGroups, type MapView, mapGroups } from '#shared/map-grouping.ts';
+import { MAP_GROUP_MAX_ZOOM, MAP_MARKS_MAX, MAP_ZOOM_MAX } from '#shared/map-groups.ts';
 import { type Dish, dietMarksOffered, servesDietToday, shownDish, type TodaysMenus } from '#shared/menus.ts';
 import type { StatusClosure } from '#shared/opening-status.ts';
-import type { SearchSite, SiteSearchAnswer } from '#shared/schemas/site-search.ts';
+import type { MapMark, SearchSite, SiteMapAnswer, SiteSearchAnswer } from '#shared/schemas/site-search.ts';
 import type { Site } from '#shared/schemas/sites.ts';
+import { hasPosition } from '#shared/site-display.ts';
 import { isStepFree, speaks, welcomesWalkIns } from '#shared/site-facts.ts';
 import { foldText, searchTextCache } from '#shared/site-search.ts';
 import { computeStatuses } from '#shared/site-statuses.ts';
@@ -60,6 +63,28 @@ export const SELECTION_MEMO_ENTRIES = 256;
 export const SELECTION_MEMO_SITES = 2_000_000;
 /** At most this many whole answers (each one page: a few KB). */
 export const ANSWER_MEMO_ENTRIES = 2_000;
+/**
+ * At most this many map indexes (one per selection the map was asked for), holding at most this many
+ * placed sites between them: an index costs about 1 KB per site (a k-d tree per zoom level), so the
+ * indexes of one version stay under about 100 MB (docs/decisions/071-map-groups-from-the-server.md).
+ */
+export const MAP_MEMO_ENTRIES = 64;
+export const MAP_MEMO_SITES = 100_000;
+
+/** What the map of a search is asked for: its filters and name search, and a view (R730–R733). */
+export interface DirectoryMapSearch {
+  filters: SiteFilters;
+  q: string | undefined;
+  view: { bounds: MapView; zoom: number } | undefined;
+}
+
+/** The map of one selection: its groups (built once), how many sites have or lack a position, their bounds. */
+interface MapIndex {
+  groups: MapGroups<Site & { lat: number; lng: number }>;
+  total: number;
+  unplaced: number;
+  bounds: SiteMapAnswer['bounds'];
+}
 
 /**
  * A least-recently-used memo bounded by entries and by a weight per entry (Map keeps insertion order:
@@ -346,6 +371,8 @@ interface Prepared {
   selections: Memo<Selection>;
   /** Whole answers as ready bytes: JSON made, and compressed, once per memoised answer. */
   answers: Memo<CachedResponse>;
+  /** The map's index of a selection, by the selection's key (R732). */
+  maps: Memo<MapIndex>;
 }
 
 export interface SearchInput {
@@ -460,6 +487,7 @@ export function createDirectorySearch(options: { step?: number } = {}) {
       openings,
       selections: new Memo(SELECTION_MEMO_ENTRIES, SELECTION_MEMO_SITES),
       answers: new Memo(ANSWER_MEMO_ENTRIES),
+      maps: new Memo(MAP_MEMO_ENTRIES, MAP_MEMO_SITES),
     };
     // The unfiltered selection (every first visit asks it), made in steps too.
     const all = selection({}, (id) => openings.get(id), dishesOf);
@@ -522,7 +550,105 @@ export function createDirectorySearch(options: { step?: number } = {}) {
     async search(input: SearchInput, search: DirectorySearch): Promise<CachedResponse> {
       return answer(await preparedFor(input), search);
     },
+    /** The map's answer for a view, as ready bytes like `search` (R730–R733). */
+    async searchMap(input: SearchInput, search: DirectoryMapSearch): Promise<CachedResponse> {
+      return mapAnswer(await preparedFor(input), search);
+    },
   };
+}
+
+/** The sites and counts of a (filters, name search), made once and memoised (R705, R706). */
+function selectionOf(prepared: Prepared, filters: SiteFilters, q: string | undefined): Selection {
+  const key = selectionKey(filters, q);
+  let made = prepared.selections.get(key);
+  if (!made) {
+    const choice = selection(filters, (id) => prepared.openings.get(id), prepared.dishesOf);
+    for (const site of namedSites(prepared.sites, prepared.names, q)) choice.add(site);
+    made = choice.finish();
+    prepared.selections.set(key, made, Math.max(1, made.matching.length));
+  }
+  return made;
+}
+
+/** The map index of a selection: built once per selection and version, kept in a bounded memo (R732). */
+function mapIndexOf(prepared: Prepared, filters: SiteFilters, q: string | undefined): MapIndex {
+  const key = selectionKey(filters, q);
+  const memoised = prepared.maps.get(key);
+  if (memoised) return memoised;
+  const { matching } = selectionOf(prepared, filters, q);
+  const placed = matching.filter(hasPosition);
+  let bounds: SiteMapAnswer['bounds'] = null;
+  for (const site of placed) {
+    if (!bounds) bounds = [site.lng, site.lat, site.lng, site.lat];
+    else {
+      if (site.lng < bounds[0]) bounds[0] = site.lng;
+      if (site.lat < bounds[1]) bounds[1] = site.lat;
+      if (site.lng > bounds[2]) bounds[2] = site.lng;
+      if (site.lat > bounds[3]) bounds[3] = site.lat;
+    }
+  }
+  const index: MapIndex = {
+    groups: mapGroups(placed),
+    total: placed.length,
+    unplaced: matching.length - placed.length,
+    bounds,
+  };
+  prepared.maps.set(key, index, Math.max(1, placed.length));
+  return index;
+}
+
+/**
+ * The marks of a view: the groups and single sites at its zoom, or — when that would be more than
+ * MAP_MARKS_MAX (a wide view at street level) — those of the closest zoom out that holds no more
+ * (R733). Each zoom out at least halves the view's width in pixels, so this ends within a few levels.
+ * A group's zoom is where it comes apart, and never the view's own zoom or less, so that choosing a
+ * group of a coarser zoom still zooms in (each level in halves the view, until its sites fit).
+ */
+function marksOf(index: MapIndex, view: { bounds: MapView; zoom: number }): MapMark[] {
+  for (let zoom = view.zoom; ; zoom -= 1) {
+    const marks = index.groups.marksIn(view.bounds, Math.min(zoom, MAP_GROUP_MAX_ZOOM));
+    if (marks.length <= MAP_MARKS_MAX || zoom <= 0)
+      return marks.slice(0, MAP_MARKS_MAX).map((mark): MapMark => {
+        // A group of a coarser zoom (the bound) still zooms in from the view: one level at least.
+        if (mark.kind === 'group')
+          return {
+            ...mark,
+            zoom: Math.min(MAP_ZOOM_MAX, Math.max(index.groups.expansionZoom(mark.id), view.zoom + 1)),
+          };
+        const site = mark.place;
+        const names = nameTranslations(site);
+        return {
+          kind: 'site',
+          id: site.id,
+          name: site.name,
+          ...(names ? { translations: names } : {}),
+          address: site.address,
+          lat: site.lat,
+          lng: site.lng,
+        };
+      });
+    // Past the last grouping zoom every zoom gives the same marks: go straight to the last one.
+    if (zoom > MAP_GROUP_MAX_ZOOM) zoom = MAP_GROUP_MAX_ZOOM;
+  }
+}
+
+/** The map's answer for a view, memoised as bytes with the search's answers (R732). */
+function mapAnswer(prepared: Prepared, search: DirectoryMapSearch): CachedResponse {
+  const view = search.view;
+  const answerKey = `map|${selectionKey(search.filters, search.q)}|${view ? `${view.bounds.join(',')},${view.zoom}` : ''}`;
+  const memoised = prepared.answers.get(answerKey);
+  if (memoised) return memoised;
+  const index = mapIndexOf(prepared, search.filters, search.q);
+  const result: SiteMapAnswer = {
+    total: index.total,
+    unplaced: index.unplaced,
+    bounds: index.bounds,
+    marks: view ? marksOf(index, view) : [],
+  };
+  // The keys in the order of SiteMapAnswerSchema, as its serializer would write them.
+  const entry = entryFor(JSON.stringify(result));
+  prepared.answers.set(answerKey, entry);
+  return entry;
 }
 
 /** One page of the answer from a prepared directory, memoised as bytes (R706). */
@@ -533,14 +659,7 @@ function answer(prepared: Prepared, search: DirectorySearch): CachedResponse {
   const memoised = prepared.answers.get(answerKey);
   if (memoised) return memoised;
 
-  let made = prepared.selections.get(key);
-  if (!made) {
-    const choice = selection(search.filters, opening, prepared.dishesOf);
-    for (const site of namedSites(prepared.sites, prepared.names, search.q)) choice.add(site);
-    made = choice.finish();
-    prepared.selections.set(key, made, Math.max(1, made.matching.length));
-  }
-  const { matching, counts } = made;
+  const { matching, counts } = selectionOf(prepared, search.filters, search.q);
   const end = search.offset + search.limit;
   const page = search.near
     ? nearestFirst(matching, search.near, Math.min(end, matching.length)).slice(search.offset)
@@ -573,15 +692,11 @@ function row(
   open: { now: boolean; today: boolean } | undefined,
   dish: Dish | undefined,
 ): SearchSite {
-  const { es, zh } = site.translations ?? {};
-  const names = {
-    ...(es?.name ? { es: { name: es.name } } : {}),
-    ...(zh?.name ? { zh: { name: zh.name } } : {}),
-  };
+  const names = nameTranslations(site);
   return {
     id: site.id,
     name: site.name,
-    ...(Object.keys(names).length ? { translations: names } : {}),
+    ...(names ? { translations: names } : {}),
     address: site.address,
     lat: site.lat ?? null,
     lng: site.lng ?? null,
@@ -590,4 +705,14 @@ function row(
     openToday: open?.today ?? false,
     ...(dish ? { dish } : {}),
   };
+}
+
+/** A site's names in Spanish and Chinese, only those it has (undefined when none). */
+function nameTranslations(site: Site): SearchSite['translations'] {
+  const { es, zh } = site.translations ?? {};
+  const names = {
+    ...(es?.name ? { es: { name: es.name } } : {}),
+    ...(zh?.name ? { zh: { name: zh.name } } : {}),
+  };
+  return Object.keys(names).length ? names : undefined;
 }

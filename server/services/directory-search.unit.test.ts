@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { SITE_FILTERS } from '#shared/filters.ts';
 import { byDistance, distanceMiles, milesAtLeast } from '#shared/geo.ts';
-import type { SiteSearchAnswer } from '#shared/schemas/site-search.ts';
+import { MAP_MARKS_MAX } from '#shared/map-groups.ts';
+import type { SiteMapAnswer, SiteSearchAnswer } from '#shared/schemas/site-search.ts';
 import { searchSites, searchTextOf } from '#shared/site-search.ts';
 import { createDirectorySearch, Memo, namedSites, nameIndex, nearestFirst } from './directory-search.ts';
 import { type CachedResponse, jsonArrayBody } from './response-cache.ts';
@@ -223,5 +224,77 @@ describe('a new version of the directory (R708)', () => {
       (JSON.parse((await search.search(input(sites), query)).raw.toString()) as { total: number }).total;
     expect(await total(async () => version(5, '"v1"'))).toBe(5);
     expect(await total(async () => version(6, '"v2"'))).toBe(6);
+  });
+});
+
+describe('the map of a search (R730–R733)', () => {
+  /** `count` sites scattered over about 2 × 2 km, every tenth without a position. */
+  const version = (count: number, etag: string): CachedResponse => {
+    let state = 11;
+    const next = () => {
+      state = (state * 1664525 + 1013904223) >>> 0;
+      return state / 2 ** 32;
+    };
+    const sites = Array.from({ length: count }, (_, i) => ({
+      id: i + 1,
+      name: `Site ${i + 1}`,
+      address: `${i + 1} Main St`,
+      lat: i % 10 === 9 ? null : 37.76 + next() * 0.02,
+      lng: i % 10 === 9 ? null : -122.43 + next() * 0.02,
+      Hours: [],
+      ...Object.fromEntries(SITE_FILTERS.map((filter) => [filter.siteKey, []])),
+      facts: {},
+    }));
+    const raw = Buffer.from(JSON.stringify(sites));
+    return { raw, etag, encoded: async () => raw };
+  };
+  const closures: CachedResponse = { raw: Buffer.from('[]'), etag: '"c"', encoded: async () => closures.raw };
+  const menus: CachedResponse = {
+    raw: Buffer.from('{"date":"2026-11-24","sites":{}}'),
+    etag: '"m"',
+    encoded: async () => menus.raw,
+  };
+  const input = (entry: CachedResponse) => ({
+    sites: async () => entry,
+    closures: async () => closures,
+    menus: async () => menus,
+    now: Date.parse('2026-11-24T20:15:00Z'),
+    timeZone: 'America/Los_Angeles',
+  });
+  const WORLD: [number, number, number, number] = [-180, -85, 180, 85];
+  const answerOf = (entry: CachedResponse) => JSON.parse(entry.raw.toString()) as SiteMapAnswer;
+  const countOf = (answer: SiteMapAnswer) =>
+    answer.marks.reduce((sum, mark) => sum + (mark.kind === 'group' ? mark.count : 1), 0);
+
+  it('answers a view that would hold more than the bound with the groups of a zoom out, every site counted', async () => {
+    const search = createDirectorySearch({ step: 5_000 });
+    const list = version(2_000, '"v1"');
+    for (const zoom of [20, 18, 17, 16, 15, 14]) {
+      const answer = answerOf(
+        await search.searchMap(input(list), { filters: {}, q: undefined, view: { bounds: WORLD, zoom } }),
+      );
+      expect(answer).toMatchObject({ total: 1_800, unplaced: 200 });
+      expect(answer.marks.length, `zoom ${zoom}`).toBeLessThanOrEqual(MAP_MARKS_MAX);
+      expect(countOf(answer), `zoom ${zoom}`).toBe(1_800);
+    }
+    // At street level over the whole city: more than the bound, so groups.
+    const street = answerOf(
+      await search.searchMap(input(list), { filters: {}, q: undefined, view: { bounds: WORLD, zoom: 20 } }),
+    );
+    expect(street.marks.some((mark) => mark.kind === 'group')).toBe(true);
+    // Choosing one of those groups still zooms in from the view.
+    const at19 = answerOf(
+      await search.searchMap(input(list), { filters: {}, q: undefined, view: { bounds: WORLD, zoom: 19 } }),
+    );
+    for (const mark of at19.marks) if (mark.kind === 'group') expect(mark.zoom).toBe(20);
+  });
+
+  it('keeps an answer as the same bytes, and answers a new version of the directory anew', async () => {
+    const search = createDirectorySearch({ step: 5_000 });
+    const view = { filters: {}, q: undefined, view: { bounds: WORLD, zoom: 12 } };
+    const first = await search.searchMap(input(version(50, '"v1"')), view);
+    expect(await search.searchMap(input(version(50, '"v1"')), view)).toBe(first);
+    const next = answerOf(await search.searchMap(input(version(60, '"v2"')), view));
+    expect(next.total + next.unplaced).toBe(60);
   });
 });

@@ -6,6 +6,7 @@ import { type AppData, preloadKeys } from '#shared/app-data.ts';
 import { directorySearchQuery, SEARCH_LIST_PAGE } from '#shared/directory-query.ts';
 import { filtersFromSearchParams } from '#shared/filters.ts';
 import type { SiteSearchAnswer } from '#shared/schemas/site-search.ts';
+// biome-ignore lint/style/noRestrictedImports: the benchmarks' seeder (no alias) makes the synthetic sites the 10,000-site journeys run on
 import { seedBenchData } from '../../bench/seed.ts';
 import { seedDemoData } from '../db/seed/demo.ts';
 import { createTestApp, type TestContext } from './helpers.ts';

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// biome-ignore lint/style/noRestrictedImports: the build's own step (no alias) is what is tested
 import { precompressAssets } from '../../scripts/lib/toolchain.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 

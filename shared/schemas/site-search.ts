@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAP_ZOOM_MAX } from '../map-groups.ts';
 import { coded, codedIssue } from '../validation.ts';
 import { DishSchema } from './menus.ts';
 import { SiteSchema } from './sites.ts';
@@ -85,3 +86,65 @@ export const SiteSearchAnswerSchema = z.object({
   counts: z.record(z.string(), CountsSchema),
 });
 export type SiteSearchAnswer = z.infer<typeof SiteSearchAnswerSchema>;
+
+/**
+ * The view of `GET /api/search/map` (docs/product.md R731): `west`, `south`, `east`, `north` in degrees
+ * and a whole `zoom` from 0 to MAP_ZOOM_MAX, all five or none (none: the answer has no marks, only the
+ * total, the sites without a position and the bounds). `west` above `east` is a view across the
+ * antimeridian; `south` above `north` is refused. The filters and the name search are read as GET
+ * /api/search reads them.
+ */
+export const SiteMapQuerySchema = z
+  .looseObject({
+    west: queryNumber(-180, 180, false).optional(),
+    south: queryNumber(-90, 90, false).optional(),
+    east: queryNumber(-180, 180, false).optional(),
+    north: queryNumber(-90, 90, false).optional(),
+    zoom: queryNumber(0, MAP_ZOOM_MAX, true).optional(),
+  })
+  .superRefine((query, ctx) => {
+    const keys = ['west', 'south', 'east', 'north', 'zoom'] as const;
+    const given = keys.filter((key) => query[key] !== undefined);
+    if (given.length > 0)
+      for (const key of keys)
+        if (query[key] === undefined) ctx.addIssue(codedIssue('required', undefined, [key]));
+    if (query.south !== undefined && query.north !== undefined && query.south > query.north)
+      ctx.addIssue(codedIssue('out_of_range', { min: query.south, max: 90 }, ['north']));
+  });
+export type SiteMapQuery = z.output<typeof SiteMapQuerySchema>;
+
+/** A group of sites on the map: its spot, its count, and the zoom at which it comes apart. */
+export const MapGroupSchema = z.object({
+  kind: z.literal('group'),
+  id: z.number(),
+  lat: z.number(),
+  lng: z.number(),
+  count: z.number(),
+  zoom: z.number(),
+});
+
+/** One site on the map: what its marker is named by; its popup reads the site (GET /api/sites/{id}). */
+export const MapSiteSchema = z.object({
+  kind: z.literal('site'),
+  id: z.number(),
+  name: z.string(),
+  translations: NameTranslationsSchema.optional(),
+  address: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+});
+
+export const MapMarkSchema = z.discriminatedUnion('kind', [MapGroupSchema, MapSiteSchema]);
+export type MapMark = z.infer<typeof MapMarkSchema>;
+
+export const SiteMapAnswerSchema = z.object({
+  /** Matching sites with a position: the groups' counts and single sites of the whole world add up to it. */
+  total: z.number(),
+  /** Matching sites without a position (only in the list). */
+  unplaced: z.number(),
+  /** West, south, east, north of every matching site with a position; null when there is none. */
+  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+  /** The groups and single sites in the view at its zoom, north to south (none without a view). */
+  marks: z.array(MapMarkSchema),
+});
+export type SiteMapAnswer = z.infer<typeof SiteMapAnswerSchema>;

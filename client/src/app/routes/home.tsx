@@ -10,7 +10,7 @@ import { useStatuses } from '#client/lib/agency-clock.ts';
 import { appData } from '#client/lib/app-data.ts';
 import { useCurrentUser } from '#client/lib/current-user.ts';
 import { dishesIn, useTodaysMenus } from '#client/lib/todays-dish.tsx';
-import { directorySearchQuery } from '#shared/directory-query.ts';
+import { directoryMapQuery, directorySearchQuery } from '#shared/directory-query.ts';
 import { shownDish } from '#shared/menus.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 
@@ -55,7 +55,13 @@ export function HomeScreen() {
         statuses={statuses}
         dishOf={searchedDish ?? dishOf}
         paged={paged}
-        map={<SiteMap sites={sites} skipTo="sites-list-heading" />}
+        map={
+          <SiteMap
+            sites={sites}
+            search={onServer ? directoryMapQuery({}, undefined) : undefined}
+            skipTo="sites-list-heading"
+          />
+        }
       />
     </>
   );

@@ -17,7 +17,7 @@ import { appData } from '#client/lib/app-data.ts';
 import { useCurrentUser } from '#client/lib/current-user.ts';
 import { takeChoicesMadeWhileStarting, takeEarlyChoices } from '#client/lib/early-choices.ts';
 import { dishesIn, useTodaysMenus } from '#client/lib/todays-dish.tsx';
-import { directorySearchQuery } from '#shared/directory-query.ts';
+import { directoryMapQuery, directorySearchQuery } from '#shared/directory-query.ts';
 import {
   filterByDiet,
   filterByOpening,
@@ -167,7 +167,13 @@ export function SitesScreen() {
         dishOf={searchedDish ?? dishOf}
         paged={paged}
         here={onServer ? here : undefined}
-        map={<SiteMap sites={sites} skipTo="sites-list-heading" />}
+        map={
+          <SiteMap
+            sites={sites}
+            search={onServer ? directoryMapQuery(filters, search.q) : undefined}
+            skipTo="sites-list-heading"
+          />
+        }
       />
     </>
   );

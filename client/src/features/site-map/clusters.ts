@@ -1,19 +1,20 @@
-import Supercluster from 'supercluster';
+import { mapGroups } from '#shared/map-grouping.ts';
+import { MAP_GROUP_MAX_ZOOM, MAP_GROUP_RADIUS } from '#shared/map-groups.ts';
 
 /**
  * The map's clusters (docs/product.md R25, docs/decisions/069-map-clusters.md): above 500 sites the
  * map draws groups with their counts where sites would crowd each other, and single markers once few
  * enough remain — at most a few hundred marks at any zoom, whatever the size of the directory. The
- * grouping is supercluster's (a k-d tree built once per filtered set, then one query per view).
+ * grouping is `mapGroups` of shared/map-groups.ts, the one the server's map answers use too (R730).
  */
 
-/** How close, in screen pixels, sites are grouped unless told: a little more than a 44 px marker. */
-export const CLUSTER_RADIUS = 60;
+/** How close, in screen pixels, sites are grouped unless told (at the map's usual text size). */
+export const CLUSTER_RADIUS = MAP_GROUP_RADIUS;
 /**
  * Up to this zoom sites are grouped; one level closer every site has its own marker (sites at the same
  * address then stand apart, spread.ts).
  */
-export const CLUSTER_MAX_ZOOM = 17;
+export const CLUSTER_MAX_ZOOM = MAP_GROUP_MAX_ZOOM;
 
 interface Placed {
   id: number;
@@ -38,35 +39,14 @@ export function clusterSites<S extends Placed>(
   sites: readonly S[],
   radius = CLUSTER_RADIUS,
 ): SiteClusters<S> {
-  const index = new Supercluster<{ index: number }, Record<string, never>>({
-    radius,
-    maxZoom: CLUSTER_MAX_ZOOM - 1,
-    // Tiles are 256 px in Leaflet; supercluster's radius is relative to a 512 px extent by default.
-    extent: 256,
-    minPoints: 2,
-  });
-  index.load(
-    sites.map((site, i) => ({
-      type: 'Feature' as const,
-      properties: { index: i },
-      geometry: { type: 'Point' as const, coordinates: [site.lng, site.lat] },
-    })),
-  );
+  const groups = mapGroups(sites, radius);
   return {
-    marksIn(bounds, zoom) {
-      const features = index.getClusters(bounds, Math.floor(zoom));
-      const marks = features.map((feature): ClusterMark<S> => {
-        const [lng, lat] = feature.geometry.coordinates as [number, number];
-        const properties = feature.properties;
-        if ('cluster' in properties && properties.cluster)
-          return { kind: 'cluster', id: properties.cluster_id, count: properties.point_count, lat, lng };
-        return { kind: 'site', site: sites[(properties as { index: number }).index]! };
-      });
-      const at = (mark: ClusterMark<S>) => (mark.kind === 'site' ? mark.site : mark);
-      return marks.sort((a, b) => at(b).lat - at(a).lat || at(a).lng - at(b).lng);
-    },
-    expansionZoom(clusterId) {
-      return Math.min(index.getClusterExpansionZoom(clusterId), CLUSTER_MAX_ZOOM);
-    },
+    marksIn: (bounds, zoom) =>
+      groups
+        .marksIn(bounds, zoom)
+        .map((mark) =>
+          mark.kind === 'group' ? { ...mark, kind: 'cluster' } : { kind: 'site', site: mark.place },
+        ),
+    expansionZoom: (clusterId) => groups.expansionZoom(clusterId),
   };
 }

@@ -4,6 +4,7 @@ import { ErrorBoundary } from '#client/components/ui/error-boundary.tsx';
 import { lazyChunk } from '#client/lib/lazy.ts';
 import { MAP_CENTER, MAP_ZOOM } from '#shared/constants.ts';
 import { withPosition } from '#shared/site-display.ts';
+import { useMapSummary } from './api/map-marks.ts';
 import type { MapSite } from './types.ts';
 import './site-map.css';
 
@@ -86,6 +87,13 @@ interface SiteMapProps {
    * so a phone reader learns it before the map (docs/product.md R150).
    */
   countUnplaced?: boolean;
+  /**
+   * For a directory the page does not hold whole: the filters and name search as a query string, no
+   * paging ("populations=3&q=lunch"). The map then draws the groups and sites the server gives for its
+   * view (GET /api/search/map), fits the bounds of the search's sites, and counts the sites without a
+   * position from the server's answer; `sites` is not drawn (docs/product.md R734–R736).
+   */
+  search?: string;
 }
 
 /**
@@ -93,12 +101,27 @@ interface SiteMapProps {
  * is one tab stop, its markers behind it: R152). Without `center` the map fits the sites (R150); with
  * it, it keeps that centre and `zoom` (a site's page, R24).
  */
-export function SiteMap({ sites, center, zoom = MAP_ZOOM, skipTo, countUnplaced = true }: SiteMapProps) {
+export function SiteMap({
+  sites,
+  center,
+  zoom = MAP_ZOOM,
+  skipTo,
+  countUnplaced = true,
+  search,
+}: SiteMapProps) {
   const { t } = useTranslation('sites');
   const headingId = useId();
   // Memoised: a new array would make the map redraw every marker on any re-render of the page.
-  const placed = useMemo(() => withPosition(sites), [sites]);
-  const unplaced = sites.length - placed.length;
+  const placed = useMemo(() => (search === undefined ? withPosition(sites) : []), [sites, search]);
+  // With `search`, the server says how many sites have no position (R736) and where the others lie.
+  const summary = useMapSummary(search);
+  const unplaced = search === undefined ? sites.length - placed.length : (summary.data?.unplaced ?? 0);
+  // A new search keeps the last count shown until its own arrives, but fits only its own bounds.
+  const bounds = summary.isPlaceholderData ? undefined : summary.data?.bounds;
+  const server = useMemo(
+    () => (search === undefined ? undefined : { query: search, bounds }),
+    [search, bounds],
+  );
   const { ready, section, start } = useStartWhenNear();
   const loading = (
     <div className="site-map__frame site-map__frame--loading">
@@ -135,6 +158,7 @@ export function SiteMap({ sites, center, zoom = MAP_ZOOM, skipTo, countUnplaced 
               zoom={zoom}
               label={t('map.label')}
               fit={center === undefined}
+              search={server}
             />
           </Suspense>
         </ErrorBoundary>

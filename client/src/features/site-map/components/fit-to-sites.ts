@@ -35,3 +35,38 @@ export function FitToSites({ sites }: { sites: readonly PlacedSite[] }) {
   }, [key, sites, map]);
   return null;
 }
+
+/**
+ * Fits the map to the bounds of a search's placed sites (docs/product.md R734), given by the server
+ * before any view is known: once for each search (`fitKey`), as soon as its bounds arrive, with the
+ * same padding and closest zoom as FitToSites. No placed site: the map stays where it is.
+ */
+export function FitToBounds({
+  bounds,
+  fitKey,
+}: {
+  bounds: [number, number, number, number] | null | undefined;
+  fitKey: string;
+}) {
+  const map = useMap();
+  const fitted = useRef<string | null>(null);
+  useEffect(() => {
+    if (bounds === undefined || fitted.current === fitKey) return;
+    fitted.current = fitKey;
+    if (bounds === null) return;
+    const [west, south, east, north] = bounds;
+    map.fitBounds(
+      L.latLngBounds([
+        [south, west],
+        [north, east],
+      ]),
+      {
+        paddingTopLeft: FIT_PADDING_TOP_LEFT,
+        paddingBottomRight: FIT_PADDING_BOTTOM_RIGHT,
+        maxZoom: FIT_MAX_ZOOM,
+        animate: false,
+      },
+    );
+  }, [bounds, fitKey, map]);
+  return null;
+}

@@ -9,10 +9,11 @@ import { MapBar } from '#client/components/map/map-bar.tsx';
 import { prefersReducedMotion } from '#client/components/map/motion.ts';
 import { appData } from '#client/lib/app-data.ts';
 import { popupFits } from '../fit.ts';
-import type { PlacedSite } from '../types.ts';
-import { FitToSites } from './fit-to-sites.ts';
+import type { PlacedSite, ShownSite } from '../types.ts';
+import { FitToBounds, FitToSites } from './fit-to-sites.ts';
 import { MarkerKeys } from './marker-keys.ts';
-import { ClusteredSiteMarkers, SiteMarkers } from './site-markers.tsx';
+import { useServerMarks, zoomShift } from './server-marks.ts';
+import { ClusteredSiteMarkers, groupRadius, ServerSiteMarkers, SiteMarkers } from './site-markers.tsx';
 import { SitePanel } from './site-panel.tsx';
 
 /**
@@ -38,6 +39,33 @@ interface LeafletMapProps {
   label: string;
   /** Fit the map to the sites (the list's map) rather than keep `center` and `zoom` (a site's page). */
   fit?: boolean;
+  /**
+   * A directory the page does not hold whole (docs/product.md R734): the search's filters and name as
+   * a query string, and the bounds of its placed sites once known. The marks are then asked of the
+   * server for each view, and `sites` is not drawn.
+   */
+  search?: { query: string; bounds: [number, number, number, number] | null | undefined };
+}
+
+/** The server's marks could not be loaded: said in the map's box, with a retry; the list keeps working. */
+function MarksFailure({ map, retry }: { map: L.Map | null; retry: () => void }) {
+  const { t } = useTranslation('sites');
+  const common = useTranslation('common');
+  // The line above the map takes room from it, and gives it back: Leaflet is told the map's new size.
+  useEffect(() => {
+    map?.invalidateSize();
+    return () => {
+      map?.invalidateSize();
+    };
+  }, [map]);
+  return (
+    <div role="alert" className="alert alert--error site-map__marks-failed">
+      <p>{t('map.marksFailed')}</p>
+      <button type="button" className="button" onClick={retry}>
+        {common.t('errors.retry')}
+      </button>
+    </div>
+  );
 }
 
 /**
@@ -49,7 +77,7 @@ interface LeafletMapProps {
  * map, so none can cover a marker. The region takes the box site-map.tsx reserved while loading
  * (.site-map__frame), so nothing moves when the map arrives.
  */
-export function LeafletMap({ sites, center, zoom, label, fit = false }: LeafletMapProps) {
+export function LeafletMap({ sites, center, zoom, label, fit = false, search }: LeafletMapProps) {
   const { mapTileUrl, mapAttribution, mapApiKey } = appData().config;
   const still = useMemo(prefersReducedMotion, []);
   const { t } = useTranslation('sites');
@@ -77,16 +105,29 @@ export function LeafletMap({ sites, center, zoom, label, fit = false }: LeafletM
       map.off('resize', check);
     };
   }, [map]);
-  const [panel, setPanel] = useState<{ site: PlacedSite; marker: HTMLElement | undefined } | null>(null);
-  const select = useCallback((site: PlacedSite, marker?: HTMLElement) => setPanel({ site, marker }), []);
+  // Groups from the server are asked a level out per doubling of the grouping radius (larger text).
+  const shift = useMemo(() => (map ? zoomShift(groupRadius(map)) : 0), [map]);
+  const server = useServerMarks(search ? map : null, search?.query ?? '', shift);
+  const [panel, setPanel] = useState<{ site: ShownSite; marker: HTMLElement | undefined } | null>(null);
+  const select = useCallback((site: ShownSite, marker?: HTMLElement) => setPanel({ site, marker }), []);
   const closePanel = useCallback(() => {
     setPanel((current) => {
       current?.marker?.focus({ preventScroll: true });
       return null;
     });
   }, []);
-  // A site that left the results leaves the panel too.
-  const shown = panel && !popups && sites.some((site) => site.id === panel.site.id) ? panel : null;
+  // A site that left the results leaves the panel too; with the server's marks (which change with
+  // every pan), the panel stays until the search changes.
+  const query = search?.query;
+  useEffect(() => {
+    if (query !== undefined) setPanel(null);
+  }, [query]);
+  const shown =
+    panel && !popups && (search !== undefined || sites.some((site) => site.id === panel.site.id))
+      ? panel
+      : null;
+  const failed = search !== undefined && server.failed;
+  const clustered = search !== undefined || sites.length > DOM_MARKERS_MAX_SITES;
   return (
     <>
       <section className="site-map__frame leaflet-map" aria-label={label}>
@@ -99,6 +140,7 @@ export function LeafletMap({ sites, center, zoom, label, fit = false }: LeafletM
             contributors: t('map.contributors', { link: CONTRIBUTORS_LINK }),
           }}
         />
+        {failed && <MarksFailure map={map} retry={server.retry} />}
         <MapContainer
           className="leaflet-map__view"
           center={[center.lat, center.lng]}
@@ -113,17 +155,25 @@ export function LeafletMap({ sites, center, zoom, label, fit = false }: LeafletM
         >
           <TileLayer url={mapTileUrl} {...(mapApiKey ? { apiKey: mapApiKey } : {})} />
           <MarkerKeys />
-          {sites.length > DOM_MARKERS_MAX_SITES ? (
+          {search ? (
+            <ServerSiteMarkers
+              marks={server.marks}
+              shift={shift}
+              onSelect={popups ? undefined : select}
+              still={still}
+            />
+          ) : sites.length > DOM_MARKERS_MAX_SITES ? (
             <ClusteredSiteMarkers sites={sites} onSelect={popups ? undefined : select} still={still} />
           ) : (
             <SiteMarkers sites={sites} onSelect={popups ? undefined : select} />
           )}
           {/* After the markers, so they already listen for the zoom it sets. */}
-          {fit && <FitToSites sites={sites} />}
+          {fit && search && <FitToBounds bounds={search.bounds} fitKey={search.query} />}
+          {fit && !search && <FitToSites sites={sites} />}
         </MapContainer>
       </section>
       <p id={hintId} className="site-map__keys">
-        {t(sites.length > DOM_MARKERS_MAX_SITES ? 'map.keysClusters' : 'map.keys')}
+        {t(clustered ? 'map.keysClusters' : 'map.keys')}
       </p>
       {shown && <SitePanel key={shown.site.id} site={shown.site} onClose={closePanel} />}
     </>

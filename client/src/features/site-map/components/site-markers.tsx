@@ -1,17 +1,21 @@
 /**
  * The sites on the map: one marker per site (up to 500), or groups with their counts and single markers
- * beyond (clusters.ts), each site opening its popup or, on a map too small for popups, the panel below
- * the map.
+ * beyond (clusters.ts), or — for a directory the page does not hold whole — the groups and sites the
+ * server gives for the view (server-marks.ts); each site opening its popup or, on a map too small for
+ * popups, the panel below the map.
  */
 import L from 'leaflet';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
 import { siteNameText } from '#client/lib/localized.tsx';
-import { clusterSites, type SiteClusters } from '../clusters.ts';
+import type { MapMark } from '#shared/schemas/site-search.ts';
+import { clusterSites } from '../clusters.ts';
 import markerUrl from '../marker.svg';
 import { spreadApart } from '../spread.ts';
-import type { PlacedSite } from '../types.ts';
+import { isMarkedSite, type PlacedSite, type ShownSite } from '../types.ts';
+import { FetchedSitePopup } from './fetched-site-popup.tsx';
+import { groupZoom } from './server-marks.ts';
 import { SitePopup } from './site-popup.tsx';
 
 /** Our own marker: a whole 44 × 44 px target, dark blue with a white edge that shows on any tile. */
@@ -57,7 +61,7 @@ function outOfTabOrder(event: L.LeafletEvent) {
   (event.target as L.Marker).getElement()?.setAttribute('tabindex', '-1');
 }
 
-type SelectSite = ((site: PlacedSite, marker: HTMLElement | undefined) => void) | undefined;
+type SelectSite = ((site: ShownSite, marker: HTMLElement | undefined) => void) | undefined;
 
 /**
  * One site's marker at `position` (its own spot, or nudged apart from a neighbour's), focusable from
@@ -70,7 +74,7 @@ function SiteMarker({
   onSelect,
   width,
 }: {
-  site: PlacedSite;
+  site: ShownSite;
   position: L.LatLng;
   onSelect: SelectSite;
   width: number;
@@ -105,7 +109,11 @@ function SiteMarker({
     >
       {!onSelect && (
         <Popup maxWidth={width} minWidth={Math.min(220, width)} autoPanPadding={POPUP_PADDING}>
-          <SitePopup site={site} onEscape={closePopup} />
+          {isMarkedSite(site) ? (
+            <FetchedSitePopup site={site} onEscape={closePopup} />
+          ) : (
+            <SitePopup site={site} onEscape={closePopup} />
+          )}
         </Popup>
       )}
     </Marker>
@@ -122,7 +130,11 @@ function useZoom(map: L.Map) {
 }
 
 /** The sites' positions at a zoom, nudged apart where their markers would cover each other (spread.ts). */
-function spreadPositions(map: L.Map, sites: readonly PlacedSite[], zoom: number): L.LatLng[] {
+function spreadPositions(
+  map: L.Map,
+  sites: readonly { lat: number; lng: number }[],
+  zoom: number,
+): L.LatLng[] {
   const crs = map.options.crs ?? L.CRS.EPSG3857;
   const points = sites.map((site) => crs.latLngToPoint(L.latLng(site.lat, site.lng), zoom));
   return spreadApart(points, MARKER_SIZE).map((point) => crs.pointToLatLng(L.point(point.x, point.y), zoom));
@@ -170,12 +182,13 @@ function clusterIconSize(text: string, fontSize: number): number {
  */
 function ClusterMarker({
   mark,
-  clusters,
+  zoomTo,
   still,
   onKeyboardZoom,
 }: {
   mark: { id: number; count: number; lat: number; lng: number };
-  clusters: SiteClusters<PlacedSite>;
+  /** The zoom at which the group comes apart. */
+  zoomTo: () => number;
   still: boolean;
   /** A zoom asked for from the keyboard: focus is to go to a mark near `center` once the new marks are drawn. */
   onKeyboardZoom: (center: L.LatLng) => void;
@@ -193,7 +206,7 @@ function ClusterMarker({
   const zoomIn = (fromKeyboard: boolean) => {
     const center = L.latLng(mark.lat, mark.lng);
     if (fromKeyboard) onKeyboardZoom(center);
-    map.setView(center, clusters.expansionZoom(mark.id), { animate: !still });
+    map.setView(center, zoomTo(), { animate: !still });
   };
   // Leaflet makes a new element when the icon changes: name each one.
   const marker = useRef<L.Marker>(null);
@@ -256,6 +269,74 @@ function viewOf(map: L.Map): { bounds: [number, number, number, number]; zoom: n
   };
 }
 
+/** A mark to draw: a group (with where it comes apart) or one site. */
+type DrawnMark =
+  | { kind: 'group'; id: number; count: number; lat: number; lng: number; zoomTo: () => number }
+  | { kind: 'site'; site: ShownSite };
+
+/**
+ * The groups and single sites of a view, north to south: groups as ClusterMarker, sites as SiteMarker
+ * nudged apart where they would cover each other. After a zoom into a group from the keyboard, focus
+ * moves to the mark nearest the group's spot once the new marks are drawn.
+ */
+function DrawnMarks({
+  marks,
+  zoom,
+  onSelect,
+  still,
+}: {
+  marks: readonly DrawnMark[];
+  zoom: number;
+  onSelect: SelectSite;
+  still: boolean;
+}) {
+  const map = useMap();
+  const width = useMemo(() => popupWidth(map), [map]);
+  // (The markers, children, are on the map by the time this effect runs.)
+  const focusNear = useRef<L.LatLng | null>(null);
+  const onKeyboardZoom = useCallback((center: L.LatLng) => {
+    focusNear.current = center;
+  }, []);
+  useEffect(() => {
+    if (!focusNear.current || marks.length === 0) return;
+    focusNearestMark(map, focusNear.current);
+    focusNear.current = null;
+  }, [map, marks]);
+  const singles = useMemo(() => marks.flatMap((mark) => (mark.kind === 'site' ? [mark.site] : [])), [marks]);
+  const positions = useMemo(() => {
+    const spread = spreadPositions(map, singles, zoom);
+    return new Map(singles.map((site, index) => [site.id, spread[index]!]));
+  }, [map, singles, zoom]);
+  return (
+    <>
+      {marks.map((mark) =>
+        mark.kind === 'group' ? (
+          <ClusterMarker
+            key={`c${mark.id}`}
+            mark={mark}
+            zoomTo={mark.zoomTo}
+            still={still}
+            onKeyboardZoom={onKeyboardZoom}
+          />
+        ) : (
+          <SiteMarker
+            key={mark.site.id}
+            site={mark.site}
+            position={positions.get(mark.site.id)!}
+            onSelect={onSelect}
+            width={width}
+          />
+        ),
+      )}
+    </>
+  );
+}
+
+/** The grouping radius at the map's text size: a four-digit group mark's width plus 8 px, so groups do not cover each other. */
+export function groupRadius(map: L.Map): number {
+  return clusterIconSize('0,000', mapFontSize(map)) + 8;
+}
+
 /**
  * More than 500 sites (a state's directory): where sites would crowd each other the map shows a group
  * with its count (clusters.ts), and single markers once few enough remain — a few hundred marks at
@@ -272,52 +353,55 @@ export function ClusteredSiteMarkers({
   still: boolean;
 }) {
   const map = useMap();
-  const width = useMemo(() => popupWidth(map), [map]);
-  // Groups lie at least a four-digit mark's width apart, so their marks do not cover each other.
-  const radius = useMemo(() => clusterIconSize('0,000', mapFontSize(map)) + 8, [map]);
+  const radius = useMemo(() => groupRadius(map), [map]);
   const clusters = useMemo(() => clusterSites(sites, radius), [sites, radius]);
   const [view, setView] = useState(() => viewOf(map));
   useMapEvents({ moveend: () => setView(viewOf(map)) });
   // A view set before the listener above was attached (the first fit) is picked up too.
   useEffect(() => setView(viewOf(map)), [map]);
-  const marks = useMemo(() => clusters.marksIn(view.bounds, view.zoom), [clusters, view]);
-  // After a zoom asked for from the keyboard, focus moves once the new marks are drawn (the markers,
-  // children, are on the map by the time this effect runs).
-  const focusNear = useRef<L.LatLng | null>(null);
-  const onKeyboardZoom = useCallback((center: L.LatLng) => {
-    focusNear.current = center;
-  }, []);
-  useEffect(() => {
-    if (!focusNear.current || marks.length === 0) return;
-    focusNearestMark(map, focusNear.current);
-    focusNear.current = null;
-  }, [map, marks]);
-  const singles = useMemo(() => marks.flatMap((mark) => (mark.kind === 'site' ? [mark.site] : [])), [marks]);
-  const positions = useMemo(() => {
-    const spread = spreadPositions(map, singles, view.zoom);
-    return new Map(singles.map((site, index) => [site.id, spread[index]!]));
-  }, [map, singles, view.zoom]);
-  return (
-    <>
-      {marks.map((mark) =>
-        mark.kind === 'cluster' ? (
-          <ClusterMarker
-            key={`c${mark.id}`}
-            mark={mark}
-            clusters={clusters}
-            still={still}
-            onKeyboardZoom={onKeyboardZoom}
-          />
-        ) : (
-          <SiteMarker
-            key={mark.site.id}
-            site={mark.site}
-            position={positions.get(mark.site.id)!}
-            onSelect={onSelect}
-            width={width}
-          />
+  const marks = useMemo(
+    () =>
+      clusters
+        .marksIn(view.bounds, view.zoom)
+        .map(
+          (mark): DrawnMark =>
+            mark.kind === 'cluster'
+              ? { ...mark, kind: 'group', zoomTo: () => clusters.expansionZoom(mark.id) }
+              : mark,
         ),
-      )}
-    </>
+    [clusters, view],
   );
+  return <DrawnMarks marks={marks} zoom={view.zoom} onSelect={onSelect} still={still} />;
+}
+
+/**
+ * A directory the page does not hold whole (docs/product.md R734): the groups and single sites the
+ * server answered for the view (`useServerMarks` in server-marks.ts, asked by the map), drawn with the
+ * same group buttons and site markers; a site's details are read when it opens (R735).
+ */
+export function ServerSiteMarkers({
+  marks,
+  shift,
+  onSelect,
+  still,
+}: {
+  marks: readonly MapMark[];
+  /** How many levels coarser the groups were asked for (server-marks.ts `zoomShift`). */
+  shift: number;
+  onSelect: SelectSite;
+  still: boolean;
+}) {
+  const map = useMap();
+  const zoom = useZoom(map);
+  const drawn = useMemo(
+    () =>
+      marks.map(
+        (mark): DrawnMark =>
+          mark.kind === 'group'
+            ? { ...mark, zoomTo: () => groupZoom(mark, shift) }
+            : { kind: 'site', site: mark },
+      ),
+    [marks, shift],
+  );
+  return <DrawnMarks marks={drawn} zoom={zoom} onSelect={onSelect} still={still} />;
 }
