@@ -90,10 +90,10 @@ export const preloadKeys = {
   /** GET /api/menus/today: every site's dishes of the agency's today (docs/product.md R688). */
   todaysMenus: ['menus', 'today'] as const,
   /**
-   * A large directory's list (docs/product.md R716): the pages of GET /api/search for one query
-   * (`directorySearchQuery`), as the browser's infinite query holds them.
+   * A large directory's list (docs/product.md R716): one page of GET /api/search for one query
+   * (`directorySearchQuery`) from an offset.
    */
-  search: (query: string) => ['search', query] as const,
+  search: (query: string, offset: number) => ['search', query, offset] as const,
   /** GET /api/closures: the current and upcoming closures of every site. */
   closures: ['closures', 'list'] as const,
   /** The near box's place (GET /api/places) for a text in a language; a /sites?near=… page embeds it. */

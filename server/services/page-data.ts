@@ -207,8 +207,8 @@ export async function pageData(
     if (route.kind === 'home' || route.kind === 'sites') {
       if (!large) await embed(preloadKeys.sites, reads.sites());
       else {
-        // A state-wide directory: the first page of rows for the page's choices, as the browser's
-        // infinite query holds it (R716), nearest first from the near box's place.
+        // A state-wide directory: the first page of rows for the page's choices, under the browser's
+        // key (R716), nearest first from the near box's place.
         const choices = new URLSearchParams(route.kind === 'sites' ? (request?.choices.query ?? '') : '');
         const found = request?.choices.place?.answer;
         const origin = found?.found ? found.place : undefined;
@@ -225,10 +225,7 @@ export async function pageData(
           limit: SEARCH_LIST_PAGE,
           include: 'site',
         });
-        queries.push({
-          key: preloadKeys.search(query),
-          data: { pages: [JSON.parse(first.raw.toString())], pageParams: [0] },
-        });
+        queries.push({ key: preloadKeys.search(query, 0), data: JSON.parse(first.raw.toString()) });
       }
     }
     if (route.kind === 'sites') {

@@ -69,7 +69,7 @@ export function SitesScreen() {
       ? directorySearchQuery(filters, search.q, origin)
       : null;
   const searched = useSearchedSites(onServer ? searchQuery : null);
-  const answers = searched.data?.pages;
+  const answers = searched.data;
   const { sites: searchedSites, paged, dishOf: searchedDish } = usePagedSites(searched, onServer);
   const query = onServer ? { ...searched, data: searchedSites } : whole;
   // Each site's searchable text is folded once per loaded list, not once per keystroke.
