@@ -140,20 +140,16 @@ export function nameIndex(texts: readonly string[]): NameIndex {
 /**
  * The positions `searchSites(sites, q, textOf)` keeps, from the index; `undefined` when the query has
  * no word (every site). A folded query word holds no space and no new line, so a text holds it exactly
- * when one of the text's words does: the words holding the query's longest word are found in the
- * vocabulary, and their sites checked for every word of the query as `searchSites` checks them.
+ * when one of the text's words does. For each query word (longest first) the vocabulary's words
+ * holding it are found, with how many sites they name together; the sites of the word naming fewest
+ * are then checked for every word of the query as `searchSites` checks them (R752).
  */
 export function namedBits(names: NameIndex, q: string | undefined): Bits | undefined {
   const words = q ? foldText(q).split(' ').filter(Boolean) : [];
   if (words.length === 0) return undefined;
-  const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
   const { texts, vocabulary, starts, postings } = names;
-  const found = emptyBits(texts.length);
-  const checked = emptyBits(texts.length);
-  let from = 0;
-  for (;;) {
-    const at = vocabulary.indexOf(longest, from);
-    if (at < 0) break;
+  /** The vocabulary word whose text holds the character at `at`. */
+  const wordAt = (at: number) => {
     let low = 0;
     let high = starts.length - 1;
     while (low < high) {
@@ -161,14 +157,35 @@ export function namedBits(names: NameIndex, q: string | undefined): Bits | undef
       if (starts[middle]! <= at) low = middle;
       else high = middle - 1;
     }
-    for (const position of postings[low]!) {
+    return low;
+  };
+  let fewest: number[] = [];
+  let fewestSites = Number.POSITIVE_INFINITY;
+  for (const word of [...new Set(words)].sort((a, b) => b.length - a.length)) {
+    const holding: number[] = [];
+    let sites = 0;
+    for (let from = 0; sites < fewestSites; ) {
+      const at = vocabulary.indexOf(word, from);
+      if (at < 0) break;
+      const index = wordAt(at);
+      holding.push(index);
+      sites += postings[index]!.length;
+      from = index + 1 < starts.length ? starts[index + 1]! : vocabulary.length;
+    }
+    if (sites < fewestSites) {
+      fewest = holding;
+      fewestSites = sites;
+    }
+  }
+  const found = emptyBits(texts.length);
+  const checked = emptyBits(texts.length);
+  for (const index of fewest)
+    for (const position of postings[index]!) {
       if (hasBit(checked, position)) continue;
       addBit(checked, position);
       const text = texts[position]!;
       if (words.every((word) => text.includes(word))) addBit(found, position);
     }
-    from = low + 1 < starts.length ? starts[low + 1]! : vocabulary.length;
-  }
   return found;
 }
 
