@@ -100,7 +100,9 @@ export function startServer(
   databaseUrl?: string,
   extraEnv: Record<string, string> = {},
 ): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // BENCH_NODE_ARGS: extra flags for the server's Node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {

@@ -17,7 +17,27 @@ import { hasPosition } from '#shared/site-display.ts';
 import { isStepFree, speaks, welcomesWalkIns } from '#shared/site-facts.ts';
 import { foldText, searchTextCache } from '#shared/site-search.ts';
 import { computeStatuses } from '#shared/site-statuses.ts';
-import { type CachedResponse, entryFor } from './response-cache.ts';
+import { arrayInSteps, type CachedResponse, entryFor } from './response-cache.ts';
+import {
+  addBit,
+  type Bits,
+  bitsOf,
+  countBoth,
+  countOf,
+  eachBit,
+  emptyBits,
+  firstOfBoth,
+  type Grid,
+  gridBuilder,
+  gridNearest,
+  intersect,
+  itemsOf,
+  type NameIndex,
+  namedBits,
+  nameIndexBuilder,
+} from './search-index.ts';
+
+export { type NameIndex, namedSites, nameIndex } from './search-index.ts';
 
 /**
  * The public search (docs/product.md R700–R711): the locations page's own rules — `searchSites` (over
@@ -55,6 +75,8 @@ export interface DirectorySearch {
 /** The sites of one (filters, name search), in the list's order, and the counts per filter option. */
 interface Selection {
   matching: Site[];
+  /** The matching sites' positions in the list; undefined when every site matches. */
+  bits?: Bits | undefined;
   counts: SiteSearchAnswer['counts'];
 }
 
@@ -298,59 +320,19 @@ export const PREPARE_STEP = 500;
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** One version of the directory, parsed and folded once (the statuses are per minute, below). */
+/**
+ * One version of the directory, parsed, folded and indexed once (the statuses are per minute, below):
+ * its sites in the list's order, the name search's words, the sites carrying each list item and fact,
+ * and the grid of their positions (docs/product.md R750–R754).
+ */
 interface Parsed {
   sites: Site[];
   names: NameIndex;
-}
-
-/**
- * Every site's folded search text (`searchTextOf`, through `searchTextCache`) joined by new lines in
- * the list's order, with where each begins: a word of a query (folded, so without a new line) found
- * in the joined text lies in one site's text. `searchSites` over the whole list in one `indexOf` scan.
- */
-export interface NameIndex {
-  texts: string[];
-  joined: string;
-  starts: Int32Array;
-}
-
-export function nameIndex(texts: string[]): NameIndex {
-  const starts = new Int32Array(texts.length);
-  let at = 0;
-  texts.forEach((text, i) => {
-    starts[i] = at;
-    at += text.length + 1;
-  });
-  return { texts, joined: texts.join('\n'), starts };
-}
-
-/**
- * `searchSites(sites, q, textOf)` with the index: the sites whose text holds the query's longest word
- * are found by scanning the joined text, then checked for every word, in the list's order (R705).
- */
-export function namedSites<S>(sites: readonly S[], names: NameIndex, q: string | undefined): readonly S[] {
-  const words = q ? foldText(q).split(' ').filter(Boolean) : [];
-  if (words.length === 0) return sites;
-  const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
-  const { texts, joined, starts } = names;
-  const found: S[] = [];
-  let from = 0;
-  for (;;) {
-    const at = joined.indexOf(longest, from);
-    if (at < 0) break;
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (starts[middle]! <= at) low = middle;
-      else high = middle - 1;
-    }
-    const text = texts[low]!;
-    if (words.every((word) => text.includes(word))) found.push(sites[low]!);
-    from = low + 1 < starts.length ? starts[low + 1]! : joined.length;
-  }
-  return found;
+  /** Per filter key (a list's, walk-ins, step-free, staff speak): each option's value → its sites. */
+  options: Map<string, Map<unknown, Bits>>;
+  grid: Grid;
+  /** A site's id → its position in the list. */
+  positionOf: Map<number, number>;
 }
 
 /**
@@ -368,6 +350,12 @@ interface Prepared {
   timeZone: string;
   today: string;
   openings: Map<number, { now: boolean; today: boolean }>;
+  /** The list's index (R750–R754), and the sites open now / today and serving each diet mark. */
+  parsed: Parsed;
+  openBits: Map<unknown, Bits>;
+  dietBits: Map<unknown, Bits>;
+  /** What no filter and no name search gives: every site and the unfiltered counts. */
+  everything: Selection;
   selections: Memo<Selection>;
   /** Whole answers as ready bytes: JSON made, and compressed, once per memoised answer. */
   answers: Memo<CachedResponse>;
@@ -408,26 +396,46 @@ export function createDirectorySearch(options: { step?: number } = {}) {
   async function parse(entry: CachedResponse): Promise<Parsed> {
     const sites: Site[] = [];
     const textOf = searchTextCache<Site>();
-    const texts: string[] = [];
-    const { raw, runs } = entry;
-    if (!runs) sites.push(...(JSON.parse(raw.toString()) as Site[]));
-    else {
-      let sinceYield = 0;
-      for (let i = 0; i < runs.length; i += 2) {
-        const run = JSON.parse(`[${raw.subarray(runs[i], runs[i + 1]).toString()}]`) as Site[];
-        for (const site of run) sites.push(site);
-        sinceYield += run.length;
-        if (sinceYield >= step) {
-          sinceYield = 0;
-          await yieldToLoop();
-        }
+    const names = nameIndexBuilder();
+    const grid = gridBuilder();
+    const positionOf = new Map<number, number>();
+    // Each option's sites, as positions first (the list's length is known only at the end).
+    const positions = new Map<string, Map<unknown, number[]>>();
+    const note = (key: string, value: unknown, position: number) => {
+      let byValue = positions.get(key);
+      if (!byValue) {
+        byValue = new Map();
+        positions.set(key, byValue);
+      }
+      const list = byValue.get(value);
+      if (!list) byValue.set(value, [position]);
+      else if (list[list.length - 1] !== position) list.push(position);
+    };
+    const [walkins, stepfree, speaksKey] = FACT_FILTER_KEYS;
+    for await (const part of arrayInSteps<Site>(entry, step)) {
+      for (const site of part) {
+        const position = sites.length;
+        sites.push(site);
+        positionOf.set(site.id, position);
+        names.add(textOf(site));
+        grid.add(site);
+        for (const filter of SITE_FILTERS)
+          for (const item of site[filter.siteKey]) note(filter.key, item.id, position);
+        if (welcomesWalkIns(site.facts)) note(walkins, true, position);
+        if (isStepFree(site.facts)) note(stepfree, true, position);
+        for (const code of site.facts?.languages ?? []) note(speaksKey, code, position);
       }
     }
-    for (let from = 0; from < sites.length; from += step) {
-      for (const site of sites.slice(from, from + step)) texts.push(textOf(site));
+    const options = new Map<string, Map<unknown, Bits>>();
+    for (const [key, byValue] of positions) {
+      const bitsByValue = new Map<unknown, Bits>();
+      for (const [value, list] of byValue) bitsByValue.set(value, bitsOf(list, sites.length));
+      options.set(key, bitsByValue);
       await yieldToLoop();
     }
-    return { sites, names: nameIndex(texts) };
+    const made = { sites, names: names.finish(), options, grid: grid.finish(), positionOf };
+    await yieldToLoop();
+    return made;
   }
 
   async function prepare(
@@ -444,11 +452,16 @@ export function createDirectorySearch(options: { step?: number } = {}) {
       parsedVersions.set(sitesEntry, parsing);
       parsing.catch(() => parsedVersions.delete(sitesEntry));
     }
-    const { sites, names } = await parsing;
+    const parsed = await parsing;
+    const { sites, names } = parsed;
     const closures = JSON.parse(closuresEntry.raw.toString()) as StatusClosure[];
     const dishes = (JSON.parse(menusEntry.raw.toString()) as TodaysMenus).sites;
     const dishesOf: DishesOf = (id) => dishes[String(id)];
     const openings = new Map<number, { now: boolean; today: boolean }>();
+    const openBits = new Map<unknown, Bits>(OPEN_FILTERS.map((open) => [open, emptyBits(sites.length)]));
+    const dietBits = new Map<unknown, Bits>(
+      dietMarksOffered().map((mark) => [mark, emptyBits(sites.length)]),
+    );
     let today = computeStatuses([], closures, minute * 60_000, timeZone).today;
     // The same directory, closures and zone a minute before: its memos hold if no site's opening moved.
     const before = current?.prepared;
@@ -462,19 +475,31 @@ export function createDirectorySearch(options: { step?: number } = {}) {
       const part = sites.slice(from, from + step);
       const statuses = computeStatuses(part, closures, minute * 60_000, timeZone);
       today = statuses.today;
-      for (const site of part) {
+      part.forEach((site, i) => {
         const opening = statuses.opening(site.id);
         if (opening) openings.set(site.id, opening);
+        for (const open of OPEN_FILTERS) if (opening?.[open]) addBit(openBits.get(open)!, from + i);
+        const served = dishesOf(site.id);
+        if (served)
+          for (const mark of dietMarksOffered())
+            if (servesDietToday(served, mark)) addBit(dietBits.get(mark)!, from + i);
         if (unchanged) {
           const was = before!.openings.get(site.id);
           unchanged = was?.now === opening?.now && was?.today === opening?.today;
         }
-      }
+      });
       await yieldToLoop();
     }
     if (unchanged && before!.today === today)
       // Every answer would be the same bytes: the memos carry over to this minute (R706).
       return { ...before!, key };
+    // The unfiltered selection (every first visit asks it), made in steps too.
+    const all = selection({}, (id) => openings.get(id), dishesOf);
+    for (let from = 0; from < sites.length; from += step) {
+      for (const site of sites.slice(from, from + step)) all.add(site);
+      await yieldToLoop();
+    }
+    const everything = all.finish();
     const prepared: Prepared = {
       key,
       sites,
@@ -485,18 +510,15 @@ export function createDirectorySearch(options: { step?: number } = {}) {
       timeZone,
       today,
       openings,
+      parsed,
+      openBits,
+      dietBits,
+      everything,
       selections: new Memo(SELECTION_MEMO_ENTRIES, SELECTION_MEMO_SITES),
       answers: new Memo(ANSWER_MEMO_ENTRIES),
       maps: new Memo(MAP_MEMO_ENTRIES, MAP_MEMO_SITES),
     };
-    // The unfiltered selection (every first visit asks it), made in steps too.
-    const all = selection({}, (id) => openings.get(id), dishesOf);
-    for (let from = 0; from < sites.length; from += step) {
-      for (const site of sites.slice(from, from + step)) all.add(site);
-      await yieldToLoop();
-    }
-    const made = all.finish();
-    prepared.selections.set(selectionKey({}, undefined), made, Math.max(1, made.matching.length));
+    prepared.selections.set(selectionKey({}, undefined), everything, Math.max(1, everything.matching.length));
     return prepared;
   }
 
@@ -562,9 +584,7 @@ function selectionOf(prepared: Prepared, filters: SiteFilters, q: string | undef
   const key = selectionKey(filters, q);
   let made = prepared.selections.get(key);
   if (!made) {
-    const choice = selection(filters, (id) => prepared.openings.get(id), prepared.dishesOf);
-    for (const site of namedSites(prepared.sites, prepared.names, q)) choice.add(site);
-    made = choice.finish();
+    made = indexedSelection(prepared, filters, q);
     prepared.selections.set(key, made, Math.max(1, made.matching.length));
   }
   return made;
@@ -659,10 +679,11 @@ function answer(prepared: Prepared, search: DirectorySearch): CachedResponse {
   const memoised = prepared.answers.get(answerKey);
   if (memoised) return memoised;
 
-  const { matching, counts } = selectionOf(prepared, search.filters, search.q);
+  const made = selectionOf(prepared, search.filters, search.q);
+  const { matching, counts } = made;
   const end = search.offset + search.limit;
   const page = search.near
-    ? nearestFirst(matching, search.near, Math.min(end, matching.length)).slice(search.offset)
+    ? nearestPage(prepared, made, search.near, Math.min(end, matching.length)).slice(search.offset)
     : matching.slice(search.offset, end).map((site) => ({ site, miles: undefined }));
   const result: SiteSearchAnswer = {
     today: prepared.today,
@@ -684,6 +705,133 @@ function answer(prepared: Prepared, search: DirectorySearch): CachedResponse {
   const entry = entryFor(JSON.stringify(result));
   prepared.answers.set(answerKey, entry);
   return entry;
+}
+
+/**
+ * The nearest `count` of a selection (R707, R753): from the grid, unless the page is long or most of
+ * the selection (then `nearestFirst`, which sorts them all with `byDistance`).
+ */
+function nearestPage(prepared: Prepared, made: Selection, near: { lat: number; lng: number }, count: number) {
+  if (count > 1000 || count * 4 >= made.matching.length) return nearestFirst(made.matching, near, count);
+  return gridNearest(prepared.parsed.grid, made.bits, near, count).map(({ position, miles }) => ({
+    site: prepared.sites[position]!,
+    miles,
+  }));
+}
+
+/** The sites each option of a filter leaves (R750): a list's items, the facts, the opening, the diet marks. */
+function optionSets(prepared: Prepared, key: string): Map<unknown, Bits> {
+  if (key === OPEN_KEY) return prepared.openBits;
+  if (key === DIET_KEY) return prepared.dietBits;
+  return prepared.parsed.options.get(key) ?? new Map();
+}
+
+/** The sites a choice leaves, by the same test as `choicesOf` (an unknown value leaves none). */
+function choiceSets(prepared: Prepared, filters: SiteFilters): { key: string; bits: Bits }[] {
+  const size = prepared.sites.length;
+  const none = emptyBits(size);
+  const sets: { key: string; bits: Bits }[] = [];
+  const from = (key: string, value: unknown) => optionSets(prepared, key).get(value);
+  for (const filter of SITE_FILTERS) {
+    const id = filters[filter.key];
+    if (id !== undefined) sets.push({ key: filter.key, bits: from(filter.key, id) ?? none });
+  }
+  const [walkins, stepfree, speaksKey] = FACT_FILTER_KEYS;
+  if (filters.walkins) sets.push({ key: walkins, bits: from(walkins, true) ?? none });
+  if (filters.stepfree) sets.push({ key: stepfree, bits: from(stepfree, true) ?? none });
+  if (filters.speaks) sets.push({ key: speaksKey, bits: from(speaksKey, filters.speaks) ?? none });
+  if (filters.open) sets.push({ key: OPEN_KEY, bits: from(OPEN_KEY, filters.open) ?? none });
+  const diet = filters.diet;
+  if (diet) {
+    let bits = from(DIET_KEY, diet);
+    if (!bits) {
+      // A mark no longer offered: its sites by the page's own test.
+      bits = emptyBits(size);
+      prepared.sites.forEach((site, position) => {
+        if (servesDietToday(prepared.dishesOf(site.id), diet)) addBit(bits!, position);
+      });
+    }
+    sets.push({ key: DIET_KEY, bits });
+  }
+  return sets;
+}
+
+/** How many words of a count per option one site's pass costs about as much as (measured at 100,000 sites). */
+const MEMBER_PASS_WORDS = 64;
+
+/**
+ * One filter's counts over the sites `over` (R751): a pass over those sites with the filter's own
+ * counter when they are few, else one count per option of the filter (the sites in both sets), the
+ * options in the order such a pass would first meet them, so the answer's bytes are the same.
+ */
+function tally(
+  prepared: Prepared,
+  key: string,
+  add: (site: Site, count: (option: string) => void) => void,
+  over: Bits,
+): Record<string, number> {
+  const sets = optionSets(prepared, key);
+  const { sites } = prepared;
+  // A site's counter costs about as much as an option's count over MEMBER_PASS_WORDS words of 32 sites.
+  if (countOf(over) * MEMBER_PASS_WORDS <= sets.size * over.length) {
+    const counts: Record<string, number> = {};
+    const count = (option: string) => {
+      counts[option] = (counts[option] ?? 0) + 1;
+    };
+    eachBit(over, (position) => add(sites[position]!, count));
+    return counts;
+  }
+  const found: { option: string; count: number; first: number }[] = [];
+  for (const [value, bits] of sets) {
+    const count = countBoth(bits, over);
+    if (count > 0)
+      found.push({
+        option: typeof value === 'boolean' ? 'yes' : String(value),
+        count,
+        first: firstOfBoth(bits, over),
+      });
+  }
+  // Options first met at the same site: in the order the site's counter names them.
+  const named = new Map<number, string[]>();
+  const rank = (position: number, option: string) => {
+    let order = named.get(position);
+    if (!order) {
+      const options: string[] = [];
+      add(sites[position]!, (name) => options.push(name));
+      named.set(position, options);
+      order = options;
+    }
+    return order.indexOf(option);
+  };
+  found.sort((a, b) => a.first - b.first || rank(a.first, a.option) - rank(b.first, b.option));
+  const counts: Record<string, number> = {};
+  for (const { option, count } of found) counts[option] = count;
+  return counts;
+}
+
+/**
+ * The sites and counts of one (filters, name search) from the indexes (R750–R752), exactly what the
+ * one pass of `selection` gives (R705): the named sites passing every choice are listed and counted
+ * under every filter without a choice; a filter with a choice counts the named sites passing every
+ * other choice; a filter whose sites are the whole directory keeps the unfiltered counts.
+ */
+function indexedSelection(prepared: Prepared, filters: SiteFilters, q: string | undefined): Selection {
+  const named = namedBits(prepared.parsed.names, q);
+  const chosen = choiceSets(prepared, filters);
+  const allBut = chosen.map((_, skip) =>
+    chosen.reduce<Bits | undefined>(
+      (sites, choice, i) => (i === skip ? sites : intersect(sites, choice.bits)),
+      named,
+    ),
+  );
+  const bits = chosen.length > 0 ? intersect(allBut[0], chosen[0]!.bits) : named;
+  const counts: SiteSearchAnswer['counts'] = {};
+  for (const [key, add] of counters((id) => prepared.openings.get(id), prepared.dishesOf)) {
+    const at = chosen.findIndex((choice) => choice.key === key);
+    const over = at >= 0 ? allBut[at] : bits;
+    counts[key] = over ? tally(prepared, key, add, over) : prepared.everything.counts[key]!;
+  }
+  return { matching: itemsOf(prepared.sites, bits), bits, counts };
 }
 
 function row(

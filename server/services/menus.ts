@@ -329,10 +329,18 @@ export async function moveOwnMenus(tx: Db, fromSiteId: number, toSiteId: number)
  */
 export async function todaysMenusOf(
   db: Db,
-  directory: readonly MenuSite[],
+  directory: () => AsyncIterable<readonly MenuSite[]>,
   closures: readonly StatusClosure[],
   date: string,
 ): Promise<TodaysMenus> {
   const rows = await db.select().from(menus).where(eq(menus.date, date));
-  return todaysMenus(directory, closures, rows.map(entryOf), date);
+  const entries = rows.map(entryOf);
+  const result: TodaysMenus = { date, sites: {} };
+  // No menu today: no site to look at. Otherwise the directory is read a part at a time, each part
+  // resolved on its own (a site's dishes depend on that site alone), so no step reads it whole
+  // (docs/product.md R756).
+  if (entries.length === 0) return result;
+  for await (const sites of directory())
+    Object.assign(result.sites, todaysMenus(sites, closures, entries, date).sites);
+  return result;
 }

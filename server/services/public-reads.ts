@@ -6,7 +6,11 @@ import type { AppContext } from '../context.ts';
 import { currentClosuresJson } from './closures.ts';
 import { siteMenu, todaysMenusOf } from './menus.ts';
 import { listItems } from './reference-lists.ts';
+import { arrayInSteps } from './response-cache.ts';
 import { getSiteJson, sitesListBody } from './site-reads.ts';
+
+/** Sites of the cached list read per step when today's dishes are resolved (docs/product.md R756). */
+const MENU_SITES_STEP = 500;
 
 /**
  * The public read answers as cached bytes, under one set of keys: the API routes send them and the
@@ -55,9 +59,11 @@ export function publicReads(ctx: Pick<AppContext, 'cache' | 'database' | 'today'
     todaysMenus: () => {
       const today = ctx.today();
       return ctx.cache.get(`menus:today:${today}`, async () => {
-        const directory = JSON.parse((await reads.sites()).raw.toString()) as MenuSite[];
+        const directory = await reads.sites();
         const closures = JSON.parse((await reads.closures()).raw.toString()) as StatusClosure[];
-        return JSON.stringify(await todaysMenusOf(db, directory, closures, today));
+        return JSON.stringify(
+          await todaysMenusOf(db, () => arrayInSteps<MenuSite>(directory, MENU_SITES_STEP), closures, today),
+        );
       });
     },
   };

@@ -136,7 +136,7 @@ export async function cachedSitesJson(db: Db): Promise<string> {
 export async function sitesListBody(db: Db): Promise<PreparedBody> {
   const body = jsonArrayBody();
   await eachSitesChunk(db, (sites) => body.append(sites));
-  return body.finish();
+  return body.finishInSteps(yieldToEventLoop);
 }
 
 export async function getSiteJson(db: Db, id: number): Promise<string> {
