@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { addDays } from '#shared/agency-time.ts';
+import { addDays, agencyMoment } from '#shared/agency-time.ts';
 import { duplicateGroups } from '#shared/duplicates.ts';
 import type { HolidayRules } from '#shared/holidays.ts';
 import {
@@ -7,9 +7,16 @@ import {
   REFERENCE_LISTS,
   type ReferenceListName,
 } from '#shared/schemas/reference-lists.ts';
-import type { Workspace } from '#shared/schemas/workspace.ts';
+import {
+  showFlags,
+  type Workspace,
+  type WorkspaceSite,
+  type WorkspaceSitesPage,
+  type WorkspaceSitesQuery,
+} from '#shared/schemas/workspace.ts';
 import { missingFacts, type SiteFacts } from '#shared/site-facts.ts';
 import type { Translations } from '#shared/translations.ts';
+import { workspaceSelection } from '#shared/workspace-sites.ts';
 import { type Db, rowsOf } from '../db/client.ts';
 import { REFERENCE_TABLES } from '../db/reference-tables.ts';
 import { notDuplicatePairs, pairKey } from './duplicates.ts';
@@ -17,6 +24,8 @@ import { holidayOccurrences } from './holidays.ts';
 
 /** How many days ahead the workspace warns about a holiday whose decision staff have not reviewed. */
 export const HOLIDAY_REVIEW_DAYS = 60;
+
+const QUARTER_HOUR = 15 * 60_000;
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
@@ -52,14 +61,10 @@ function closedByStatusSql(): string {
 }
 
 /**
- * The staff workspace's data (docs/product.md R182): every site with what needs attention, in one
- * statement, its possible duplicates worked out in memory by the same rule as writes (R177), and
- * how many sites use each list item.
+ * Every site with what needs attention (docs/product.md R182), in one statement, its possible
+ * duplicates worked out in memory by the same rule as writes (R177), by name.
  */
-export async function workspaceData(
-  db: Db,
-  calendar: { rules: HolidayRules; today: string },
-): Promise<Workspace> {
+export async function workspaceSites(db: Db): Promise<WorkspaceSite[]> {
   const result = await db.execute(
     sql.raw(`
     select s.id, s.name, s.translations, s.address, s.phone_number, s.email, s.lat, s.lng, s.facts,
@@ -84,7 +89,7 @@ export async function workspaceData(
   );
   // Pairs staff marked "not a duplicate" are no longer flagged (R575).
   const apart = await notDuplicatePairs(db);
-  const sites = rows.map((row) => ({
+  return rows.map((row) => ({
     id: row.id,
     name: row.name,
     translations: row.translations ?? {},
@@ -100,6 +105,69 @@ export async function workspaceData(
     possibleDuplicates: (duplicates.get(row.id) ?? []).filter((other) => !apart.has(pairKey(row.id, other))),
     missingFacts: missingFacts(typeof row.facts === 'string' ? JSON.parse(row.facts) : row.facts),
   }));
+}
+
+/**
+ * One page of the workspace's sites (docs/product.md R740–R743): the sites the name search and the
+ * "show only" flags leave, by the shared rules the screen used to run itself, with the total, the
+ * count per flag and the names of the page's possible duplicates. Linear in the number of sites
+ * whatever the query; the answer holds at most one page.
+ */
+export async function workspaceSitesPage(
+  db: Db,
+  query: WorkspaceSitesQuery,
+  clock: { today: string; timeZone: string; staleAfterDays: number },
+): Promise<WorkspaceSitesPage> {
+  const sites = await workspaceSites(db);
+  const days = query.days ?? clock.staleAfterDays;
+  // Every time zone's offset is a whole number of quarter hours, so an agency day begins on a UTC
+  // quarter hour: the date is read once per quarter hour in which sites were confirmed, not per site.
+  const dates = new Map<number, string>();
+  const agencyDate = (instant: string) => {
+    const time = Date.parse(instant);
+    if (Number.isNaN(time)) return null;
+    const quarter = Math.floor(time / QUARTER_HOUR);
+    let date = dates.get(quarter);
+    if (date === undefined) {
+      date = agencyMoment(quarter * QUARTER_HOUR, clock.timeZone).date;
+      dates.set(quarter, date);
+    }
+    return date;
+  };
+  const { matching, counts } = workspaceSelection(
+    sites,
+    { search: query.q, flags: showFlags(query.show), days },
+    clock.today,
+    agencyDate,
+  );
+  const page = matching.slice(query.offset, query.offset + query.limit);
+  const byId = new Map(sites.map((site) => [site.id, site.name]));
+  const names: Record<string, string> = {};
+  for (const site of page)
+    for (const other of site.possibleDuplicates) names[String(other)] = byId.get(other) ?? `#${other}`;
+  return {
+    total: sites.length,
+    matching: matching.length,
+    offset: query.offset,
+    limit: query.limit,
+    days,
+    counts,
+    sites: page,
+    names,
+  };
+}
+
+/**
+ * The staff workspace's data (docs/product.md R182): every site with what needs attention (none with
+ * `sites: false`, for the screen that pages them, R740), how many sites use each list item, and the
+ * holidays ahead.
+ */
+export async function workspaceData(
+  db: Db,
+  calendar: { rules: HolidayRules; today: string },
+  options: { sites: boolean } = { sites: true },
+): Promise<Workspace> {
+  const sites = options.sites ? await workspaceSites(db) : [];
   const usage = {} as Record<ReferenceListName, Record<string, number>>;
   for (const list of REFERENCE_LIST_NAMES) {
     const { sqlTable, sqlLink, itemColumn } = REFERENCE_TABLES[list];
