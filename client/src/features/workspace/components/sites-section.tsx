@@ -161,21 +161,34 @@ export function SitesSection({
 }) {
   const { t } = useTranslation('admin-workspace');
   const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const flags = showFlags(params.get('show') ?? '');
-  const [search, setSearch] = useState(q);
-  const [daysText, setDaysText] = useState(params.get('days') ?? String(defaultDays));
+  // The choices live in the screen and are copied to the address; the address is read on arrival.
+  const [search, setSearch] = useState(() => params.get('q') ?? '');
+  const [q, setQ] = useState(search);
+  const [flags, setFlags] = useState<SiteFlag[]>(() => showFlags(params.get('show') ?? ''));
+  const [daysText, setDaysText] = useState(() => params.get('days') ?? String(defaultDays));
   const searchId = useId();
   const daysId = useId();
   const days = Number.parseInt(daysText, 10);
   const validDays = Number.isInteger(days) && days >= 0 && days <= 36_500 ? days : defaultDays;
 
-  /** Changes the address's `q`, `show` or `days` in place (null removes one), keeping every other key. */
-  const setChoices = (changes: Record<string, string | null>) =>
+  // The name search asks the server once typing pauses, not at every key.
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(search), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  // The address keeps the search and the choices (`q`, `show`, `days`), every other key as it was.
+  const wanted = { q, show: flags.join(','), days: validDays === defaultDays ? '' : String(validDays) };
+  const differs = (Object.keys(wanted) as (keyof typeof wanted)[]).some(
+    (key) => (params.get(key) ?? '') !== wanted[key],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: written only when the wanted values differ.
+  useEffect(() => {
+    if (!differs) return;
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
+        for (const [key, value] of Object.entries(wanted)) {
           if (value) next.set(key, value);
           else next.delete(key);
         }
@@ -183,14 +196,7 @@ export function SitesSection({
       },
       { replace: true },
     );
-
-  // The name search asks the server once typing pauses, not at every key.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: setChoices is remade each render; the search alone decides.
-  useEffect(() => {
-    if (search === q) return;
-    const timer = setTimeout(() => setChoices({ q: search || null }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, q]);
+  }, [differs, wanted.q, wanted.show, wanted.days]);
 
   const sites = useWorkspaceSites({ q, show: flags, days: validDays });
   const pages = sites.data?.pages ?? [];
@@ -199,19 +205,10 @@ export function SitesSection({
   const names = Object.assign({}, ...pages.map((page) => page.names)) as Record<string, string>;
   const remaining = first ? first.matching - shown.length : 0;
 
-  const toggle = (flag: SiteFlag, on: boolean) => {
-    const next = on
-      ? SITE_FLAGS.filter((f) => f === flag || flags.includes(f))
-      : flags.filter((f) => f !== flag);
-    setChoices({ show: next.join(',') || null });
-  };
-  const changeDays = (text: string) => {
-    setDaysText(text);
-    const value = Number.parseInt(text, 10);
-    setChoices({
-      days: Number.isInteger(value) && value >= 0 && value !== defaultDays ? String(value) : null,
-    });
-  };
+  const toggle = (flag: SiteFlag, on: boolean) =>
+    setFlags((current) =>
+      on ? SITE_FLAGS.filter((f) => f === flag || current.includes(f)) : current.filter((f) => f !== flag),
+    );
   const flagLabel = (flag: SiteFlag, words: string) => {
     const count = first?.counts[flag];
     return count === undefined ? words : t('sites.flagCount', { label: words, count });
@@ -272,7 +269,7 @@ export function SitesSection({
               min={0}
               max={36_500}
               value={daysText}
-              onChange={(event) => changeDays(event.target.value)}
+              onChange={(event) => setDaysText(event.target.value)}
             />
           </div>
           {SITE_FLAGS.filter((flag) => flag !== 'notConfirmed').map((flag) => (
