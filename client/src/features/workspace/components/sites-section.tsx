@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ApiError } from '#client/lib/api.ts';
 import { siteNameText } from '#client/lib/localized.tsx';
 import { missingFactsText } from '#client/lib/site-facts-text.ts';
 import { apiPaths } from '#shared/api-paths.ts';
-import { showFlags, WORKSPACE_SEARCH_MAX } from '#shared/schemas/workspace.ts';
+import { WORKSPACE_SEARCH_MAX } from '#shared/schemas/workspace.ts';
 import { requestConfirmation, useWorkspaceSites } from '../api/workspace.ts';
 import { agencyDate, formatDate } from '../model/dates.ts';
 import { SITE_FLAGS, type SiteFlag, siteFlags, type WorkspaceSite } from '../model/workspace.ts';
@@ -146,7 +146,7 @@ function SiteRow({
  * The sites, searchable by name in any language and narrowed by what needs attention
  * (docs/product.md R195), a page at a time from the server (R740–R742): each with its last
  * confirmation, its flags, Edit, Confirm and "Send confirmation request"; "Show more" adds the next
- * page. The address keeps the search and the choices (`q`, `show`, `days`), so going back finds them.
+ * page. The choices are the screen's own, as before: the address does not change.
  */
 export function SitesSection({
   today,
@@ -160,12 +160,10 @@ export function SitesSection({
   onAnnounce: (text: string) => void;
 }) {
   const { t } = useTranslation('admin-workspace');
-  const [params, setParams] = useSearchParams();
-  // The choices live in the screen and are copied to the address; the address is read on arrival.
-  const [search, setSearch] = useState(() => params.get('q') ?? '');
-  const [q, setQ] = useState(search);
-  const [flags, setFlags] = useState<SiteFlag[]>(() => showFlags(params.get('show') ?? ''));
-  const [daysText, setDaysText] = useState(() => params.get('days') ?? String(defaultDays));
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [flags, setFlags] = useState<SiteFlag[]>([]);
+  const [daysText, setDaysText] = useState(String(defaultDays));
   const searchId = useId();
   const daysId = useId();
   const days = Number.parseInt(daysText, 10);
@@ -176,27 +174,6 @@ export function SitesSection({
     const timer = setTimeout(() => setQ(search), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search]);
-
-  // The address keeps the search and the choices (`q`, `show`, `days`), every other key as it was.
-  const wanted = { q, show: flags.join(','), days: validDays === defaultDays ? '' : String(validDays) };
-  const differs = (Object.keys(wanted) as (keyof typeof wanted)[]).some(
-    (key) => (params.get(key) ?? '') !== wanted[key],
-  );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: written only when the wanted values differ.
-  useEffect(() => {
-    if (!differs) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(wanted)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  }, [differs, wanted.q, wanted.show, wanted.days]);
 
   const sites = useWorkspaceSites({ q, show: flags, days: validDays });
   const pages = sites.data?.pages ?? [];
