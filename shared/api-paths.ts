@@ -61,6 +61,8 @@ export const apiRoutes = {
   reports: '/api/reports',
   report: '/api/reports/:id',
   workspace: '/api/workspace',
+  /** One page of the workspace's sites, searched and narrowed on the server (R740–R743). */
+  workspaceSites: '/api/workspace/sites',
   /** The trash of deleted sites (R553); a restore; `DELETE sitesTrash` empties it (R554). */
   sitesTrash: '/api/sites/trash',
   siteRestore: '/api/sites/trash/:id/restore',

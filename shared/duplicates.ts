@@ -69,8 +69,11 @@ export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
 
 /** The same after normalising, or at most two edits apart when both are at least six characters. */
 export function nearlySameName(a: string, b: string): boolean {
-  const x = normalizeName(a);
-  const y = normalizeName(b);
+  return nearlySameNormalized(normalizeName(a), normalizeName(b));
+}
+
+/** `nearlySameName` of two names already normalised (`normalizeName`). */
+function nearlySameNormalized(x: string, y: string): boolean {
   if (x === y) return x !== '';
   return x.length >= 6 && y.length >= 6 && editDistance(x, y, 2) <= 2;
 }
@@ -134,17 +137,25 @@ export function duplicateGroups<S extends DuplicateFacts & { id: number }>(
       byKey.set(key, others);
     }
   }
-  const grid = new Map<string, S[]>();
+  // The name rule of duplicateReasons, each name normalised once rather than once per pair compared.
+  const grid = new Map<string, { site: S & { lat: number; lng: number }; name: string }[]>();
   for (const site of sites) {
     if (!hasPosition(site)) continue;
+    const name = normalizeName(site.name);
     const x = Math.floor(site.lat / cell);
     const y = Math.floor(site.lng / (cell * 4));
     for (let dx = -1; dx <= 1; dx++)
       for (let dy = -1; dy <= 1; dy++)
         for (const other of grid.get(`${x + dx}:${y + dy}`) ?? [])
-          if (duplicateReasons(site, other).includes('name')) link(site, other);
+          if (
+            distanceMiles(site, other.site) * METERS_PER_MILE <= NEAR_METERS &&
+            nearlySameNormalized(name, other.name)
+          )
+            link(site, other.site);
     const key = `${x}:${y}`;
-    grid.set(key, [...(grid.get(key) ?? []), site]);
+    const inCell = grid.get(key);
+    if (inCell) inCell.push({ site, name });
+    else grid.set(key, [{ site, name }]);
   }
   return new Map([...found].map(([id, ids]) => [id, [...ids].sort((a, b) => a - b)]));
 }

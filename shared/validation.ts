@@ -57,6 +57,7 @@ export const VALIDATION_MESSAGES = {
   unknown_item: 'has no list item called {name}',
   invalid_hours_text: 'cannot be read at “{part}”: write hours like {example}',
   unknown_site: 'is not the id of a site',
+  unknown_entry: 'is not an entry of this history',
   duplicate_row: 'names the same site as row {row}',
   already_exists: 'is already in this list',
   no_email: 'the site has no e-mail address',

@@ -15,6 +15,7 @@ import {
 } from '#shared/schemas/closures.ts';
 import { IdParamsSchema, VersionQuerySchema } from '#shared/schemas/common.ts';
 import { errorAnswers, NoContentSchema } from '#shared/schemas/errors.ts';
+import { HistoryQuerySchema } from '#shared/schemas/history.ts';
 import type { AppContext } from '../context.ts';
 import { type StaffUser, staffRoutes, staffUser } from '../plugins/staff-routes.ts';
 import {
@@ -165,9 +166,14 @@ const closureAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       config: { allow: 'partnerSite' },
       onRequest: ownClosure,
-      schema: { tags, params: IdParamsSchema, response: { ...errorAnswers(401, 403, 404) } },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        querystring: HistoryQuerySchema,
+        response: { ...errorAnswers(401, 403, 404, 422) },
+      },
     },
-    (request) => listHistory(db, CLOSURE_ENTITY, idOf(request.params)),
+    (request) => listHistory(db, CLOSURE_ENTITY, idOf(request.params), request.query),
   );
 
   // The agency's holiday calendar (docs/decisions/038-holidays-as-computed-closures.md): the next
@@ -206,10 +212,17 @@ const closureAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
 
   app.get(
     apiRoutes.holidayHistory,
-    { schema: { tags, params: HolidayParamsSchema, response: { ...errorAnswers(401, 403, 404, 422) } } },
+    {
+      schema: {
+        tags,
+        params: HolidayParamsSchema,
+        querystring: HistoryQuerySchema,
+        response: { ...errorAnswers(401, 403, 404, 422) },
+      },
+    },
     async (request) => {
       const id = await holidayDecisionId(db, request.params.key, request.params.date);
-      return id === undefined ? [] : listHistory(db, HOLIDAY_ENTITY, id);
+      return id === undefined ? [] : listHistory(db, HOLIDAY_ENTITY, id, request.query);
     },
   );
 };

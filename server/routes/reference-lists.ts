@@ -6,6 +6,7 @@ import { errorAnswers, NoContentSchema } from '#shared/schemas/errors.ts';
 import {
   HistoryEntrySchema,
   HistoryParamsSchema,
+  HistoryQuerySchema,
   RestoredItemVersionSchema,
   RestoreVersionSchema,
 } from '#shared/schemas/history.ts';
@@ -131,10 +132,11 @@ const referenceListAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         schema: {
           tags,
           params: IdParamsSchema,
-          response: { 200: z.array(HistoryEntrySchema), ...errorAnswers(401, 403, 404) },
+          querystring: HistoryQuerySchema,
+          response: { 200: z.array(HistoryEntrySchema), ...errorAnswers(401, 403, 404, 422) },
         },
       },
-      (request) => listHistory(db, list, idOf(request.params)),
+      (request) => listHistory(db, list, idOf(request.params), request.query),
     );
 
     // An earlier version back, as a new change checked like any save (docs/product.md R562).

@@ -7,6 +7,7 @@ import { errorAnswers, NoContentSchema } from '#shared/schemas/errors.ts';
 import {
   HistoryEntrySchema,
   HistoryParamsSchema,
+  HistoryQuerySchema,
   RestoredSiteVersionSchema,
   RestoreVersionSchema,
 } from '#shared/schemas/history.ts';
@@ -171,10 +172,11 @@ const siteAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       schema: {
         tags,
         params: IdParamsSchema,
-        response: { 200: z.array(HistoryEntrySchema), ...errorAnswers(401, 403, 404) },
+        querystring: HistoryQuerySchema,
+        response: { 200: z.array(HistoryEntrySchema), ...errorAnswers(401, 403, 404, 422) },
       },
     },
-    async (request) => listHistory(db, 'site', idOf(request.params)),
+    async (request) => listHistory(db, 'site', idOf(request.params), request.query),
   );
 
   // An earlier version back, as a new change checked like any save (docs/product.md R562).

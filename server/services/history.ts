@@ -1,8 +1,14 @@
-import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
-import type { HistoryAction, HistoryEntry, HistorySource } from '#shared/schemas/history.ts';
+import { and, asc, desc, eq, gt, inArray, lt, or } from 'drizzle-orm';
+import {
+  HISTORY_PAGE_SIZE,
+  type HistoryAction,
+  type HistoryEntry,
+  type HistorySource,
+} from '#shared/schemas/history.ts';
+import { invalidField } from '#shared/validation.ts';
 import type { Db } from '../db/client.ts';
 import { history, reports, users } from '../db/schema.ts';
-import { NotFoundError } from './errors.ts';
+import { NotFoundError, ValidationError } from './errors.ts';
 
 export type { HistoryAction, HistorySource };
 
@@ -41,12 +47,30 @@ export async function recordHistory(
   await db.insert(history).values({ ...entry, changes: entry.changes as object });
 }
 
+/**
+ * A record's history newest first (docs/product.md R58, R744): the newest `limit` entries, or with
+ * `before` (an entry of this record, else a 422 coded `unknown_entry`) the `limit` entries that come
+ * after it in that order — by (time, id), the history index's order, so each page is one index range.
+ */
 export async function listHistory(
   db: Db,
   entity: string,
   entityId: number,
-  limit = 50,
+  page: { before?: number | undefined; limit?: number } = {},
 ): Promise<HistoryEntry[]> {
+  const ofRecord = and(eq(history.entity, entity), eq(history.entityId, entityId));
+  let older: ReturnType<typeof or>;
+  if (page.before !== undefined) {
+    const [entry] = await db
+      .select({ createdAt: history.createdAt })
+      .from(history)
+      .where(and(ofRecord, eq(history.id, page.before)));
+    if (!entry) throw new ValidationError([invalidField('before', 'unknown_entry')]);
+    older = or(
+      lt(history.createdAt, entry.createdAt),
+      and(eq(history.createdAt, entry.createdAt), lt(history.id, page.before)),
+    );
+  }
   const rows = await db
     .select({
       id: history.id,
@@ -61,9 +85,9 @@ export async function listHistory(
     })
     .from(history)
     .leftJoin(users, eq(users.id, history.userId))
-    .where(and(eq(history.entity, entity), eq(history.entityId, entityId)))
+    .where(older ? and(ofRecord, older) : ofRecord)
     .orderBy(desc(history.createdAt), desc(history.id))
-    .limit(limit);
+    .limit(page.limit ?? HISTORY_PAGE_SIZE);
   // The reports each change fixed (R577): one read for the page of entries.
   const fixed = rows.length
     ? await db

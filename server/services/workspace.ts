@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { addDays } from '#shared/agency-time.ts';
+import { addDays, agencyMoment } from '#shared/agency-time.ts';
 import { duplicateGroups } from '#shared/duplicates.ts';
 import type { HolidayRules } from '#shared/holidays.ts';
 import {
@@ -7,9 +7,16 @@ import {
   REFERENCE_LISTS,
   type ReferenceListName,
 } from '#shared/schemas/reference-lists.ts';
-import type { Workspace } from '#shared/schemas/workspace.ts';
+import {
+  showFlags,
+  type Workspace,
+  type WorkspaceSite,
+  type WorkspaceSitesPage,
+  type WorkspaceSitesQuery,
+} from '#shared/schemas/workspace.ts';
 import { missingFacts, type SiteFacts } from '#shared/site-facts.ts';
 import type { Translations } from '#shared/translations.ts';
+import { workspaceSelection } from '#shared/workspace-sites.ts';
 import { type Db, rowsOf } from '../db/client.ts';
 import { REFERENCE_TABLES } from '../db/reference-tables.ts';
 import { notDuplicatePairs, pairKey } from './duplicates.ts';
@@ -17,6 +24,8 @@ import { holidayOccurrences } from './holidays.ts';
 
 /** How many days ahead the workspace warns about a holiday whose decision staff have not reviewed. */
 export const HOLIDAY_REVIEW_DAYS = 60;
+
+const QUARTER_HOUR = 15 * 60_000;
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
@@ -38,38 +47,38 @@ interface SiteRow {
 }
 
 /**
- * Whether a site has a list item that closes it (a "Temporarily closed" status): over every list the
- * registry marks `closesSite`, with the registry's table names.
+ * The sites with a list item that closes them (a "Temporarily closed" status), as one set of site ids:
+ * over every list the registry marks `closesSite`, with the registry's table names.
  */
-function closedByStatusSql(): string {
+function closedSitesSql(): string {
   const lists = REFERENCE_LIST_NAMES.filter((list) => REFERENCE_LISTS[list].closesSite);
-  const checks = lists.map((list) => {
+  const selects = lists.map((list) => {
     const { table, link, itemColumn } = REFERENCE_LISTS[list].sql;
-    return `exists (select 1 from ${link} l join ${table} c on c.id = l.${itemColumn}
-        where l.site_id = s.id and c.closes_site)`;
+    return `select l.site_id from ${link} l join ${table} c on c.id = l.${itemColumn} where c.closes_site`;
   });
-  return checks.length ? `(${checks.join(' or ')})` : 'false';
+  return selects.length ? selects.join(' union ') : 'select null::int as site_id where false';
 }
 
 /**
- * The staff workspace's data (docs/product.md R182): every site with what needs attention, in one
- * statement, its possible duplicates worked out in memory by the same rule as writes (R177), and
- * how many sites use each list item.
+ * Every site with what needs attention (docs/product.md R182), in one statement, its possible
+ * duplicates worked out in memory by the same rule as writes (R177), by name.
  */
-export async function workspaceData(
-  db: Db,
-  calendar: { rules: HolidayRules; today: string },
-): Promise<Workspace> {
+export async function workspaceSites(db: Db): Promise<WorkspaceSite[]> {
   const result = await db.execute(
     sql.raw(`
     select s.id, s.name, s.translations, s.address, s.phone_number, s.email, s.lat, s.lng, s.facts,
       to_char(s.confirmed_at at time zone 'UTC', ${ISO}) as confirmed_at,
       to_char(s.updated_at at time zone 'UTC', ${ISO}) as updated_at,
-      exists (select 1 from site_hours h where h.site_id = s.id) as has_hours,
-      ${closedByStatusSql()} as temporarily_closed,
-      (select count(*) from reports r where r.site_id = s.id and r.status in ('new', 'in-progress'))::int
-        as open_reports
-    from sites s order by s.name, s.id`),
+      hours.site_id is not null as has_hours,
+      closed.site_id is not null as temporarily_closed,
+      coalesce(reported.n, 0) as open_reports
+    from sites s
+      -- One pass over each table joined by site, not a lookup per site (R746).
+      left join (select distinct site_id from site_hours) hours on hours.site_id = s.id
+      left join (${closedSitesSql()}) closed on closed.site_id = s.id
+      left join (select site_id, count(*)::int as n from reports where status in ('new', 'in-progress')
+        group by site_id) reported on reported.site_id = s.id
+    order by s.name, s.id`),
   );
   const rows = rowsOf<SiteRow>(result);
   const duplicates = duplicateGroups(
@@ -84,7 +93,7 @@ export async function workspaceData(
   );
   // Pairs staff marked "not a duplicate" are no longer flagged (R575).
   const apart = await notDuplicatePairs(db);
-  const sites = rows.map((row) => ({
+  return rows.map((row) => ({
     id: row.id,
     name: row.name,
     translations: row.translations ?? {},
@@ -100,6 +109,69 @@ export async function workspaceData(
     possibleDuplicates: (duplicates.get(row.id) ?? []).filter((other) => !apart.has(pairKey(row.id, other))),
     missingFacts: missingFacts(typeof row.facts === 'string' ? JSON.parse(row.facts) : row.facts),
   }));
+}
+
+/**
+ * One page of the workspace's sites (docs/product.md R740–R743): the sites the name search and the
+ * "show only" flags leave, by the shared rules the screen used to run itself, with the total, the
+ * count per flag and the names of the page's possible duplicates. Linear in the number of sites
+ * whatever the query; the answer holds at most one page.
+ */
+export async function workspaceSitesPage(
+  db: Db,
+  query: WorkspaceSitesQuery,
+  clock: { today: string; timeZone: string; staleAfterDays: number },
+): Promise<WorkspaceSitesPage> {
+  const sites = await workspaceSites(db);
+  const days = query.days ?? clock.staleAfterDays;
+  // Every time zone's offset is a whole number of quarter hours, so an agency day begins on a UTC
+  // quarter hour: the date is read once per quarter hour in which sites were confirmed, not per site.
+  const dates = new Map<number, string>();
+  const agencyDate = (instant: string) => {
+    const time = Date.parse(instant);
+    if (Number.isNaN(time)) return null;
+    const quarter = Math.floor(time / QUARTER_HOUR);
+    let date = dates.get(quarter);
+    if (date === undefined) {
+      date = agencyMoment(quarter * QUARTER_HOUR, clock.timeZone).date;
+      dates.set(quarter, date);
+    }
+    return date;
+  };
+  const { matching, counts } = workspaceSelection(
+    sites,
+    { search: query.q, flags: showFlags(query.show), days },
+    clock.today,
+    agencyDate,
+  );
+  const page = matching.slice(query.offset, query.offset + query.limit);
+  const byId = new Map(sites.map((site) => [site.id, site.name]));
+  const names: Record<string, string> = {};
+  for (const site of page)
+    for (const other of site.possibleDuplicates) names[String(other)] = byId.get(other) ?? `#${other}`;
+  return {
+    total: sites.length,
+    matching: matching.length,
+    offset: query.offset,
+    limit: query.limit,
+    days,
+    counts,
+    sites: page,
+    names,
+  };
+}
+
+/**
+ * The staff workspace's data (docs/product.md R182): every site with what needs attention (none with
+ * `sites: false`, for the screen that pages them, R740), how many sites use each list item, and the
+ * holidays ahead.
+ */
+export async function workspaceData(
+  db: Db,
+  calendar: { rules: HolidayRules; today: string },
+  options: { sites: boolean } = { sites: true },
+): Promise<Workspace> {
+  const sites = options.sites ? await workspaceSites(db) : [];
   const usage = {} as Record<ReferenceListName, Record<string, number>>;
   for (const list of REFERENCE_LIST_NAMES) {
     const { sqlTable, sqlLink, itemColumn } = REFERENCE_TABLES[list];

@@ -518,6 +518,18 @@ describe('a printed menu (R682)', () => {
   });
 });
 
+describe('a page of history (R744)', () => {
+  it('refuses a cursor that is not an entry of the record, and a page size out of range', async () => {
+    const unknown = await refused('admin', {
+      method: 'GET',
+      url: `/api/sites/${siteId}/history?before=999999`,
+    });
+    expect(unknown).toEqual([expect.objectContaining({ path: 'before', code: 'unknown_entry' })]);
+    const size = await refused('admin', { method: 'GET', url: `/api/workspace/sites?limit=0&show=nothing` });
+    expect(size.map((error) => error.code).sort()).toEqual(['invalid_choice', 'out_of_range']);
+  });
+});
+
 describe('the table', () => {
   it('has every code seen above, and every rule of the table was reached by some body', () => {
     const reachable = VALIDATION_CODES.filter((code) => code !== 'invalid');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { coded } from '../validation.ts';
 import { ReferenceItemSchema } from './reference-lists.ts';
+import { queryNumber } from './site-search.ts';
 import { SiteSchema } from './sites.ts';
 
 /**
@@ -62,6 +63,20 @@ export const HistoryEntrySchema = z.object({
   fixesReports: z.array(z.number()),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+
+/** Entries in one answer of a history, unless the query asks for fewer or more (up to HISTORY_PAGE_MAX). */
+export const HISTORY_PAGE_SIZE = 50;
+export const HISTORY_PAGE_MAX = 100;
+
+/**
+ * A history's page (docs/product.md R744): `before`, an entry of this record, asks for the entries
+ * older than it, in the same order; `limit` how many. Without them, the newest 50 as before.
+ */
+export const HistoryQuerySchema = z.object({
+  before: queryNumber(1, 2_147_483_647, true).optional(),
+  limit: queryNumber(1, HISTORY_PAGE_MAX, true).default(HISTORY_PAGE_SIZE),
+});
+export type HistoryQuery = z.output<typeof HistoryQuerySchema>;
 
 export const HistoryParamsSchema = z.object({ id: z.string(), historyId: z.string() });
 

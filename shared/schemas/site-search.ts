@@ -15,7 +15,7 @@ export const SEARCH_PAGE_SIZE = 20;
 export const SEARCH_PAGE_MAX = 100;
 
 /** A whole number or a coordinate from the query string, between min and max. */
-const queryNumber = (min: number, max: number, whole: boolean) => {
+export const queryNumber = (min: number, max: number, whole: boolean) => {
   const number = z.coerce.number(coded('not_a_number'));
   return (whole ? number.int(coded('not_a_number')) : number)
     .min(min, coded('out_of_range', { min, max }))

@@ -2,7 +2,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '#client/lib/api.ts';
 import { apiPaths } from '#shared/api-paths.ts';
 import { REFERENCE_LIST_NAMES, REFERENCE_LISTS, type ReferenceListName } from '#shared/reference-lists.ts';
-import type { HistoryEntry, RestoredVersion } from '#shared/schemas/history.ts';
+import { HISTORY_PAGE_SIZE, type HistoryEntry, type RestoredVersion } from '#shared/schemas/history.ts';
 import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
 
 /** Whose history a screen shows: a site, or an item of one of the reference lists. */
@@ -43,6 +43,15 @@ export function useHistory(path: string) {
     staleTime: 0,
   });
 }
+
+/**
+ * The entries older than `before` (an entry shown), newest first, a page of HISTORY_PAGE_SIZE
+ * (docs/product.md R744); fewer than a page means none is left.
+ */
+export function olderHistory(path: string, before: number) {
+  return api<HistoryEntry[]>(`${path}?before=${before}`);
+}
+export { HISTORY_PAGE_SIZE };
 
 export function useRecordHead(path: string) {
   return useQuery({

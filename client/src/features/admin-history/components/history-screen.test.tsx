@@ -203,3 +203,68 @@ describe('the history screen', () => {
     expect(screen.getByRole('alert').textContent).toContain('Someone else changed this record meanwhile');
   });
 });
+
+describe('a long history (R744–R745)', () => {
+  /** 120 changes of site 8, newest first, answered 50 at a time from a cursor as the server does. */
+  function fakeLongHistory() {
+    const calls: string[] = [];
+    const all: HistoryEntry[] = Array.from({ length: 120 }, (_, n) => ({
+      id: 120 - n,
+      action: 'update',
+      source: 'form',
+      restoredFrom: null,
+      fixesReports: [],
+      user: ADA,
+      createdAt: new Date(Date.UTC(2026, 9, 1) + (120 - n) * 3_600_000).toISOString(),
+      changes: { email: [`old${120 - n}@example.org`, `new${120 - n}@example.org`] },
+    }));
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = new URL(String(input), 'http://x');
+      calls.push(`${url.pathname}${url.search}`);
+      if (url.pathname === '/api/sites/8') return json({ id: 8, name: 'Long Hall', version: 121 });
+      if (url.pathname === '/api/sites/8/history') {
+        const before = url.searchParams.get('before');
+        const from = before ? all.findIndex((entry) => entry.id === Number(before)) + 1 : 0;
+        return json(all.slice(from, from + 50));
+      }
+      if (/^\/api\/\w+$/.test(url.pathname)) return json([]);
+      throw new Error(`unexpected ${url}`);
+    });
+    return calls;
+  }
+
+  it('shows the newest 50, then older changes from the last one shown until none is left', async () => {
+    const calls = fakeLongHistory();
+    const i18n = await createTestI18n('es');
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={client}>
+          <MemoryRouter>
+            <HistoryScreen record={{ kind: 'site', id: 8 }} />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    await screen.findByRole('list', { name: /./ });
+    expect(entryItems()).toHaveLength(50);
+    const older = () => screen.queryByRole('button', { name: 'Mostrar cambios anteriores' });
+    await act(async () => {
+      fireEvent.click(older()!);
+    });
+    await screen.findByText('Se muestran 50 cambios anteriores más abajo.');
+    expect(entryItems()).toHaveLength(100);
+    await act(async () => {
+      fireEvent.click(older()!);
+    });
+    await screen.findByText('Se muestran 20 cambios anteriores más abajo.');
+    expect(entryItems()).toHaveLength(120);
+    // A page shorter than 50 was the last: no more button.
+    expect(older()).toBeNull();
+    expect(calls.filter((call) => call.startsWith('/api/sites/8/history'))).toEqual([
+      '/api/sites/8/history',
+      '/api/sites/8/history?before=71',
+      '/api/sites/8/history?before=21',
+    ]);
+  });
+});

@@ -9,8 +9,10 @@ import { ApiError } from '#client/lib/api.ts';
 import { formatInstant } from '#shared/format-hours.ts';
 import type { HistoryEntry } from '#shared/schemas/history.ts';
 import {
+  HISTORY_PAGE_SIZE,
   type HistoryRecord,
   historyPaths,
+  olderHistory,
   restoreVersion,
   useHistory,
   useListItems,
@@ -37,6 +39,10 @@ export function HistoryScreen({ record }: { record: HistoryRecord }) {
   const [busy, setBusy] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const [error, setError] = useState('');
+  // Older pages, asked for with "Show older changes" from the last entry shown (R744–R745).
+  const [older, setOlder] = useState<{ entries: HistoryEntry[]; more: boolean } | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [olderFailed, setOlderFailed] = useState(false);
 
   // With the seconds: two changes in one minute (a mistake and its fix) still have different names.
   const when = (entry: HistoryEntry) =>
@@ -62,11 +68,34 @@ export function HistoryScreen({ record }: { record: HistoryRecord }) {
     } finally {
       setConfirming(null);
       setBusy(false);
+      // A restore is the newest entry: the history starts again from its first page.
+      setOlder(null);
       await Promise.all([head.refetch(), history.refetch()]);
     }
   };
 
-  const entries = history.data ?? [];
+  const firstPage = history.data ?? [];
+  // The first page is read again after a restore or on return to the tab; an entry it now holds is
+  // not listed twice.
+  const firstIds = new Set(firstPage.map((entry) => entry.id));
+  const entries = older ? [...firstPage, ...older.entries.filter((e) => !firstIds.has(e.id))] : firstPage;
+  const more = older ? older.more : firstPage.length >= HISTORY_PAGE_SIZE;
+
+  const showOlder = async () => {
+    const last = entries.at(-1);
+    if (!last || loadingOlder) return;
+    setLoadingOlder(true);
+    setOlderFailed(false);
+    try {
+      const page = await olderHistory(paths.history, last.id);
+      setOlder({ entries: [...(older?.entries ?? []), ...page], more: page.length >= HISTORY_PAGE_SIZE });
+      setAnnouncement(page.length ? t('history.olderShown', { count: page.length }) : t('history.noOlder'));
+    } catch {
+      setOlderFailed(true);
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
   const failed = head.error ?? history.error;
   const title = head.data ? t('history.title', { name: head.data.name }) : t('history.link');
   return (
@@ -123,6 +152,23 @@ export function HistoryScreen({ record }: { record: HistoryRecord }) {
             );
           })}
         </ol>
+      )}
+      {olderFailed && (
+        <div role="alert" className="alert alert--error">
+          <p>{t('history.olderFailed')}</p>
+        </div>
+      )}
+      {history.data && head.data && !failed && more && (
+        <p>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-disabled={loadingOlder || undefined}
+            onClick={() => void showOlder()}
+          >
+            {loadingOlder ? t('common:loading') : t('history.showOlder')}
+          </button>
+        </p>
       )}
       <ConfirmDialog
         open={confirming !== null}

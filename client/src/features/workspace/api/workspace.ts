@@ -1,15 +1,39 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '#client/lib/api.ts';
 import { apiPaths, apiRoutes, fillPath } from '#shared/api-paths.ts';
 import type { ReferenceListName } from '#shared/reference-lists.ts';
 import type { ReferenceItem } from '#shared/schemas/reference-lists.ts';
 import type { RestoredSite, TrashedSite } from '#shared/schemas/site-trash.ts';
 import type { Site } from '#shared/schemas/sites.ts';
-import type { ConfirmationMethod, Report, ReportStatus, Workspace } from '../model/workspace.ts';
+import type {
+  ConfirmationMethod,
+  Report,
+  ReportStatus,
+  SiteFlag,
+  Workspace,
+  WorkspaceSitesPage,
+} from '../model/workspace.ts';
+
+/** What the sites section asks the server for (docs/product.md R740–R742). */
+export interface SitesQuery {
+  q: string;
+  show: readonly SiteFlag[];
+  days: number;
+}
 
 /** The staff API paths the workspace calls, filled in from the routes' own table (shared/api-paths.ts). */
 export const workspacePaths = {
-  workspace: apiRoutes.workspace,
+  /** The lists' usage and the holidays; the sites come a page at a time (R740). */
+  workspace: `${apiRoutes.workspace}?sites=none`,
+  sites: ({ q, show, days }: SitesQuery, offset: number) => {
+    const params = new URLSearchParams({
+      q,
+      show: show.join(','),
+      days: String(days),
+      offset: String(offset),
+    });
+    return `${apiRoutes.workspaceSites}?${params}`;
+  },
   confirmations: (siteId: number) => fillPath(apiRoutes.siteConfirmations, { id: siteId }),
   confirmationRequests: (siteId: number) => fillPath(apiRoutes.siteConfirmationRequests, { id: siteId }),
   reports: (status?: ReportStatus) => (status ? `${apiRoutes.reports}?status=${status}` : apiRoutes.reports),
@@ -19,6 +43,9 @@ export const workspacePaths = {
 /** Admin screens' queries start with 'admin' and always fetch on mount (lib/after-admin-write.ts). */
 export const workspaceKeys = {
   workspace: ['admin', 'workspace'] as const,
+  sitesAll: ['admin', 'workspace-sites'] as const,
+  sites: (query: SitesQuery) =>
+    ['admin', 'workspace-sites', query.q, query.show.join(','), query.days] as const,
   reports: (status: ReportStatus | 'all') => ['admin', 'reports', status] as const,
   list: (list: ReferenceListName) => ['admin', 'workspace-list', list] as const,
 };
@@ -27,6 +54,23 @@ export function useWorkspace() {
   return useQuery({
     queryKey: workspaceKeys.workspace,
     queryFn: ({ signal }) => api<Workspace>(workspacePaths.workspace, { signal }),
+    staleTime: 0,
+  });
+}
+
+/**
+ * The workspace's sites a page at a time (R740): the first page of the query, and "Show more" asks
+ * for the next from where the last ended. The rows shown stay while another query's first page loads.
+ */
+export function useWorkspaceSites(query: SitesQuery) {
+  return useInfiniteQuery({
+    queryKey: workspaceKeys.sites(query),
+    queryFn: ({ pageParam, signal }) =>
+      api<WorkspaceSitesPage>(workspacePaths.sites(query, pageParam), { signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last) =>
+      last.offset + last.sites.length < last.matching ? last.offset + last.sites.length : undefined,
+    placeholderData: keepPreviousData,
     staleTime: 0,
   });
 }

@@ -1,33 +1,32 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '#client/lib/api.ts';
 import { siteNameText } from '#client/lib/localized.tsx';
 import { missingFactsText } from '#client/lib/site-facts-text.ts';
 import { apiPaths } from '#shared/api-paths.ts';
-import { requestConfirmation } from '../api/workspace.ts';
+import { WORKSPACE_SEARCH_MAX } from '#shared/schemas/workspace.ts';
+import { requestConfirmation, useWorkspaceSites } from '../api/workspace.ts';
 import { agencyDate, formatDate } from '../model/dates.ts';
-import {
-  filterWorkspaceSites,
-  SITE_FLAGS,
-  type SiteFlag,
-  siteFlags,
-  type WorkspaceSite,
-} from '../model/workspace.ts';
+import { SITE_FLAGS, type SiteFlag, siteFlags, type WorkspaceSite } from '../model/workspace.ts';
+
+/** How long the name search waits after the last key before asking the server (R741). */
+const SEARCH_DELAY_MS = 250;
 
 /** What a confirmation request came to: the address it went to, or why it did not go. */
 type RequestResult = { ok: true; text: string } | { ok: false; text: string };
 
 function SiteRow({
   site,
-  byId,
+  names,
   today,
   days,
   onConfirm,
   onAnnounce,
 }: {
   site: WorkspaceSite;
-  byId: ReadonlyMap<number, WorkspaceSite>;
+  /** The names of the other sites its possible duplicates point to, by id. */
+  names: Readonly<Record<string, string>>;
   today: string;
   days: number;
   onConfirm: (site: WorkspaceSite) => void;
@@ -90,12 +89,12 @@ function SiteRow({
                   {site.possibleDuplicates.map((id, index) => (
                     <span key={id}>
                       {index > 0 && ', '}
-                      <Link to={`/sites/${id}`}>{byId.get(id)?.name ?? `#${id}`}</Link> (
+                      <Link to={`/sites/${id}`}>{names[id] ?? `#${id}`}</Link> (
                       <Link to={`/admin/duplicates/${site.id}/${id}`}>
                         {t('sites.compare')}
                         <span className="visually-hidden">
                           {' '}
-                          {t('sites.compareWith', { name: byId.get(id)?.name ?? `#${id}` })}
+                          {t('sites.compareWith', { name: names[id] ?? `#${id}` })}
                         </span>
                       </Link>
                       )
@@ -144,18 +143,17 @@ function SiteRow({
 }
 
 /**
- * Every site, searchable by name in any language and narrowed by what needs attention
- * (docs/product.md R195): each with its last confirmation, its flags, Edit, Confirm and "Send
- * confirmation request".
+ * The sites, searchable by name in any language and narrowed by what needs attention
+ * (docs/product.md R195), a page at a time from the server (R740–R742): each with its last
+ * confirmation, its flags, Edit, Confirm and "Send confirmation request"; "Show more" adds the next
+ * page. The choices are the screen's own, as before: the address does not change.
  */
 export function SitesSection({
-  sites,
   today,
   defaultDays,
   onConfirm,
   onAnnounce,
 }: {
-  sites: readonly WorkspaceSite[];
   today: string;
   defaultDays: number;
   onConfirm: (site: WorkspaceSite) => void;
@@ -163,21 +161,35 @@ export function SitesSection({
 }) {
   const { t } = useTranslation('admin-workspace');
   const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
   const [flags, setFlags] = useState<SiteFlag[]>([]);
   const [daysText, setDaysText] = useState(String(defaultDays));
   const searchId = useId();
   const daysId = useId();
   const days = Number.parseInt(daysText, 10);
-  const validDays = Number.isInteger(days) && days >= 0 ? days : defaultDays;
-  const byId = useMemo(() => new Map(sites.map((site) => [site.id, site])), [sites]);
-  const shown = useMemo(
-    () => filterWorkspaceSites(sites, { search, flags, days: validDays }, today, agencyDate),
-    [sites, search, flags, validDays, today],
-  );
+  const validDays = Number.isInteger(days) && days >= 0 && days <= 36_500 ? days : defaultDays;
+
+  // The name search asks the server once typing pauses, not at every key.
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(search), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const sites = useWorkspaceSites({ q, show: flags, days: validDays });
+  const pages = sites.data?.pages ?? [];
+  const first = pages[0];
+  const shown = pages.flatMap((page) => page.sites);
+  const names = Object.assign({}, ...pages.map((page) => page.names)) as Record<string, string>;
+  const remaining = first ? first.matching - shown.length : 0;
+
   const toggle = (flag: SiteFlag, on: boolean) =>
     setFlags((current) =>
       on ? SITE_FLAGS.filter((f) => f === flag || current.includes(f)) : current.filter((f) => f !== flag),
     );
+  const flagLabel = (flag: SiteFlag, words: string) => {
+    const count = first?.counts[flag];
+    return count === undefined ? words : t('sites.flagCount', { label: words, count });
+  };
 
   return (
     <section className="workspace-section" aria-labelledby="workspace-sites">
@@ -207,6 +219,7 @@ export function SitesSection({
             id={searchId}
             type="search"
             value={search}
+            maxLength={WORKSPACE_SEARCH_MAX}
             autoComplete="off"
             onChange={(event) => setSearch(event.target.value)}
           />
@@ -220,7 +233,7 @@ export function SitesSection({
                 checked={flags.includes('notConfirmed')}
                 onChange={(event) => toggle('notConfirmed', event.target.checked)}
               />
-              <span>{t('sites.filters.notConfirmed', { count: validDays })}</span>
+              <span>{flagLabel('notConfirmed', t('sites.filters.notConfirmed', { count: validDays }))}</span>
             </label>
             <label htmlFor={daysId} className="workspace-days__label">
               {t('sites.days')}
@@ -231,6 +244,7 @@ export function SitesSection({
               type="number"
               inputMode="numeric"
               min={0}
+              max={36_500}
               value={daysText}
               onChange={(event) => setDaysText(event.target.value)}
             />
@@ -242,30 +256,64 @@ export function SitesSection({
                 checked={flags.includes(flag)}
                 onChange={(event) => toggle(flag, event.target.checked)}
               />
-              <span>{t(`sites.filters.${flag}`)}</span>
+              <span>{flagLabel(flag, t(`sites.filters.${flag}`))}</span>
             </label>
           ))}
         </fieldset>
       </search>
-      <p role="status" className="workspace-count">
-        {t('sites.count', { count: shown.length, total: sites.length })}
-      </p>
-      {shown.length > 0 ? (
-        <ul className="workspace-sites">
-          {shown.map((site) => (
-            <SiteRow
-              key={site.id}
-              site={site}
-              byId={byId}
-              today={today}
-              days={validDays}
-              onConfirm={onConfirm}
-              onAnnounce={onAnnounce}
-            />
-          ))}
-        </ul>
+      {first ? (
+        <>
+          <p role="status" className="workspace-count">
+            {t('sites.count', { count: first.matching, total: first.total })}
+          </p>
+          {shown.length > 0 ? (
+            <ul className="workspace-sites">
+              {shown.map((site) => (
+                <SiteRow
+                  key={site.id}
+                  site={site}
+                  names={names}
+                  today={today}
+                  days={first.days}
+                  onConfirm={onConfirm}
+                  onAnnounce={onAnnounce}
+                />
+              ))}
+            </ul>
+          ) : (
+            <p>{t('sites.none')}</p>
+          )}
+          {sites.isFetchNextPageError && (
+            <div role="alert" className="alert alert--error">
+              <p>{t('sites.moreFailed')}</p>
+            </div>
+          )}
+          {remaining > 0 && (
+            <p>
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-disabled={sites.isFetchingNextPage || undefined}
+                onClick={() => {
+                  if (!sites.isFetchingNextPage) void sites.fetchNextPage();
+                }}
+              >
+                {sites.isFetchingNextPage
+                  ? t('common:loading')
+                  : t('sites.showMore', { count: Math.min(first.limit, remaining) })}
+              </button>
+            </p>
+          )}
+        </>
+      ) : sites.error ? (
+        <div role="alert" className="alert alert--error">
+          <p>{t('loadFailed')}</p>
+          <button type="button" className="button button--secondary" onClick={() => void sites.refetch()}>
+            {t('common:errors.retry')}
+          </button>
+        </div>
       ) : (
-        <p>{t('sites.none')}</p>
+        <p>{t('common:loading')}</p>
       )}
     </section>
   );

@@ -5,6 +5,9 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setAppData } from '#client/lib/app-data.ts';
 import { createTestI18n } from '#client/testing/i18n.ts';
+import { showFlags } from '#shared/schemas/workspace.ts';
+import { workspaceSelection } from '#shared/workspace-sites.ts';
+import { agencyDate } from '../model/dates.ts';
 import type { Report, WorkspaceSite } from '../model/workspace.ts';
 import { WorkspaceScreen } from './workspace-screen.tsx';
 
@@ -22,7 +25,10 @@ async function i18nWith(language: string) {
   return i18n;
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  pageLimit = 50;
+});
 
 const site = (overrides: Partial<WorkspaceSite>): WorkspaceSite => ({
   id: 1,
@@ -107,6 +113,29 @@ const trailOf = (report: HTMLElement) =>
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+/** The server's page size, made small where a test pages. */
+let pageLimit = 50;
+
+/** GET /api/workspace/sites in memory, by the server's own rules (shared/workspace-sites.ts). */
+function sitesPage(sites: WorkspaceSite[], url: string) {
+  const query = new URL(url, 'http://x').searchParams;
+  const days = Number(query.get('days') ?? 180);
+  const offset = Number(query.get('offset') ?? 0);
+  const limit = Number(query.get('limit') ?? pageLimit);
+  const date = (instant: string) => agencyDate(instant);
+  const { matching, counts } = workspaceSelection(
+    sites,
+    { search: query.get('q') ?? '', flags: showFlags(query.get('show') ?? ''), days },
+    '2026-11-24',
+    date,
+  );
+  const page = matching.slice(offset, offset + limit);
+  const names = Object.fromEntries(
+    page.flatMap((s) => s.possibleDuplicates.map((id) => [id, sites.find((o) => o.id === id)!.name])),
+  );
+  return { total: sites.length, matching: matching.length, offset, limit, days, counts, sites: page, names };
+}
+
 /** The staff API behind fetch, in memory. */
 function fakeApi() {
   const calls: { method: string; url: string; body?: unknown }[] = [];
@@ -117,7 +146,8 @@ function fakeApi() {
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method, url, body });
-    if (url === '/api/workspace') return json({ sites, usage: { populations: { '1': 3 } } });
+    if (url === '/api/workspace?sites=none') return json({ sites: [], usage: { populations: { '1': 3 } } });
+    if (url.startsWith('/api/workspace/sites?')) return json(sitesPage(sites, url));
     const confirmation = /^\/api\/sites\/(\d+)\/confirmations$/.exec(url);
     if (confirmation && method === 'POST') {
       const found = sites.find((s) => s.id === Number(confirmation[1]))!;
@@ -234,9 +264,11 @@ describe('the workspace', () => {
 
     const search = screen.getByRole('searchbox', { name: 'Search by name' });
     fireEvent.change(search, { target: { value: 'CAFE' } });
-    expect(shownSites()).toEqual(['Café Mission']);
+    await waitFor(() => expect(shownSites()).toEqual(['Café Mission']));
+    fireEvent.change(search, { target: { value: 'Bay' } });
+    await waitFor(() => expect(shownSites()).toEqual(['Bayview Lunch']));
     fireEvent.change(search, { target: { value: '咖啡' } });
-    expect(shownSites()).toEqual(['Café Mission']);
+    await waitFor(() => expect(shownSites()).toEqual(['Café Mission']));
     expect(screen.getByText('1 of 6 sites')).toBeTruthy();
   });
 
@@ -251,8 +283,40 @@ describe('the workspace', () => {
   ])('filters: %s', async (filter, expected) => {
     fakeApi();
     await renderWorkspace();
-    fireEvent.click(screen.getByRole('checkbox', { name: filter }));
-    expect(shownSites()).toEqual(expected);
+    // Each choice says how many sites it would list.
+    const choice = screen.getByRole('checkbox', { name: `${filter} (${expected.length})` });
+    fireEvent.click(choice);
+    await waitFor(() => expect(shownSites()).toEqual(expected));
+    expect(screen.getByText(`${expected.length} of 6 sites`)).toBeTruthy();
+  });
+
+  it('shows a page of sites and "Show more" adds the next, the other site of a duplicate named across pages', async () => {
+    pageLimit = 4;
+    const calls = fakeApi();
+    await renderWorkspace();
+    expect(shownSites()).toEqual(['Bayview Lunch', 'Café Mission', 'Chinatown Table', 'Excelsior Meals']);
+    expect(screen.getByText('6 of 6 sites')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Show 2 more sites' }));
+    });
+    await waitFor(() => expect(shownSites()).toHaveLength(6));
+    expect(screen.queryByRole('button', { name: /Show \d+ more/ })).toBeNull();
+    expect(calls.filter((c) => c.url.startsWith('/api/workspace/sites')).map((c) => c.url)).toEqual([
+      '/api/workspace/sites?q=&show=&days=180&offset=0',
+      '/api/workspace/sites?q=&show=&days=180&offset=4',
+    ]);
+    const two = screen.getByRole('heading', { level: 3, name: 'Excelsior Meals Two' }).closest('li')!;
+    expect(within(two).getByRole('link', { name: 'Excelsior Meals' }).getAttribute('href')).toBe('/sites/5');
+  });
+
+  it('asks the server for the chosen flags and days, not every site', async () => {
+    const calls = fakeApi();
+    await renderWorkspace();
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Without hours/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Facts missing/ }));
+    await waitFor(() => expect(shownSites()).toEqual(['Chinatown Table']));
+    expect(calls.at(-1)?.url).toBe('/api/workspace/sites?q=&show=noHours%2CfactsMissing&days=180&offset=0');
+    expect(calls.some((c) => c.url === '/api/workspace')).toBe(false);
   });
 
   it('says which deciding facts a site lacks, with a link to enter them', async () => {
@@ -268,14 +332,16 @@ describe('the workspace', () => {
     fakeApi();
     await renderWorkspace();
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Number of days' }), { target: { value: '10' } });
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Not confirmed in 10 days' }));
-    expect(shownSites()).toEqual([
-      'Bayview Lunch',
-      'Chinatown Table',
-      'Excelsior Meals',
-      'Excelsior Meals Two',
-      'Sunset Dining',
-    ]);
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Not confirmed in 10 days (5)' }));
+    await waitFor(() =>
+      expect(shownSites()).toEqual([
+        'Bayview Lunch',
+        'Chinatown Table',
+        'Excelsior Meals',
+        'Excelsior Meals Two',
+        'Sunset Dining',
+      ]),
+    );
   });
 
   it('confirms a site with how it was checked and a note, and the row shows today', async () => {
@@ -428,14 +494,14 @@ describe('the workspace', () => {
   });
 
   it.each([
-    ['es', 'Área de trabajo', 'Sin ubicación en el mapa', 'Informes del público'],
-    ['zh', '工作區', '沒有地圖位置', '市民報告'],
+    ['es', 'Área de trabajo', 'Sin ubicación en el mapa (1)', 'Informes del público'],
+    ['zh', '工作區', '沒有地圖位置（1）', '市民報告'],
   ])('speaks %s', async (language, title, filter, reports) => {
     fakeApi();
     await renderWorkspace(language);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
     fireEvent.click(screen.getByRole('checkbox', { name: filter }));
-    expect(shownSites()).toEqual(['Bayview Lunch']);
+    await waitFor(() => expect(shownSites()).toEqual(['Bayview Lunch']));
     expect(screen.getByRole('region', { name: reports })).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +7,7 @@ import { ApiError } from '#client/lib/api.ts';
 import { useCurrentUser } from '#client/lib/current-user.ts';
 import { confirmSite, useWorkspace, workspaceKeys } from '../api/workspace.ts';
 import { agencyDate, staleAfterDays } from '../model/dates.ts';
-import type { ConfirmationMethod, Workspace } from '../model/workspace.ts';
+import type { ConfirmationMethod, WorkspaceSitesPage } from '../model/workspace.ts';
 import { ConfirmSiteDialog } from './confirm-site-dialog.tsx';
 import { HolidaysSection } from './holidays-section.tsx';
 import { ListsSection } from './lists-section.tsx';
@@ -37,15 +37,21 @@ export function WorkspaceScreen({ today = agencyDate() ?? '' }: { today?: string
     setError('');
     try {
       const site = await confirmSite(confirming.id, body);
-      client.setQueryData<Workspace>(workspaceKeys.workspace, (current) =>
-        current
-          ? {
-              ...current,
-              sites: current.sites.map((s) =>
-                s.id === site.id ? { ...s, confirmedAt: site.confirmedAt } : s,
-              ),
-            }
-          : current,
+      // The row shows its new date at once, on whichever loaded page of whichever search holds it.
+      client.setQueriesData<InfiniteData<WorkspaceSitesPage>>(
+        { queryKey: workspaceKeys.sitesAll },
+        (current) =>
+          current
+            ? {
+                ...current,
+                pages: current.pages.map((page) => ({
+                  ...page,
+                  sites: page.sites.map((s) =>
+                    s.id === site.id ? { ...s, confirmedAt: site.confirmedAt } : s,
+                  ),
+                })),
+              }
+            : current,
       );
       setAnnouncement(t('confirm.done', { name: confirming.name }));
       setConfirming(null);
@@ -96,36 +102,15 @@ export function WorkspaceScreen({ today = agencyDate() ?? '' }: { today?: string
       <p role="status" className={announcement ? 'alert alert--success' : 'workspace-announcement'}>
         {announcement}
       </p>
-      {workspace.data ? (
-        <SitesSection
-          sites={workspace.data.sites}
-          today={today}
-          defaultDays={staleAfterDays()}
-          onConfirm={(site) => {
-            setError('');
-            setConfirming({ id: site.id, name: site.name });
-          }}
-          onAnnounce={setAnnouncement}
-        />
-      ) : (
-        <section className="workspace-section" aria-labelledby="workspace-sites">
-          <h2 id="workspace-sites">{t('sites.heading')}</h2>
-          {workspace.error ? (
-            <div role="alert" className="alert alert--error">
-              <p>{t('loadFailed')}</p>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => void workspace.refetch()}
-              >
-                {t('common:errors.retry')}
-              </button>
-            </div>
-          ) : (
-            <p>{t('common:loading')}</p>
-          )}
-        </section>
-      )}
+      <SitesSection
+        today={today}
+        defaultDays={staleAfterDays()}
+        onConfirm={(site) => {
+          setError('');
+          setConfirming({ id: site.id, name: site.name });
+        }}
+        onAnnounce={setAnnouncement}
+      />
       <ListsSection usage={workspace.data?.usage ?? {}} onAnnounce={setAnnouncement} />
       <ReportsSection
         onConfirmSite={(id, name) => {

@@ -1,0 +1,66 @@
+/**
+ * `npx tsx bench/workspace-bytes.ts`: what the staff workspace sends for its sites at a state's size
+ * (docs/product.md R740, R746): the answer of `GET /api/workspace` with every site (what the screen
+ * loaded before it paged), and what the screen loads now — `GET /api/workspace?sites=none` and the
+ * first page of `GET /api/workspace/sites` — in bytes, raw and compressed (gzip, brotli), with the
+ * server's time for each (one run, on this machine). `BENCH_SITES` sites (10,000 unless set) from the
+ * benches' seeder on the embedded database. Writes nothing; prints a table for docs/performance.md.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { openPglite } from '#server/db/client.ts';
+import { agencyDate } from '#server/services/agency-clock.ts';
+import { workspaceData, workspaceSitesPage } from '#server/services/workspace.ts';
+import { USUAL_HOLIDAY_RULES } from '#shared/holidays.ts';
+import { WorkspaceSitesQuerySchema } from '#shared/schemas/workspace.ts';
+import { seedBenchData } from './seed.ts';
+
+const N = Number(process.env.BENCH_SITES ?? 10_000);
+const TIME_ZONE = 'America/Los_Angeles';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meals-workspace-bytes-'));
+const database = await openPglite(path.join(dataDir, 'db'));
+await database.migrate();
+await seedBenchData(database.db, N);
+const today = agencyDate(new Date(), TIME_ZONE);
+const calendar = { rules: USUAL_HOLIDAY_RULES, today };
+const clock = { today, timeZone: TIME_ZONE, staleAfterDays: 180 };
+
+const measure = async (label: string, answer: () => Promise<unknown>) => {
+  await answer(); // warm
+  const started = performance.now();
+  const json = Buffer.from(JSON.stringify(await answer()));
+  const ms = performance.now() - started;
+  return {
+    label,
+    raw: json.length,
+    gzip: zlib.gzipSync(json, { level: 6 }).length,
+    brotli: zlib.brotliCompressSync(json).length,
+    ms,
+  };
+};
+
+const query = (text: string) =>
+  WorkspaceSitesQuerySchema.parse(Object.fromEntries(new URLSearchParams(text)));
+const rows = [
+  await measure('`GET /api/workspace` (every site: the screen before)', () =>
+    workspaceData(database.db, calendar),
+  ),
+  await measure('`GET /api/workspace?sites=none` (lists and holidays)', () =>
+    workspaceData(database.db, calendar, { sites: false }),
+  ),
+  await measure('`GET /api/workspace/sites` (first page of 50)', () =>
+    workspaceSitesPage(database.db, query(''), clock),
+  ),
+  await measure('`GET /api/workspace/sites?show=notConfirmed,noHours&q=lunch`', () =>
+    workspaceSitesPage(database.db, query('show=notConfirmed,noHours&q=lunch'), clock),
+  ),
+];
+await database.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+console.log(`| ${N} sites, embedded database | raw bytes | gzip | brotli | server time (one run) |`);
+console.log('|---|---|---|---|---|');
+for (const row of rows)
+  console.log(`| ${row.label} | ${row.raw} | ${row.gzip} | ${row.brotli} | ${row.ms.toFixed(0)} ms |`);
