@@ -72,5 +72,5 @@ describe('embedded database backup and restore', () => {
     const { previous } = await restoreEmbedded(dataDir, file);
     expect(await snapshot(dbDir)).toEqual(before);
     expect(previous && fs.existsSync(previous)).toBe(true);
-  });
+  }, 180_000); // a bound against a hung test only: a busy machine copies a database slowly
 });
