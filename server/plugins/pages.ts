@@ -24,7 +24,7 @@ import { cachedPages, PageNotFound } from './pages/cached-pages.ts';
 import { HTML, languageTemplates, loadRenderer, type PageRenderer, put } from './pages/html.ts';
 import { isAppPath, notFoundKind } from './pages/not-found.ts';
 import { type PageRenders, type RenderLimits, sitesRenders } from './pages/sites-renders.ts';
-import { headerSafe, splitUrl } from './request-path.ts';
+import { redirectQuery, splitUrl } from './request-path.ts';
 
 export interface PagesOptions {
   /** The built client (dist/client): its index.html is every page's template. */
@@ -86,7 +86,7 @@ export default fp(async function pages(app: FastifyInstance, options: PagesOptio
     // A variant of a public page's address ('/sites/12/', '//sites/12', '/sites/012') is sent to the
     // canonical one, query kept, so each page has one address (and one cache entry).
     if (route.kind !== 'other' && rawPath !== pagePath(route)) {
-      return this.redirect(`${pagePath(route)}${query ? `?${headerSafe(query)}` : ''}`, 301);
+      return this.redirect(`${pagePath(route)}${redirectQuery(query)}`, 301);
     }
     const params = new URLSearchParams(query);
     const language = request.language;
@@ -130,10 +130,7 @@ export default fp(async function pages(app: FastifyInstance, options: PagesOptio
           // A site merged into another: its old address leads to the site it became part of (R576).
           const to = route.kind === 'site' ? await options.siteRedirect?.(route.id) : undefined;
           if (to !== undefined)
-            return this.redirect(
-              `${pagePath({ kind: 'site', id: to })}${query ? `?${headerSafe(query)}` : ''}`,
-              301,
-            );
+            return this.redirect(`${pagePath({ kind: 'site', id: to })}${redirectQuery(query)}`, 301);
           this.code(404);
           if (route.kind === 'site') {
             return this.sendCached(

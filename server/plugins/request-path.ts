@@ -95,3 +95,21 @@ export function clientErrorHandler(securityHeaders: Record<string, string>) {
     socket.destroy(error);
   };
 }
+
+/**
+ * A query longer than this is not carried into a redirect's Location: a header that long is refused by
+ * the HTTP parsers of browsers, proxies and Node (16 KB for all headers), and nothing a page reads needs
+ * it (each of the locations page's boxes keeps 200 characters).
+ */
+export const REDIRECT_QUERY_MAX = 4096;
+
+/**
+ * The query of an address being redirected, as it may follow the new path in a Location header:
+ * '?' and the query made header-safe, or '' when there is none or it is too long to carry
+ * (REDIRECT_QUERY_MAX). `query` is without its '?'.
+ */
+export function redirectQuery(query: string): string {
+  if (!query) return '';
+  const safe = headerSafe(query);
+  return safe.length <= REDIRECT_QUERY_MAX ? `?${safe}` : '';
+}

@@ -25,6 +25,7 @@ import {
 import type { Translations } from '#shared/translations.ts';
 import type { AppContext } from '../context.ts';
 import { acceptSpreadsheets, refusals, sheetKindOf } from '../plugins/import-refusals.ts';
+import { redirectQuery } from '../plugins/request-path.ts';
 import { staffRoutes, staffUser } from '../plugins/staff-routes.ts';
 import { currentClosuresJson } from '../services/closures.ts';
 import { HttpError } from '../services/errors.ts';
@@ -40,7 +41,7 @@ import { followMerge } from '../services/site-merge.ts';
 /** The same request's address on the kept site, its query kept. */
 function movedTo(url: string, pattern: string, id: number): string {
   const query = url.indexOf('?');
-  return `${fillPath(pattern, { id })}${query >= 0 ? url.slice(query) : ''}`;
+  return `${fillPath(pattern, { id })}${query >= 0 ? redirectQuery(url.slice(query + 1)) : ''}`;
 }
 
 /** How many days the calendar file covers from the agency's today (docs/product.md R663). */
