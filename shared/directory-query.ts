@@ -12,8 +12,12 @@ import { searchToSearchParams } from './site-search.ts';
 /** The rows one answer brings, and each "Show more" adds (R717). */
 export const SEARCH_LIST_PAGE = 25;
 
-/** A point rounded to about 10 m: a phone's position changes by metres, the answer stays memoised. */
-const roundDegrees = (value: number) => String(Math.round(value * 10_000) / 10_000);
+const roundDegrees = (value: number) => Math.round(value * 10_000) / 10_000;
+
+/** A point rounded to about 10 m, as the search is asked it: a phone's position changes by metres, the answer stays memoised. */
+export function searchPoint(origin: LatLng): LatLng {
+  return { lat: roundDegrees(origin.lat), lng: roundDegrees(origin.lng) };
+}
 
 /**
  * The query of GET /api/search (without `offset`) for the page's filters and name search, nearest first
@@ -27,8 +31,9 @@ export function directorySearchQuery(
 ): string {
   const params = filtersToSearchParams(filters, searchToSearchParams(q ? { q } : {}));
   if (origin) {
-    params.set('lat', roundDegrees(origin.lat));
-    params.set('lng', roundDegrees(origin.lng));
+    const point = searchPoint(origin);
+    params.set('lat', String(point.lat));
+    params.set('lng', String(point.lng));
   }
   params.set('limit', String(SEARCH_LIST_PAGE));
   params.set('include', 'site');

@@ -1,5 +1,5 @@
 import { type AppData, type PreloadedQuery, preloadKeys } from '#shared/app-data.ts';
-import { directorySearchQuery, SEARCH_LIST_PAGE } from '#shared/directory-query.ts';
+import { directorySearchQuery, SEARCH_LIST_PAGE, searchPoint } from '#shared/directory-query.ts';
 import { filtersFromSearchParams, filtersToSearchParams } from '#shared/filters.ts';
 import type { Language } from '#shared/languages.ts';
 import { REFERENCE_LIST_NAMES } from '#shared/schemas/reference-lists.ts';
@@ -158,14 +158,6 @@ export function pagePath(route: Exclude<PageRoute, { kind: 'other' }>): string {
   return route.kind === 'site' ? `/sites/${route.id}` : `/${route.kind}`;
 }
 
-/** The point a search query names, rounded as the browser sends it (`directorySearchQuery`). */
-function nearOf(query: string): { lat: number; lng: number } | undefined {
-  const params = new URLSearchParams(query);
-  const lat = params.get('lat');
-  const lng = params.get('lng');
-  return lat !== null && lng !== null ? { lat: Number(lat), lng: Number(lng) } : undefined;
-}
-
 /** The last demo flag read, per app: what a page says while the database is out of reach. */
 const lastDemoFlag = new WeakMap<object, boolean>();
 
@@ -220,7 +212,7 @@ export async function pageData(
         const first = await publicSearch(ctx).search({
           filters: filtersFromSearchParams(choices),
           q: searchFromSearchParams(choices).q,
-          near: nearOf(query),
+          near: origin ? searchPoint(origin) : undefined,
           offset: 0,
           limit: SEARCH_LIST_PAGE,
           include: 'site',
