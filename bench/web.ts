@@ -2,6 +2,11 @@
  * `npm run bench:web`: builds the client, records the initial JavaScript and CSS of the public pages
  * (gzipped bytes), then runs Lighthouse (mobile preset, Debian Chromium, offline: tiles come from a
  * local placeholder) on /, /sites and a site page. Writes bench/results/web-*.json and the docs/performance.md table.
+ *
+ * `BENCH_SITES=10000 npm run bench:web` measures the same pages on a state's directory instead of the demo
+ * data: that many synthetic sites from the benches' seeder (embedded database, or a new PostgreSQL
+ * database when `DATABASE_URL` is set), where the pages ask the server's search for 25 rows at a time.
+ * Its table is a section of its own (`bench:web:state`), with the bytes each page transferred in total.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,17 +16,20 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import {
   adminCookie,
+  type Backend,
   BENCH_ADMIN,
   buildClient,
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,
   freePort,
+  prepareDatabase,
   replacePerformanceSection,
   root,
   startServer,
   stopServer,
   waitFor,
 } from './lib.ts';
+import { seedBenchData } from './seed.ts';
 
 const dist = path.join(root, 'dist/client');
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
@@ -47,11 +55,17 @@ const bundle = {
 };
 console.log(`initial JS ${bundle.js} B gzipped, CSS ${bundle.css} B gzipped`);
 
+/** A state's directory (`BENCH_SITES`), or the demo data's 40 sites. */
+const stateSites = process.env.BENCH_SITES ? Number(process.env.BENCH_SITES) : undefined;
+const backend: Backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+const state = stateSites
+  ? await prepareDatabase(backend, (database) => seedBenchData(database.db, stateSites))
+  : undefined;
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meals-bench-web-'));
-const server = startServer(port, dataDir, undefined, {
-  DEMO_DATA: 'true',
+const dataDir = state?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'meals-bench-web-'));
+const server = startServer(port, dataDir, state?.databaseUrl, {
+  DEMO_DATA: state ? 'false' : 'true',
   ADMIN_EMAIL: BENCH_ADMIN.email,
   ADMIN_PASSWORD: BENCH_ADMIN.password,
   ADMIN_FIRST_NAME: BENCH_ADMIN.firstName,
@@ -71,6 +85,7 @@ function loadedBytes(lhr: { audits: Record<string, { details?: unknown }> }) {
   const sum = (type: string, field: 'transferSize' | 'resourceSize') =>
     items.filter((i) => i.resourceType === type).reduce((total, i) => total + (i[field] ?? 0), 0);
   return {
+    totalSentBytes: items.reduce((total, i) => total + (i.transferSize ?? 0), 0),
     jsSentBytes: sum('Script', 'transferSize'),
     jsBytes: sum('Script', 'resourceSize'),
     cssSentBytes: sum('Stylesheet', 'transferSize'),
@@ -199,18 +214,21 @@ try {
 } finally {
   await chrome?.kill();
   await stopServer(server);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (state) await state.cleanup();
+  else fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const load = {
+  sites: stateSites ?? 'demo',
+  backend,
   before: loadBefore,
   after: Number((os.loadavg()[0] ?? 0).toFixed(2)),
   cores: os.cpus().length,
 };
 fs.writeFileSync(
-  path.join(root, `bench/results/web-${stamp}.json`),
+  path.join(root, `bench/results/web-${stateSites ? `${stateSites}-` : ''}${stamp}.json`),
   `${JSON.stringify({ bundle, load, pages }, null, 2)}\n`,
 );
 
@@ -231,6 +249,7 @@ const rows = Object.entries(
       seo: number;
       lcpMs: number;
       tbtMs: number;
+      totalSentBytes: number;
       jsSentBytes: number;
       jsBytes: number;
       cssSentBytes: number;
@@ -238,9 +257,15 @@ const rows = Object.entries(
   >,
 ).map(
   ([, p]) =>
-    `| ${p.path} | ${p.performance} (${p.runs.join(', ')}${p.failures.length ? `; failed: ${p.failures.join(', ')}` : ''}) | ${p.spread} | ${p.accessibility} | ${p.bestPractices} | ${p.seo} | ${p.lcpMs} | ${p.tbtMedianMs} (${p.tbtRuns[0]}–${p.tbtRuns.at(-1)}) | ${kb(p.jsSentBytes)} (${kb(p.jsBytes)}) | ${kb(p.cssSentBytes)} |`,
+    `| ${p.path} | ${p.performance} (${p.runs.join(', ')}${p.failures.length ? `; failed: ${p.failures.join(', ')}` : ''}) | ${p.spread} | ${p.accessibility} | ${p.bestPractices} | ${p.seo} | ${p.lcpMs} | ${p.tbtMedianMs} (${p.tbtRuns[0]}–${p.tbtRuns.at(-1)}) | ${kb(p.jsSentBytes)} (${kb(p.jsBytes)}) | ${kb(p.cssSentBytes)} | ${kb(p.totalSentBytes)} |`,
 );
 const table = [
+  ...(stateSites
+    ? [
+        `A state's directory: **${stateSites.toLocaleString('en-US')} sites** from the benches' seeder (${backend === 'postgres' ? 'PostgreSQL' : 'embedded database'}); the pages ask the server's search for 25 rows at a time.`,
+        '',
+      ]
+    : []),
   `Measured ${new Date().toISOString().slice(0, 10)}: initial JavaScript **${(bundle.js / 1024).toFixed(1)} KB** gzipped, CSS **${(bundle.css / 1024).toFixed(1)} KB** gzipped (what index.html loads before anything runs, the same for every public route; the largest chunks loaded only where needed: ${bundle.lazyChunks
     .map((c) => `${c.file.replace(/-[\w-]+\.js$/, '')} ${(c.gzipBytes / 1024).toFixed(1)} KB`)
     .slice(0, 4)
@@ -248,12 +273,12 @@ const table = [
   '',
   `Each page is measured ${RUNS} times; the table shows the run with the median performance score (all ${RUNS} scores in brackets, and their spread: highest minus lowest) and the median blocking time over the runs (lowest–highest in brackets). Load average (1 min) ${load.before} before and ${load.after} after the runs, on ${load.cores} cores: blocking time counts whatever else the machine is doing.`,
   '',
-  'JS and CSS per page: every script and stylesheet the page loaded in that run (its lazy chunks, such as the map, included), as sent (unpacked in brackets).',
+  'JS and CSS per page: every script and stylesheet the page loaded in that run (its lazy chunks, such as the map, included), as sent (unpacked in brackets). All KB sent: every request of the page (HTML, data, scripts, styles, fonts, images, map tiles).',
   '',
-  '| page | performance: median (all runs) | spread | accessibility | best practices | SEO | LCP ms | TBT ms: median (range) | JS KB sent (unpacked) | CSS KB sent |',
-  '|---|---|---|---|---|---|---|---|---|---|',
+  '| page | performance: median (all runs) | spread | accessibility | best practices | SEO | LCP ms | TBT ms: median (range) | JS KB sent (unpacked) | CSS KB sent | all KB sent |',
+  '|---|---|---|---|---|---|---|---|---|---|---|',
   ...rows,
 ].join('\n');
-replacePerformanceSection('bench:web', table);
+replacePerformanceSection(stateSites ? 'bench:web:state' : 'bench:web', table);
 console.log(table);
 process.exit(0);

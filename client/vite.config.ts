@@ -11,8 +11,18 @@ const root = path.dirname(new URL(import.meta.url).pathname);
 export default defineConfig({
   root,
   plugins: [react()],
-  // The words live beside the server's code (shared/locales); globs over them name the folder by alias.
-  resolve: { alias: { '@locales': path.resolve(root, '..', 'shared', 'locales') } },
+  resolve: {
+    alias: [
+      // The words live beside the server's code (shared/locales); globs over them name the folder by alias.
+      { find: '@locales', replacement: path.resolve(root, '..', 'shared', 'locales') },
+      // react-i18next still imports the shim of useSyncExternalStore for React 17; React 19 has it, so
+      // the first bundle takes React's own (docs/decisions/003-client-bundle.md).
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: path.resolve(root, 'src', 'lib', 'sync-external-store.ts'),
+      },
+    ],
+  },
   builder: {},
   build: {
     outDir: path.resolve(root, '../dist/client'),
