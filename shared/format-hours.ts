@@ -24,6 +24,21 @@ export function listLocale(language: string | undefined): string {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * One Intl.NumberFormat per (locale, options): the first of a locale loads its data (tens of
+ * milliseconds on a slow phone), so a list of forty costs and distances makes it once, not forty times.
+ */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let cached = numberFormats.get(key);
+  if (!cached) {
+    cached = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, cached);
+  }
+  return cached;
+}
 /**
  * One Intl.DateTimeFormat per (locale, options), in UTC: calendar dates and clock times are built as UTC
  * instants, so the device's zone never shifts them. Every date and time the pages write goes through it.

@@ -1,4 +1,4 @@
-import { intlLocale } from './format-hours.ts';
+import { intlLocale, numberFormat } from './format-hours.ts';
 import type { Language } from './languages.ts';
 
 /**
@@ -187,7 +187,7 @@ export function spokenLanguageNames(codes: readonly string[] | undefined, langua
  */
 export function formatMoney(amount: number, language: string | undefined): string {
   const whole = Number.isInteger(amount);
-  return new Intl.NumberFormat(intlLocale(language), {
+  return numberFormat(intlLocale(language), {
     style: 'currency',
     currency: 'USD',
     currencyDisplay: 'narrowSymbol',

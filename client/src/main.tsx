@@ -1,9 +1,12 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { agencyMoment } from '#shared/agency-time.ts';
 import { warmFormatters } from '#shared/format-hours.ts';
 import { isPageInLanguage } from '#shared/languages.ts';
+import { formatMoney } from '#shared/site-facts.ts';
 import { App } from './app/app.tsx';
 import { i18n, initI18n } from './i18n/index.ts';
+import { agencyTimeZone } from './lib/agency-clock.ts';
 import { appData } from './lib/app-data.ts';
 import { keepEarlyChoices, takeOverRenderedAddress } from './lib/early-choices.ts';
 import './styles.css';
@@ -32,7 +35,13 @@ void initI18n().then(async () => {
   if (INFORMATION_PAGES.test(window.location.pathname)) {
     await import('./i18n/page-namespaces.ts').then((module) => module.addPageNamespaces());
   }
-  await inSeparateTasks(showsHours ? warmFormatters(i18n.resolvedLanguage) : []);
+  // The agency's clock and the costs' currency format are read by every row's status and facts,
+  // right after hydrating: made here, the first of each does not lengthen a row's render.
+  await inSeparateTasks([
+    ...(showsHours ? warmFormatters(i18n.resolvedLanguage) : []),
+    () => agencyMoment(Date.now(), agencyTimeZone()),
+    () => formatMoney(1, i18n.resolvedLanguage),
+  ]);
   const app = (
     <StrictMode>
       <App />

@@ -104,4 +104,14 @@ describe('the linter keeps one date formatter', () => {
   it('lets the formatting module make them', () => {
     expect(lint({ 'shared/format-hours.ts': formatter })).not.toContain('formatting module');
   });
+
+  const money =
+    "export const cost = new Intl.NumberFormat('es-US', { style: 'currency', currency: 'USD' });\n";
+
+  it('refuses a new Intl.NumberFormat outside it (one per locale and options, decision 076)', () => {
+    expect(lint({ 'client/src/features/sites/components/cost.tsx': money })).toContain(
+      'formatting module (shared/format-hours.ts)',
+    );
+    expect(lint({ 'shared/format-hours.ts': money })).not.toContain('formatting module');
+  });
 });

@@ -7,7 +7,6 @@ import { AboutScreen } from './routes/about.tsx';
 import { AccessibilityScreen } from './routes/accessibility.tsx';
 import { ContactScreen } from './routes/contact.tsx';
 import { HomeScreen } from './routes/home.tsx';
-import { LogoutScreen } from './routes/logout.tsx';
 import { NotFoundScreen } from './routes/not-found.tsx';
 import { PartnersScreen } from './routes/partners.tsx';
 import { PrivacyScreen } from './routes/privacy.tsx';
@@ -15,6 +14,11 @@ import { SiteDetailScreen } from './routes/site-detail.tsx';
 import { SitesScreen } from './routes/sites.tsx';
 
 // Public screens are in the first bundle; sign-in, account and admin screens load lazily (docs/product.md R13).
+const LogoutScreen = lazyChunk(
+  'logout',
+  () => import('./routes/logout.tsx'),
+  (m) => m.LogoutScreen,
+);
 const LoginScreen = lazyChunk(
   'login',
   () => import('./routes/login.tsx'),

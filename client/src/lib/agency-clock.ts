@@ -12,7 +12,7 @@
  * public pages' first bundle, half a kilobyte more: they stay here.)
  */
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { api } from '#client/lib/api.ts';
 import { appData } from '#client/lib/app-data.ts';
 import { type AgencyMoment, addDays, agencyMoment, DEFAULT_AGENCY_TIME_ZONE } from '#shared/agency-time.ts';
@@ -69,12 +69,30 @@ function subscribe(listener: () => void) {
  */
 const serverMinute = () => appData().config.renderedAt ?? null;
 
+/** Set once the page's first render has committed: a screen mounted after that reads the clock at once. */
+let hydrated = false;
+
+/** For tests, where each test is a new page whose first render is like the server's. */
+export function forgetFirstRender() {
+  hydrated = false;
+}
+
 /**
  * The current minute, re-evaluated every minute; null on the server and during hydration (the page's
- * first browser render must match the server's HTML), known right after.
+ * first browser render must match the server's HTML), known right after. The minute arrives as a
+ * transition: React then renders every row's status in slices that yield to the browser, where a
+ * store read (useSyncExternalStore) would redo the whole list in one task that holds up a tap
+ * (docs/decisions/076-clock-after-hydration.md).
  */
 function useAgencyNow(): number | null {
-  return useSyncExternalStore<number | null>(subscribe, currentMinute, serverMinute);
+  const [now, setNow] = useState<number | null>(() => (hydrated ? currentMinute() : serverMinute()));
+  useEffect(() => {
+    hydrated = true;
+    const update = () => startTransition(() => setNow(currentMinute()));
+    update();
+    return subscribe(update);
+  }, []);
+  return now;
 }
 
 /** The agency's date now ('YYYY-MM-DD'), renewed every minute; null on the server and while hydrating. */

@@ -1,3 +1,4 @@
+import { numberFormat } from '#shared/format-hours.ts';
 import { CONTENT_TYPES, IMAGE_EXTENSIONS } from '#shared/schemas/assets.ts';
 
 /**
@@ -68,7 +69,7 @@ export function formatFileSize(bytes: number, language: string): string {
       : bytes >= 1024
         ? (['kilobyte', bytes / 1024] as const)
         : (['byte', bytes] as const);
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: 'unit',
     unit,
     unitDisplay: unit === 'byte' ? 'long' : 'short',

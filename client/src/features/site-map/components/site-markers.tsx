@@ -9,6 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
 import { siteNameText } from '#client/lib/localized.tsx';
+import { intlLocale, numberFormat } from '#shared/format-hours.ts';
 import type { MapMark } from '#shared/schemas/site-search.ts';
 import { clusterSites } from '../clusters.ts';
 import markerUrl from '../marker.svg';
@@ -195,7 +196,7 @@ function ClusterMarker({
 }) {
   const map = useMap();
   const { t, i18n } = useTranslation('sites');
-  const text = new Intl.NumberFormat(i18n.resolvedLanguage).format(mark.count);
+  const text = numberFormat(intlLocale(i18n.resolvedLanguage)).format(mark.count);
   const label = t('map.cluster', { count: mark.count });
   const icon = useMemo(() => {
     const count = document.createElement('span');

@@ -5,7 +5,7 @@ import { bookableMeal, withReservation } from '#client/lib/reservation-words.ts'
 import { factsSummary } from '#client/lib/site-facts-text.ts';
 import { describeStatus, reasonIn, type StatusWords } from '#client/lib/status-words.ts';
 import { SEARCH_LIST_PAGE } from '#shared/directory-query.ts';
-import { intlLocale } from '#shared/format-hours.ts';
+import { intlLocale, numberFormat } from '#shared/format-hours.ts';
 import { byDistance, type LatLng } from '#shared/geo.ts';
 import type { Dish } from '#shared/menus.ts';
 import type { Site } from '#shared/schemas/sites.ts';
@@ -120,12 +120,15 @@ export function SitesList({
   );
   const miles = useMemo(() => {
     // The regional locale: US Spanish writes 0.5 (a decimal point), as its readers expect.
+    // The formats are made at the first distance shown: a list with no place has none to write.
     const locale = intlLocale(i18n.resolvedLanguage);
-    const near = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-    const far = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
     return (value: number) => {
       const shown = value < 10 ? Math.max(0.1, Math.round(value * 10) / 10) : Math.round(value);
-      return t('row.distance', { count: shown, distance: (value < 10 ? near : far).format(shown) });
+      const format = numberFormat(
+        locale,
+        value < 10 ? { maximumFractionDigits: 1, minimumFractionDigits: 1 } : { maximumFractionDigits: 0 },
+      );
+      return t('row.distance', { count: shown, distance: format.format(shown) });
     };
   }, [i18n.resolvedLanguage, t]);
   const printable = printList !== undefined;
