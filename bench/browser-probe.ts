@@ -56,6 +56,12 @@ export interface ActionFigures {
   longestTaskMs: number;
   longestFrameMs?: number;
   count?: string;
+  /** A large directory (filters answered by GET /api/search): action → the answer's last byte. */
+  answerMs?: number;
+  /** The answer's last byte → the frame after the change: the browser's own part of the wait. */
+  answerToPaintMs?: number;
+  /** The answer's body as sent (compressed), in bytes. */
+  answerBytes?: number;
 }
 
 /** Arms the in-page watch for the next action; `measureAction` collects it. */
@@ -119,6 +125,7 @@ export async function measureAction(page: Page, startEvent: string): Promise<Act
     count?: string;
     start: number;
     longTasks: { start: number; duration: number }[];
+    answers: { start: number; end: number; bytes: number }[];
   };
   const raw = (await page.evaluate(async (startEvent) => {
     const w = window as unknown as Record<string, unknown>;
@@ -129,6 +136,10 @@ export async function measureAction(page: Page, startEvent: string): Promise<Act
       ...out,
       start: (w.__action as Record<string, number>)[startEvent],
       longTasks: w.__longTasks as { start: number; duration: number }[],
+      // The list's answers from the server's search (a large directory); not the map's.
+      answers: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => /\/api\/search\?/.test(entry.name))
+        .map((entry) => ({ start: entry.startTime, end: entry.responseEnd, bytes: entry.encodedBodySize })),
     };
   }, startEvent)) as Raw;
   const start = raw.start;
@@ -137,6 +148,10 @@ export async function measureAction(page: Page, startEvent: string): Promise<Act
   const gaps = frames.slice(1).map((f, i) => f - frames[i]!);
   const end = Math.max(start, ...tasks.map((task) => task.start + task.duration));
   const round = (value: number | undefined) => (value === undefined ? undefined : Math.round(value));
+  // The answer the change painted: the last one asked after the action that arrived before the commit.
+  const answer = raw.answers
+    .filter((a) => a.start >= start && (raw.commit === undefined || a.end <= raw.commit))
+    .at(-1);
   return {
     toCountMs: round(raw.commit !== undefined ? raw.commit - start : undefined),
     toPaintMs: round(raw.paint !== undefined ? raw.paint - start : undefined),
@@ -145,5 +160,10 @@ export async function measureAction(page: Page, startEvent: string): Promise<Act
     longestTaskMs: Math.round(Math.max(0, ...tasks.map((task) => task.duration))),
     longestFrameMs: gaps.length ? Math.round(Math.max(...gaps)) : undefined,
     count: raw.count,
+    ...(answer && {
+      answerMs: Math.round(answer.end - start),
+      answerToPaintMs: round(raw.paint !== undefined ? raw.paint - answer.end : undefined),
+      answerBytes: answer.bytes,
+    }),
   };
 }
