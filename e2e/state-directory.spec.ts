@@ -135,7 +135,7 @@ test.describe('the list of a large directory comes from the server a page at a t
     // The first page came with the HTML.
     expect(answers).toEqual([]);
 
-    const more = page.getByRole('button', {
+    const more = page.getByRole('link', {
       name: tr('en', 'sites:showMore_other', { count: SEARCH_LIST_PAGE }),
     });
     await more.click();
@@ -210,7 +210,7 @@ test('10,000 sites: the list pages, the map draws groups that add up to it, and 
   const rows = listRows(page, 'en');
   await expect(rows).toHaveCount(SEARCH_LIST_PAGE);
   await page
-    .getByRole('button', { name: tr('en', 'sites:showMore_other', { count: SEARCH_LIST_PAGE }) })
+    .getByRole('link', { name: tr('en', 'sites:showMore_other', { count: SEARCH_LIST_PAGE }) })
     .click();
   await expect(rows).toHaveCount(2 * SEARCH_LIST_PAGE);
   await scrollToMap(page);
@@ -259,7 +259,7 @@ test.describe('on a phone with 200 % text', () => {
         .getByRole('heading', { level: 3 });
       await expect(rows).toHaveCount(SEARCH_LIST_PAGE);
       await page
-        .getByRole('button', { name: tr(lng, 'sites:showMore_other', { count: SEARCH_LIST_PAGE }) })
+        .getByRole('link', { name: tr(lng, 'sites:showMore_other', { count: SEARCH_LIST_PAGE }) })
         .tap();
       await expect(rows).toHaveCount(2 * SEARCH_LIST_PAGE);
       // The handout prints the rows on screen, and says they are the first of how many (R717).
