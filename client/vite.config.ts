@@ -21,7 +21,7 @@ export default defineConfig({
       // browser takes the production build it ships beside it, some 0.5 KB lighter gzipped.
       {
         find: /^react-router$/,
-        replacement: path.resolve(root, '..', 'node_modules', 'react-router', 'dist', 'production', 'index.mjs'),
+        replacement: path.resolve(root, '../node_modules/react-router/dist/production/index.mjs'),
       },
       {
         find: /^use-sync-external-store\/shim$/,
