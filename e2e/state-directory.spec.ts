@@ -188,6 +188,33 @@ test.describe('the list of a large directory comes from the server a page at a t
     await expect(page.getByText(/About [\d.]+ miles? away/).first()).toBeVisible();
     await context.close();
   });
+
+  test('10,000 sites without JavaScript, in Spanish: Show more is a link that renders the next 25 rows (R721)', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${state.baseURL}/sites?lng=es`);
+    const rows = listRows(page, 'es');
+    await expect(rows).toHaveCount(SEARCH_LIST_PAGE);
+    const first = await rows.allTextContents();
+    const more = page.getByRole('link', {
+      name: tr('es', 'sites:showMore_other', { count: SEARCH_LIST_PAGE }),
+    });
+    // Reached by keyboard, and followed with Enter.
+    await more.focus();
+    await expect(more).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/[?&]shown=50(&|$)/);
+    await expect(rows).toHaveCount(2 * SEARCH_LIST_PAGE);
+    const shown = await rows.allTextContents();
+    expect(shown.slice(0, SEARCH_LIST_PAGE)).toEqual(first);
+    await expect(
+      page.getByText(tr('es', 'sites:shownOf_other', { shown: 2 * SEARCH_LIST_PAGE, count: STATE_SITES })),
+    ).toBeVisible();
+    await context.close();
+  });
 });
 
 test('10,000 sites: the list pages, the map draws groups that add up to it, and a click zooms into one', async ({
