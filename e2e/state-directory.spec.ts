@@ -135,7 +135,7 @@ test.describe('the list of a large directory comes from the server a page at a t
     // The first page came with the HTML.
     expect(answers).toEqual([]);
 
-    const more = page.getByRole('button', {
+    const more = page.getByRole('link', {
       name: tr('en', 'sites:showMore_other', { count: SEARCH_LIST_PAGE }),
     });
     await more.click();
@@ -188,6 +188,33 @@ test.describe('the list of a large directory comes from the server a page at a t
     await expect(page.getByText(/About [\d.]+ miles? away/).first()).toBeVisible();
     await context.close();
   });
+
+  test('10,000 sites without JavaScript, in Spanish: Show more is a link that renders the next 25 rows (R721)', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${state.baseURL}/sites?lng=es`);
+    const rows = listRows(page, 'es');
+    await expect(rows).toHaveCount(SEARCH_LIST_PAGE);
+    const first = await rows.allTextContents();
+    const more = page.getByRole('link', {
+      name: tr('es', 'sites:showMore_other', { count: SEARCH_LIST_PAGE }),
+    });
+    // Reached by keyboard, and followed with Enter.
+    await more.focus();
+    await expect(more).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/[?&]shown=50(&|$)/);
+    await expect(rows).toHaveCount(2 * SEARCH_LIST_PAGE);
+    const shown = await rows.allTextContents();
+    expect(shown.slice(0, SEARCH_LIST_PAGE)).toEqual(first);
+    await expect(
+      page.getByText(tr('es', 'sites:shownOf_other', { shown: 2 * SEARCH_LIST_PAGE, count: STATE_SITES })),
+    ).toBeVisible();
+    await context.close();
+  });
 });
 
 test('10,000 sites: the list pages, the map draws groups that add up to it, and a click zooms into one', async ({
@@ -210,7 +237,7 @@ test('10,000 sites: the list pages, the map draws groups that add up to it, and 
   const rows = listRows(page, 'en');
   await expect(rows).toHaveCount(SEARCH_LIST_PAGE);
   await page
-    .getByRole('button', { name: tr('en', 'sites:showMore_other', { count: SEARCH_LIST_PAGE }) })
+    .getByRole('link', { name: tr('en', 'sites:showMore_other', { count: SEARCH_LIST_PAGE }) })
     .click();
   await expect(rows).toHaveCount(2 * SEARCH_LIST_PAGE);
   await scrollToMap(page);
@@ -259,7 +286,7 @@ test.describe('on a phone with 200 % text', () => {
         .getByRole('heading', { level: 3 });
       await expect(rows).toHaveCount(SEARCH_LIST_PAGE);
       await page
-        .getByRole('button', { name: tr(lng, 'sites:showMore_other', { count: SEARCH_LIST_PAGE }) })
+        .getByRole('link', { name: tr(lng, 'sites:showMore_other', { count: SEARCH_LIST_PAGE }) })
         .tap();
       await expect(rows).toHaveCount(2 * SEARCH_LIST_PAGE);
       // The handout prints the rows on screen, and says they are the first of how many (R717).

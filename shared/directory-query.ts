@@ -12,6 +12,22 @@ import { searchToSearchParams } from './site-search.ts';
 /** The rows one answer brings, and each "Show more" adds (R717). */
 export const SEARCH_LIST_PAGE = 25;
 
+/** The address's count of rows shown (`/sites?shown=50`, docs/product.md R721): the link "Show more" follows without JavaScript. */
+export const SHOWN_KEY = 'shown';
+
+/** At most this many rows in one page the server renders (R722): 20 answers of the search. */
+export const SHOWN_MAX = 500;
+
+/**
+ * The pages of rows an address asks to show: `shown` rounded up to whole pages, at least 1 and at most
+ * SHOWN_MAX's; a value that is not a number, or less than 1, is ignored (1 page), as the page ignores
+ * any value it does not know. The server renders these pages and the browser starts with them.
+ */
+export function shownPages(params: URLSearchParams): number {
+  const pages = Math.ceil(Number(params.get(SHOWN_KEY)) / SEARCH_LIST_PAGE);
+  return pages > 1 ? Math.min(pages, SHOWN_MAX / SEARCH_LIST_PAGE) : 1;
+}
+
 const roundDegrees = (value: number) => Math.round(value * 10_000) / 10_000;
 
 /** A point rounded to about 10 m, as the search is asked it: a phone's position changes by metres, the answer stays memoised. */

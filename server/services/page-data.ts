@@ -1,5 +1,11 @@
 import { type AppData, type PreloadedQuery, preloadKeys } from '#shared/app-data.ts';
-import { directorySearchQuery, SEARCH_LIST_PAGE, searchPoint } from '#shared/directory-query.ts';
+import {
+  directorySearchQuery,
+  SEARCH_LIST_PAGE,
+  SHOWN_KEY,
+  searchPoint,
+  shownPages,
+} from '#shared/directory-query.ts';
 import { filtersFromSearchParams, filtersToSearchParams } from '#shared/filters.ts';
 import type { Language } from '#shared/languages.ts';
 import { REFERENCE_LIST_NAMES } from '#shared/schemas/reference-lists.ts';
@@ -37,7 +43,8 @@ export interface SitesChoices {
  * unknown parameters dropped, both boxes trimmed and capped (SEARCH_MAX_LENGTH), and the near text
  * resolved to its place first and written as the place's own name — a ZIP+4 as its ZIP code, a
  * neighborhood (any of its names, case and punctuation aside) as its name in the page's language. A
- * street address or text that names no place stays as typed (spaces collapsed). `client` counts the
+ * street address or text that names no place stays as typed (spaces collapsed). A large directory's
+ * `shown` is written as whole pages of rows (R721), a small one's dropped. `client` counts the
  * geocoder's per-client limit.
  */
 export async function sitesChoices(
@@ -56,10 +63,11 @@ export async function sitesChoices(
     place = { near, answer };
     search.near = near;
   }
-  const query = filtersToSearchParams(
-    filtersFromSearchParams(params),
-    searchToSearchParams(search),
-  ).toString();
+  const choices = filtersToSearchParams(filtersFromSearchParams(params), searchToSearchParams(search));
+  // How many rows a large directory's list shows (R721), in whole pages: a small one shows its list whole.
+  const pages = shownPages(params);
+  if (pages > 1 && (await searchOnServer(ctx))) choices.set(SHOWN_KEY, String(pages * SEARCH_LIST_PAGE));
+  const query = choices.toString();
   return { query, ...(place && { place }) };
 }
 
@@ -199,8 +207,8 @@ export async function pageData(
     if (route.kind === 'home' || route.kind === 'sites') {
       if (!large) await embed(preloadKeys.sites, reads.sites());
       else {
-        // A state-wide directory: the first page of rows for the page's choices, under the browser's
-        // key (R716), nearest first from the near box's place.
+        // A state-wide directory: the pages of rows the address shows (the first; `shown`, R721) for
+        // the page's choices, each under the browser's key (R716), nearest first from the near box's place.
         const choices = new URLSearchParams(route.kind === 'sites' ? (request?.choices.query ?? '') : '');
         const found = request?.choices.place?.answer;
         const origin = found?.found ? found.place : undefined;
@@ -209,15 +217,18 @@ export async function pageData(
           searchFromSearchParams(choices).q,
           origin,
         );
-        const first = await publicSearch(ctx).search({
-          filters: filtersFromSearchParams(choices),
-          q: searchFromSearchParams(choices).q,
-          near: origin ? searchPoint(origin) : undefined,
-          offset: 0,
-          limit: SEARCH_LIST_PAGE,
-          include: 'site',
-        });
-        queries.push({ key: preloadKeys.search(query, 0), data: JSON.parse(first.raw.toString()) });
+        for (let page = 0; page < shownPages(choices); page += 1) {
+          const answer = await publicSearch(ctx).search({
+            filters: filtersFromSearchParams(choices),
+            q: searchFromSearchParams(choices).q,
+            near: origin ? searchPoint(origin) : undefined,
+            offset: page * SEARCH_LIST_PAGE,
+            limit: SEARCH_LIST_PAGE,
+            include: 'site',
+          });
+          const data = JSON.parse(answer.raw.toString());
+          queries.push({ key: preloadKeys.search(query, page * SEARCH_LIST_PAGE), data });
+        }
       }
     }
     if (route.kind === 'sites') {

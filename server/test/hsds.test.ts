@@ -393,18 +393,16 @@ describe('pages', () => {
     expect((await json('/api/hsds/services?modified_after=2000-01-01T00:00:00-08:00')).total_items).toBe(6);
   });
 
-  it('search matches names and descriptions without regard to case or accents', async () => {
+  it('search is the directory’s name search (every word in names, address or partners), without regard to case or accents', async () => {
     const names = async (search: string) =>
       (await json(`/api/hsds/services?search=${encodeURIComponent(search)}`)).contents.map(
         (s: { name: string }) => s.name,
       );
     expect(await names('cafe senor')).toEqual(['Café Señor Dining']);
     expect(await names('CAFÉ')).toEqual(['Café Señor Dining']);
-    expect(await names('lunch')).toEqual([
-      'Bayview Senior Lunch',
-      'Chinatown Dining Room',
-      'Excelsior Lunch Club',
-    ]);
+    // Not the description's meal types ("serving Lunch"), as the locations page's name search (R724).
+    expect(await names('lunch')).toEqual(['Bayview Senior Lunch', 'Excelsior Lunch Club']);
+    expect(await names('senor cafe')).toEqual(['Café Señor Dining']);
     expect(await names('nothing like this')).toEqual([]);
     expect(await names('   ')).toHaveLength(6);
     const organizations = await json('/api/hsds/organizations?search=self-help');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppData, preloadKeys } from '#shared/app-data.ts';
-import { directorySearchQuery, SEARCH_LIST_PAGE } from '#shared/directory-query.ts';
+import { directorySearchQuery, SEARCH_LIST_PAGE, SHOWN_MAX } from '#shared/directory-query.ts';
 import { filtersFromSearchParams } from '#shared/filters.ts';
 import type { SiteSearchAnswer } from '#shared/schemas/site-search.ts';
 // biome-ignore lint/style/noRestrictedImports: the benchmarks' seeder (no alias) makes the synthetic sites the 10,000-site journeys run on
@@ -39,6 +39,17 @@ const appDataOf = (body: string): AppData =>
   JSON.parse(/<script id="app-data" type="application\/json">([\s\S]*?)<\/script>/.exec(body)![1]!);
 const root = (body: string) => /<div id="root">([\s\S]*)<\/div><noscript>/.exec(body)?.[1] ?? '';
 const keyOf = (key: readonly unknown[]) => JSON.stringify(key);
+/** The sites the HTML lists, in its order (each row links its site once or more). */
+const rowIds = (body: string) => [
+  ...new Set([...root(body).matchAll(/href="\/sites\/(\d+)"/g)].map((m) => Number(m[1]))),
+];
+/** "Show more" as the server renders it: a link (its href, its words), if any. */
+const moreLink = (body: string) => {
+  const found = /<a href="([^"]*)" class="button button--secondary"[^>]*>([^<]*)<\/a>/.exec(root(body));
+  return found ? { href: found[1]!.replaceAll('&amp;', '&'), words: found[2] } : undefined;
+};
+const embeddedOffsets = (body: string) =>
+  (appDataOf(body).queries ?? []).flatMap((entry) => (entry.key[0] === 'search' ? [entry.key[2]] : []));
 
 describe('a large directory', () => {
   let ctx: TestContext;
@@ -79,6 +90,48 @@ describe('a large directory', () => {
     for (const row of asked.sites) expect(html).toContain(`/sites/${row.id}"`);
     expect(html).toContain(`${asked.total} sites found`);
     expect(html).toMatch(new RegExp(`${SEARCH_LIST_PAGE} of ${asked.total}`));
+  });
+
+  it('without JavaScript, Show more is a link to the same address showing 25 rows more (R721–R722)', async () => {
+    const first = await get('/sites?population=1');
+    const link = moreLink(first.body);
+    expect(link).toEqual({ href: '/sites?population=1&shown=50', words: 'Show 25 more sites' });
+    // Followed: rows 1–50 in the list's order, the first 25 as before, the next as the search's second page.
+    const followed = await get(link!.href);
+    const rows = rowIds(followed.body);
+    const query = directorySearchQuery({ population: 1 }, undefined, undefined);
+    const second: SiteSearchAnswer = (await get(`/api/search?${query}&offset=25`)).json();
+    expect(rows).toHaveLength(50);
+    expect(rows.slice(0, 25)).toEqual(rowIds(first.body));
+    expect(rows.slice(25)).toEqual(second.sites.map((row) => row.id));
+    expect(root(followed.body)).toMatch(new RegExp(`50 of ${second.total}`));
+    // The browser starts with the two pages rendered, each under its own key, and the link goes on.
+    expect(embeddedOffsets(followed.body)).toEqual([0, 25]);
+    expect(moreLink(followed.body)?.href).toBe('/sites?population=1&shown=75');
+    // The home page's link leads to the locations page, which lists the same rows by name.
+    expect(moreLink((await get('/')).body)?.href).toBe('/sites?shown=50');
+    // In the reader's language.
+    const spanish = moreLink((await get('/sites?lng=es&population=1')).body);
+    expect(spanish).toEqual({
+      href: '/sites?lng=es&population=1&shown=50',
+      words: 'Mostrar 25 comedores más',
+    });
+  });
+
+  it('reads shown as whole pages of rows, ignores what is not a number and caps it at 500', async () => {
+    const plain = rowIds((await get('/sites')).body);
+    for (const shown of ['abc', '-30', '0', '', '25', '1.5e'])
+      expect(rowIds((await get(`/sites?shown=${shown}`)).body), shown).toEqual(plain);
+    // 30 asks for a second page: 50 rows, written as such in the page's address.
+    const thirty = await get('/sites?shown=30');
+    expect(rowIds(thirty.body)).toHaveLength(50);
+    expect(appDataOf(thirty.body).renderedFor).toBe('/sites?shown=50');
+    // Huge: SHOWN_MAX rows at most (here the 400 there are), 20 answers, no link past them.
+    const huge = await get(`/sites?shown=${'9'.repeat(40)}`);
+    expect(rowIds(huge.body)).toHaveLength(LARGE);
+    expect(embeddedOffsets(huge.body)).toHaveLength(SHOWN_MAX / SEARCH_LIST_PAGE);
+    expect(appDataOf(huge.body).renderedFor).toBe(`/sites?shown=${SHOWN_MAX}`);
+    expect(moreLink(huge.body)).toBeUndefined();
   });
 
   it('the home page embeds the first rows by name', async () => {
@@ -128,5 +181,8 @@ describe('a small directory', () => {
     const keys = (data.queries ?? []).map((entry) => keyOf(entry.key));
     expect(keys).toContain(keyOf(preloadKeys.sites));
     expect(keys.some((key) => key.startsWith('["search"'))).toBe(false);
+    // `shown` means nothing to a list sent whole: the address is rendered without it.
+    const shown = await ctx.app.inject({ method: 'GET', url: '/sites?shown=50&population=1' });
+    expect(appDataOf(shown.body).renderedFor).toBe('/sites?population=1');
   });
 });

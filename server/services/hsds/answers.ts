@@ -143,10 +143,12 @@ export function selectServices(dataset: HsdsDataset, query: PageQuery): HsdsList
     ? new Set(dataset.taxonomyTerms.filter((t) => t.taxonomy_id === query.taxonomyId).map((t) => t.id))
     : undefined;
   const attributes = (entry: HsdsListedService) => (isLive(entry) ? entry.attributes : []);
+  // Every word, anywhere in the text, as the directory's name search (shared/site-search.ts searchSites, R724).
+  const words = query.search?.split(' ') ?? [];
   return dataset.listed.filter(
     (entry) =>
       (query.modifiedAfter === undefined || entry.modifiedAt >= query.modifiedAfter) &&
-      (query.search === undefined || entry.searchText.includes(query.search)) &&
+      words.every((word) => entry.searchText.includes(word)) &&
       (query.organizationId === undefined || entry.service.organization_id === query.organizationId) &&
       (query.taxonomyTermId === undefined ||
         attributes(entry).some((attribute) => attribute.taxonomy_term_id === query.taxonomyTermId)) &&

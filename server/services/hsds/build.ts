@@ -7,7 +7,7 @@ import { agencyMoment } from '#shared/agency-time.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { REFERENCE_LIST_NAMES, REFERENCE_LISTS } from '#shared/reference-lists.ts';
 import type { Closure } from '#shared/schemas/closures.ts';
-import { foldText } from '#shared/site-search.ts';
+import { foldText, searchTextOf } from '#shared/site-search.ts';
 import { parseUsAddress } from './address.ts';
 import type {
   HsdsDataset,
@@ -267,7 +267,9 @@ export function buildDataset(source: HsdsSource, options: HsdsOptions): HsdsData
       costOptions: facts.costOptions,
       accessibility: facts.accessibility,
       modifiedAt: Math.max(source.modified?.of(site.id) ?? Date.parse(site.updatedAt), menu.changedAt),
-      searchText: foldForSearch(`${service.name}\n${service.description}`),
+      // What the directory's own name search looks in (its names, address and partners), so that the
+      // feed's `search` and the public search list the same sites (docs/product.md R724).
+      searchText: searchTextOf(site),
     };
   });
 
@@ -288,7 +290,7 @@ export function buildDataset(source: HsdsSource, options: HsdsOptions): HsdsData
         siteId: deleted.id,
         service,
         modifiedAt: Date.parse(deleted.deletedAt),
-        searchText: foldForSearch(`${service.name}\n${service.description}`),
+        searchText: foldForSearch(service.name),
       };
     });
   const listed: HsdsListedService[] = [...services, ...defunct];

@@ -17,7 +17,7 @@ import { appData } from '#client/lib/app-data.ts';
 import { useCurrentUser } from '#client/lib/current-user.ts';
 import { takeChoicesMadeWhileStarting, takeEarlyChoices } from '#client/lib/early-choices.ts';
 import { dishesIn, useTodaysMenus } from '#client/lib/todays-dish.tsx';
-import { directoryMapQuery, directorySearchQuery } from '#shared/directory-query.ts';
+import { directoryMapQuery, directorySearchQuery, shownPages } from '#shared/directory-query.ts';
 import {
   filterByDiet,
   filterByOpening,
@@ -68,7 +68,7 @@ export function SitesScreen() {
     onServer && !(search.near && placeQuery.isPending)
       ? directorySearchQuery(filters, search.q, origin)
       : null;
-  const searched = useSearchedSites(onServer ? searchQuery : null);
+  const searched = useSearchedSites(onServer ? searchQuery : null, shownPages(params));
   const answers = searched.data;
   const { sites: searchedSites, paged, dishOf: searchedDish } = usePagedSites(searched, onServer);
   const query = onServer ? { ...searched, data: searchedSites } : whole;

@@ -40,11 +40,12 @@ export interface SearchedSites {
  * (`directorySearchQuery`), each a query of its own keyed by its offset — the first embedded by the
  * server — each "Show more" one more. A new query keeps the pages of the last one on screen until its
  * first page arrives (no empty flash between filters). `query` null: the directory is sent whole,
- * nothing is asked.
+ * nothing is asked. `start`: the pages the address asks for (`shownPages`, R721), which the server
+ * rendered and embedded, so the browser starts with the same rows.
  */
-export function useSearchedSites(query: string | null): SearchedSites {
-  const [asked, setAsked] = useState({ query, pages: 1 });
-  const pages = asked.query === query ? asked.pages : 1;
+export function useSearchedSites(query: string | null, start = 1): SearchedSites {
+  const [asked, setAsked] = useState({ query, pages: start });
+  const pages = asked.query === query ? asked.pages : start;
   const results = useQueries({
     queries:
       query === null

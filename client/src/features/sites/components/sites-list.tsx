@@ -1,10 +1,11 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { pageLanguage } from '#client/lib/localized.tsx';
 import { bookableMeal, withReservation } from '#client/lib/reservation-words.ts';
 import { factsSummary } from '#client/lib/site-facts-text.ts';
 import { describeStatus, reasonIn, type StatusWords } from '#client/lib/status-words.ts';
-import { SEARCH_LIST_PAGE } from '#shared/directory-query.ts';
+import { SEARCH_LIST_PAGE, SHOWN_KEY, SHOWN_MAX } from '#shared/directory-query.ts';
 import { intlLocale, numberFormat } from '#shared/format-hours.ts';
 import { byDistance, type LatLng } from '#shared/geo.ts';
 import type { Dish } from '#shared/menus.ts';
@@ -178,6 +179,12 @@ export function SitesList({
   });
   const rest = count - limit;
   const pageSize = paged ? SEARCH_LIST_PAGE : LIST_PAGE_SIZE;
+  // Paged by the server, "Show more" is a link to the locations page showing more rows (`shown`, R721):
+  // it works without JavaScript; with it, the rows are asked for in place. Past SHOWN_MAX, a button.
+  // (The home page's address has no choices, at most `lng`: /sites lists the same rows.)
+  const next = new URLSearchParams(useLocation().search);
+  next.set(SHOWN_KEY, String(limit + pageSize));
+  const More = paged && limit < SHOWN_MAX ? 'a' : 'button';
   return (
     <section className="sites-list" aria-labelledby="sites-list-heading">
       <h2 id="sites-list-heading" tabIndex={-1}>
@@ -205,11 +212,13 @@ export function SitesList({
           {rest > 0 && (
             <p className="sites-list__more">
               <span>{t('shownOf', { shown: limit, count })}</span>{' '}
-              <button
-                type="button"
+              <More
+                type={More === 'a' ? undefined : 'button'}
+                href={More === 'a' ? `/sites?${next}` : undefined}
                 className="button button--secondary"
                 aria-disabled={paged?.loadingMore || undefined}
-                onClick={() => {
+                onClick={(event) => {
+                  event.preventDefault();
                   if (paged?.loadingMore) return;
                   focusRow.current = limit;
                   if (paged) paged.more();
@@ -217,7 +226,7 @@ export function SitesList({
                 }}
               >
                 {t('showMore', { count: Math.min(rest, pageSize) })}
-              </button>
+              </More>
             </p>
           )}
         </>
