@@ -3,7 +3,8 @@
  * (docs/product.md R740, R746): the answer of `GET /api/workspace` with every site (what the screen
  * loaded before it paged), and what the screen loads now — `GET /api/workspace?sites=none` and the
  * first page of `GET /api/workspace/sites` — in bytes, raw and compressed (gzip, brotli), with the
- * server's time for each (one run, on this machine). `BENCH_SITES` sites (10,000 unless set) from the
+ * server's time for each (one run, on this machine, after one unmeasured run: the rows kept per directory
+ * version are then warm, except for the answer measured just after a write, R726). `BENCH_SITES` sites (10,000 unless set) from the
  * benches' seeder on the embedded database. Writes nothing; prints a table for docs/performance.md.
  */
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { openPglite } from '#server/db/client.ts';
 import { agencyDate } from '#server/services/agency-clock.ts';
+import { bumpDataVersion } from '#server/services/data-version.ts';
 import { workspaceData, workspaceSitesPage } from '#server/services/workspace.ts';
 import { USUAL_HOLIDAY_RULES } from '#shared/holidays.ts';
 import { WorkspaceSitesQuerySchema } from '#shared/schemas/workspace.ts';
@@ -27,8 +29,11 @@ const today = agencyDate(new Date(), TIME_ZONE);
 const calendar = { rules: USUAL_HOLIDAY_RULES, today };
 const clock = { today, timeZone: TIME_ZONE, staleAfterDays: 180 };
 
-const measure = async (label: string, answer: () => Promise<unknown>) => {
+/** `before` runs ahead of the timed answer (and of the warm-up): a write, for an answer after one. */
+const measure = async (label: string, answer: () => Promise<unknown>, before?: () => Promise<unknown>) => {
+  await before?.();
   await answer(); // warm
+  await before?.();
   const started = performance.now();
   const json = Buffer.from(JSON.stringify(await answer()));
   const ms = performance.now() - started;
@@ -55,6 +60,16 @@ const rows = [
   ),
   await measure('`GET /api/workspace/sites?show=notConfirmed,noHours&q=lunch`', () =>
     workspaceSitesPage(database.db, query('show=notConfirmed,noHours&q=lunch'), clock),
+  ),
+  // The rows are kept per directory version (R726): the answers above reused them; after a write
+  // (a new version) the next answer reads and works them out again.
+  await measure(
+    '`GET /api/workspace/sites` (first page of 50, just after a write)',
+    () => workspaceSitesPage(database.db, query(''), clock),
+    () => bumpDataVersion(database.db),
+  ),
+  await measure('`GET /api/workspace/sites?offset=50` (the next page, same version)', () =>
+    workspaceSitesPage(database.db, query('offset=50'), clock),
   ),
 ];
 await database.close();
