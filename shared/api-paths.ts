@@ -86,6 +86,8 @@ export const apiRoutes = {
   siteMenuDay: '/api/sites/:id/menu/:date',
   partnerMenu: '/api/nutritionpartners/:id/menu',
   partnerMenuDay: '/api/nutritionpartners/:id/menu/:date',
+  /** A partner's sites, id and name, for the menus screen (R727): staff, or a manager of that partner. */
+  partnerSites: '/api/nutritionpartners/:id/sites',
   /** Every site's dishes of the agency's today, compact (R688). */
   todaysMenus: '/api/menus/today',
   /** The agency's own diet marks (R690–R699): read by anyone, kept by administrators. */
@@ -202,6 +204,7 @@ export const apiPaths = {
   siteMenuDay: (id: number | string, date: string) => fillPath(apiRoutes.siteMenuDay, { id, date }),
   partnerMenu: (id: number | string) => fillPath(apiRoutes.partnerMenu, { id }),
   partnerMenuDay: (id: number | string, date: string) => fillPath(apiRoutes.partnerMenuDay, { id, date }),
+  partnerSites: (id: number | string) => fillPath(apiRoutes.partnerSites, { id }),
   todaysMenus: apiRoutes.todaysMenus,
   dietMarks: apiRoutes.dietMarks,
   dietMark: (id: number | string) => fillPath(apiRoutes.dietMark, { id }),
