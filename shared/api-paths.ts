@@ -86,7 +86,8 @@ export const apiRoutes = {
   siteMenuDay: '/api/sites/:id/menu/:date',
   partnerMenu: '/api/nutritionpartners/:id/menu',
   partnerMenuDay: '/api/nutritionpartners/:id/menu/:date',
-  /** A partner's sites, id and name, for the menus screen (R727): staff, or a manager of that partner. */
+  /** A partner's sites, id and name, for the menus screen (R727): staff, or a manager of that partner.
+   * No path builder below: staff-only paths are filled where used, keeping the first bundle's bytes. */
   partnerSites: '/api/nutritionpartners/:id/sites',
   /** Every site's dishes of the agency's today, compact (R688). */
   todaysMenus: '/api/menus/today',
@@ -182,8 +183,6 @@ export const apiPaths = {
   sitesExport: (format: 'csv' | 'xlsx', search = '') => `${apiRoutes.sitesExport(format)}${search}`,
   /** The near box's lookup: a ZIP code, neighborhood or address in the asked language. */
   proposals: apiRoutes.proposals,
-  myProposals: apiRoutes.myProposals,
-  mySites: apiRoutes.mySites,
   proposal: (id: number | string) => fillPath(apiRoutes.proposal, { id }),
   proposalDecisions: (id: number | string) => fillPath(apiRoutes.proposalDecisions, { id }),
   places: (q: string, language: string) =>
@@ -204,7 +203,6 @@ export const apiPaths = {
   siteMenuDay: (id: number | string, date: string) => fillPath(apiRoutes.siteMenuDay, { id, date }),
   partnerMenu: (id: number | string) => fillPath(apiRoutes.partnerMenu, { id }),
   partnerMenuDay: (id: number | string, date: string) => fillPath(apiRoutes.partnerMenuDay, { id, date }),
-  partnerSites: (id: number | string) => fillPath(apiRoutes.partnerSites, { id }),
   todaysMenus: apiRoutes.todaysMenus,
   dietMarks: apiRoutes.dietMarks,
   dietMark: (id: number | string) => fillPath(apiRoutes.dietMark, { id }),

@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '#shared/api-paths.ts';
+import { apiPaths, apiRoutes, fillPath } from '#shared/api-paths.ts';
 import type { SiteMenu } from '#shared/schemas/menus.ts';
 import { SiteCreateSchema } from '#shared/schemas/sites.ts';
 import { buildNutritionPartner, buildSite } from '#testing/factories.ts';
@@ -321,7 +321,7 @@ describe('a partner’s sites for the menus screen (R727–R728)', () => {
   const read = (partnerId: number, caller: keyof typeof cookies | 'anonymous') =>
     ctx.app.inject({
       method: 'GET',
-      url: apiPaths.partnerSites(partnerId),
+      url: fillPath(apiRoutes.partnerSites, { id: partnerId }),
       headers: caller === 'anonymous' ? {} : { cookie: cookies[caller] },
     });
 
@@ -351,7 +351,7 @@ describe('a partner’s sites for the menus screen (R727–R728)', () => {
     // The partner manager's "My sites" names their own partners of each site, never the other one.
     const mine = await ctx.app.inject({
       method: 'GET',
-      url: apiPaths.mySites,
+      url: apiRoutes.mySites,
       headers: { cookie: cookies.partner },
     });
     expect(mine.statusCode, mine.body).toBe(200);

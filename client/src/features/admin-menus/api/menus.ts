@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
 import { api } from '#client/lib/api.ts';
-import { apiPaths } from '#shared/api-paths.ts';
+import { apiPaths, apiRoutes, fillPath } from '#shared/api-paths.ts';
 import { CSV_TYPE, XLSX_TYPE } from '#shared/imports.ts';
 import type { MenuImportPreview, MenuImportResult } from '#shared/menu-import.ts';
 import type { DietMark } from '#shared/schemas/diet-marks.ts';
@@ -31,7 +31,8 @@ export function usePartnerMonth(partnerId: number | undefined, from: string, to:
 export function usePartnerSites(partnerId: number | undefined) {
   return useQuery({
     queryKey: [...menusRoot, 'sites', partnerId],
-    queryFn: ({ signal }) => api<PartnerSite[]>(apiPaths.partnerSites(partnerId ?? 0), { signal }),
+    queryFn: ({ signal }) =>
+      api<PartnerSite[]>(fillPath(apiRoutes.partnerSites, { id: partnerId ?? 0 }), { signal }),
     enabled: partnerId !== undefined,
     staleTime: 60_000,
   });
