@@ -3,15 +3,20 @@
  * (docs/product.md R740, R746): the answer of `GET /api/workspace` with every site (what the screen
  * loaded before it paged), and what the screen loads now — `GET /api/workspace?sites=none` and the
  * first page of `GET /api/workspace/sites` — in bytes, raw and compressed (gzip, brotli), with the
- * server's time for each (one run, on this machine). `BENCH_SITES` sites (10,000 unless set) from the
+ * server's time for each (one run, on this machine, after one unmeasured run: the rows kept per directory
+ * version are then warm, except for the answer measured just after a write, R726), and the menus
+ * screens' read of one partner's sites (R727) for the partner with the most. `BENCH_SITES` sites (10,000 unless set) from the
  * benches' seeder on the embedded database. Writes nothing; prints a table for docs/performance.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { openPglite } from '#server/db/client.ts';
+import { sql } from 'drizzle-orm';
+import { openPglite, rowsOf } from '#server/db/client.ts';
 import { agencyDate } from '#server/services/agency-clock.ts';
+import { bumpDataVersion } from '#server/services/data-version.ts';
+import { sitesOfPartner } from '#server/services/partner-scope.ts';
 import { workspaceData, workspaceSitesPage } from '#server/services/workspace.ts';
 import { USUAL_HOLIDAY_RULES } from '#shared/holidays.ts';
 import { WorkspaceSitesQuerySchema } from '#shared/schemas/workspace.ts';
@@ -27,8 +32,11 @@ const today = agencyDate(new Date(), TIME_ZONE);
 const calendar = { rules: USUAL_HOLIDAY_RULES, today };
 const clock = { today, timeZone: TIME_ZONE, staleAfterDays: 180 };
 
-const measure = async (label: string, answer: () => Promise<unknown>) => {
+/** `before` runs ahead of the timed answer (and of the warm-up): a write, for an answer after one. */
+const measure = async (label: string, answer: () => Promise<unknown>, before?: () => Promise<unknown>) => {
+  await before?.();
   await answer(); // warm
+  await before?.();
   const started = performance.now();
   const json = Buffer.from(JSON.stringify(await answer()));
   const ms = performance.now() - started;
@@ -43,6 +51,13 @@ const measure = async (label: string, answer: () => Promise<unknown>) => {
 
 const query = (text: string) =>
   WorkspaceSitesQuerySchema.parse(Object.fromEntries(new URLSearchParams(text)));
+const [largest] = rowsOf<{ id: number; n: number }>(
+  await database.db.execute(
+    sql`select nutrition_partner_id as id, count(*)::int as n from site_nutrition_partners
+      group by nutrition_partner_id order by n desc, id limit 1`,
+  ),
+);
+if (!largest) throw new Error('the seeded directory has no nutrition partner');
 const rows = [
   await measure('`GET /api/workspace` (every site: the screen before)', () =>
     workspaceData(database.db, calendar),
@@ -55,6 +70,20 @@ const rows = [
   ),
   await measure('`GET /api/workspace/sites?show=notConfirmed,noHours&q=lunch`', () =>
     workspaceSitesPage(database.db, query('show=notConfirmed,noHours&q=lunch'), clock),
+  ),
+  // The rows are kept per directory version (R726): the answers above reused them; after a write
+  // (a new version) the next answer reads and works them out again.
+  await measure(
+    '`GET /api/workspace/sites` (first page of 50, just after a write)',
+    () => workspaceSitesPage(database.db, query(''), clock),
+    () => bumpDataVersion(database.db),
+  ),
+  await measure('`GET /api/workspace/sites?offset=50` (the next page, same version)', () =>
+    workspaceSitesPage(database.db, query('offset=50'), clock),
+  ),
+  // The menus screens' sheet owner (R727): the chosen partner's sites, here the partner with the most.
+  await measure(`\`GET /api/nutritionpartners/{id}/sites\` (the largest partner, ${largest.n} sites)`, () =>
+    sitesOfPartner(database.db, largest.id),
   ),
 ];
 await database.close();

@@ -153,5 +153,13 @@ test("a partner manager's menu screen offers their own partners only", async ({
   await expect(partners.getByRole('option', { name: `Own Kitchen ${tag}` })).toHaveCount(1);
   await expect(partners.getByRole('option', { name: `Other Kitchen ${tag}` })).toHaveCount(0);
   await expect(page.getByRole('button', { name: en('copy.submit'), exact: true })).toBeVisible();
+  // A sheet may be one of the partner's own sites' months: that partner's sites only (R727).
+  const owner = page.getByLabel(en('import.owner'), { exact: true });
+  await expect(
+    owner.getByRole('option', { name: en('import.ownerSite', { site: `Own Club ${tag}` }) }),
+  ).toHaveCount(1);
+  await expect(
+    owner.getByRole('option', { name: en('import.ownerSite', { site: `Other Club ${tag}` }) }),
+  ).toHaveCount(0);
   await expectNoAxeViolations(page);
 });

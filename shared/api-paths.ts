@@ -86,6 +86,9 @@ export const apiRoutes = {
   siteMenuDay: '/api/sites/:id/menu/:date',
   partnerMenu: '/api/nutritionpartners/:id/menu',
   partnerMenuDay: '/api/nutritionpartners/:id/menu/:date',
+  /** A partner's sites, id and name, for the menus screen (R727): staff, or a manager of that partner.
+   * No path builder below: staff-only paths are filled where used, keeping the first bundle's bytes. */
+  partnerSites: '/api/nutritionpartners/:id/sites',
   /** Every site's dishes of the agency's today, compact (R688). */
   todaysMenus: '/api/menus/today',
   /** The agency's own diet marks (R690–R699): read by anyone, kept by administrators. */
@@ -180,8 +183,6 @@ export const apiPaths = {
   sitesExport: (format: 'csv' | 'xlsx', search = '') => `${apiRoutes.sitesExport(format)}${search}`,
   /** The near box's lookup: a ZIP code, neighborhood or address in the asked language. */
   proposals: apiRoutes.proposals,
-  myProposals: apiRoutes.myProposals,
-  mySites: apiRoutes.mySites,
   proposal: (id: number | string) => fillPath(apiRoutes.proposal, { id }),
   proposalDecisions: (id: number | string) => fillPath(apiRoutes.proposalDecisions, { id }),
   places: (q: string, language: string) =>

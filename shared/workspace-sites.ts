@@ -30,6 +30,19 @@ function namesContain(site: Pick<WorkspaceSite, 'name' | 'translations'>, wanted
   return Object.values(site.translations ?? {}).some((t) => searchKey(t?.name ?? '').includes(wanted));
 }
 
+/** A site's names in every language as the name search compares them (`searchKey`), worked out once. */
+export function nameKeys(name: string, translations: WorkspaceSite['translations'] | undefined): string[] {
+  return [name, ...Object.values(translations ?? {}).map((t) => t?.name ?? '')].map(searchKey);
+}
+
+/** What a caller that keeps the sites may give once for many selections (the server, R726). */
+export interface PreparedSites {
+  /** Each site's `nameKeys`, by the sites' positions. */
+  keys?: readonly (readonly string[])[];
+  /** The sites are already in the workspace's order. */
+  sorted?: boolean;
+}
+
 /** Whether the site's name in any language contains the search (case and accents ignored). */
 export function matchesName(site: Pick<WorkspaceSite, 'name' | 'translations'>, search: string): boolean {
   return namesContain(site, searchKey(search));
@@ -92,12 +105,16 @@ export function workspaceSelection(
   filters: SiteFilters,
   today: string,
   agencyDate: (instant: string) => string | null,
+  prepared: PreparedSites = {},
 ): { matching: WorkspaceSite[]; counts: Record<SiteFlag, number> } {
   const wanted = searchKey(filters.search);
   const counts = Object.fromEntries(SITE_FLAGS.map((flag) => [flag, 0])) as Record<SiteFlag, number>;
   const matching: WorkspaceSite[] = [];
-  for (const site of sites) {
-    if (!namesContain(site, wanted)) continue;
+  const { keys } = prepared;
+  for (const [index, site] of sites.entries()) {
+    const siteKeys = keys?.[index];
+    if (wanted && !(siteKeys ? siteKeys.some((key) => key.includes(wanted)) : namesContain(site, wanted)))
+      continue;
     const flags = siteFlags(
       site,
       site.confirmedAt ? agencyDate(site.confirmedAt) : null,
@@ -108,6 +125,6 @@ export function workspaceSelection(
     matching.push(site);
     for (const flag of SITE_FLAGS) if (flags[flag]) counts[flag] += 1;
   }
-  matching.sort(byWorkspaceOrder);
+  if (!prepared.sorted) matching.sort(byWorkspaceOrder);
   return { matching, counts };
 }

@@ -17,6 +17,7 @@ import {
   MenuDayInputSchema,
   MenuDayParamsSchema,
   MenuRangeQuerySchema,
+  PartnerSiteSchema,
   SiteMenuSchema,
   StoredMenuDaySchema,
   StoredMenusSchema,
@@ -33,7 +34,7 @@ import { commitMenuImport, previewMenuImport } from '../services/imports/menu-im
 import { menuCalendar } from '../services/menu-ics.ts';
 import type { MenuOwner } from '../services/menu-owner.ts';
 import { deleteMenuDay, menuRange, putMenuDay, siteMenu, storedMenus } from '../services/menus.ts';
-import { partnerKeepsMenusOf } from '../services/partner-scope.ts';
+import { partnerKeepsMenusOf, sitesOfPartner } from '../services/partner-scope.ts';
 import { publicReads } from '../services/public-reads.ts';
 import { idOf } from '../services/route-params.ts';
 import { followMerge } from '../services/site-merge.ts';
@@ -162,7 +163,8 @@ const menusRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
 
 /**
  * One date's menu written or deleted whole. Staff may write any; a partner manager only their own
- * partners' menus and their sites' (docs/product.md R657), checked before the body is read.
+ * partners' menus and their sites' (docs/product.md R657), checked before the body is read. A
+ * partner's sites for the screen's sheet owner, read under the same check (R727).
  */
 const menuWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
@@ -183,6 +185,21 @@ const menuWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         'You may change only the menus of your own nutrition partners and their sites.',
       );
   };
+
+  // A partner's sites (id and name) for the menus screen's sheet owner (R727), by the same check.
+  app.get(
+    apiRoutes.partnerSites,
+    {
+      onRequest: partnersOwn('partner'),
+      schema: {
+        tags,
+        summary: "A nutrition partner's sites, id and name, by name",
+        params: IdParamsSchema,
+        response: { 200: z.array(PartnerSiteSchema), ...errorAnswers(401, 403, 404) },
+      },
+    },
+    async (request) => sitesOfPartner(db, idOf(request.params)),
+  );
 
   for (const [kind, route] of [
     ['partner', apiRoutes.partnerMenuDay],

@@ -1,8 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PartnerSite } from '#shared/schemas/menus.ts';
+import type { MySite } from '#shared/schemas/proposals.ts';
 import type { SiteUpdate } from '#shared/schemas/sites.ts';
 import type { Db } from '../db/client.ts';
 import { siteNutritionPartners, sites, userPartners } from '../db/schema.ts';
-import type { MenuOwner } from './menu-owner.ts';
+import { type MenuOwner, ownerMustExist } from './menu-owner.ts';
 
 /**
  * What a partner manager keeps (docs/product.md R571): the sites of the nutrition partners they belong
@@ -55,14 +57,44 @@ export function fieldsBeyondPartner(change: object): string[] {
   return Object.keys(change).filter((key) => !allowed.includes(key));
 }
 
-/** The sites of the user's nutrition partners, by name (a partner manager’s "My sites", docs/product.md R596). */
-export async function partnerSites(db: Db, userId: number) {
-  return db
-    .selectDistinct({ id: sites.id, name: sites.name, address: sites.address, version: sites.version })
+/**
+ * The sites of the user's nutrition partners, by name (a partner manager’s "My sites", docs/product.md
+ * R596), each with which of the user's partners list it (R728).
+ */
+export async function partnerSites(db: Db, userId: number): Promise<MySite[]> {
+  const rows = await db
+    .select({
+      id: sites.id,
+      name: sites.name,
+      address: sites.address,
+      version: sites.version,
+      partnerId: siteNutritionPartners.itemId,
+    })
     .from(sites)
     .innerJoin(siteNutritionPartners, eq(siteNutritionPartners.siteId, sites.id))
     .innerJoin(userPartners, eq(userPartners.partnerId, siteNutritionPartners.itemId))
     .where(eq(userPartners.userId, userId))
+    .orderBy(sites.name, sites.id, siteNutritionPartners.itemId);
+  const mine: MySite[] = [];
+  for (const { partnerId, ...site } of rows) {
+    const last = mine.at(-1);
+    if (last?.id === site.id) last.partnerIds.push(partnerId);
+    else mine.push({ ...site, partnerIds: [partnerId] });
+  }
+  return mine;
+}
+
+/**
+ * One nutrition partner's sites, id and name, by name (docs/product.md R727): whose own month a menus
+ * sheet may be for (R675). One index range of the partner's links, however large the directory.
+ */
+export async function sitesOfPartner(db: Db, partnerId: number): Promise<PartnerSite[]> {
+  await ownerMustExist(db, { kind: 'partner', id: partnerId }, 404);
+  return db
+    .select({ id: sites.id, name: sites.name })
+    .from(siteNutritionPartners)
+    .innerJoin(sites, eq(sites.id, siteNutritionPartners.siteId))
+    .where(eq(siteNutritionPartners.itemId, partnerId))
     .orderBy(sites.name, sites.id);
 }
 

@@ -16,9 +16,10 @@ import {
 } from '#shared/schemas/workspace.ts';
 import { missingFacts, type SiteFacts } from '#shared/site-facts.ts';
 import type { Translations } from '#shared/translations.ts';
-import { workspaceSelection } from '#shared/workspace-sites.ts';
+import { byWorkspaceOrder, nameKeys, workspaceSelection } from '#shared/workspace-sites.ts';
 import { type Db, rowsOf } from '../db/client.ts';
 import { REFERENCE_TABLES } from '../db/reference-tables.ts';
+import { readDataVersion } from './data-version.ts';
 import { notDuplicatePairs, pairKey } from './duplicates.ts';
 import { holidayOccurrences } from './holidays.ts';
 
@@ -42,7 +43,6 @@ interface SiteRow {
   lng: number | null;
   has_hours: boolean;
   temporarily_closed: boolean;
-  open_reports: number | string;
   facts: SiteFacts | string | null;
 }
 
@@ -59,25 +59,32 @@ function closedSitesSql(): string {
   return selects.length ? selects.join(' union ') : 'select null::int as site_id where false';
 }
 
+/** A site's row with what depends on the directory alone: every flag but open reports and pairs set apart. */
+interface DirectoryRow {
+  site: Omit<WorkspaceSite, 'openReports' | 'possibleDuplicates'>;
+  /** Its possible duplicates by the rule (R177), before the pairs staff marked apart (R575). */
+  duplicates: readonly number[];
+  /** Its names folded for the name search (R741), once per version. */
+  keys: readonly string[];
+}
+
 /**
- * Every site with what needs attention (docs/product.md R182), in one statement, its possible
- * duplicates worked out in memory by the same rule as writes (R177), by name.
+ * Every site with what needs attention from the directory's own tables (sites, hours, closing statuses
+ * and facts), in one statement, its possible duplicates worked out in memory by the same rule as
+ * writes (R177), by name, and sorted in the workspace's order (R741).
  */
-export async function workspaceSites(db: Db): Promise<WorkspaceSite[]> {
+async function directoryRows(db: Db): Promise<DirectoryRow[]> {
   const result = await db.execute(
     sql.raw(`
     select s.id, s.name, s.translations, s.address, s.phone_number, s.email, s.lat, s.lng, s.facts,
       to_char(s.confirmed_at at time zone 'UTC', ${ISO}) as confirmed_at,
       to_char(s.updated_at at time zone 'UTC', ${ISO}) as updated_at,
       hours.site_id is not null as has_hours,
-      closed.site_id is not null as temporarily_closed,
-      coalesce(reported.n, 0) as open_reports
+      closed.site_id is not null as temporarily_closed
     from sites s
       -- One pass over each table joined by site, not a lookup per site (R746).
       left join (select distinct site_id from site_hours) hours on hours.site_id = s.id
       left join (${closedSitesSql()}) closed on closed.site_id = s.id
-      left join (select site_id, count(*)::int as n from reports where status in ('new', 'in-progress')
-        group by site_id) reported on reported.site_id = s.id
     order by s.name, s.id`),
   );
   const rows = rowsOf<SiteRow>(result);
@@ -91,24 +98,97 @@ export async function workspaceSites(db: Db): Promise<WorkspaceSite[]> {
       lng: row.lng,
     })),
   );
+  const directory = rows.map((row) => {
+    const translations = row.translations ?? {};
+    return {
+      site: {
+        id: row.id,
+        name: row.name,
+        translations,
+        address: row.address,
+        phoneNumber: row.phone_number ?? '',
+        email: row.email,
+        confirmedAt: row.confirmed_at,
+        updatedAt: row.updated_at,
+        hasPosition: row.lat !== null && row.lng !== null,
+        hasHours: Boolean(row.has_hours),
+        temporarilyClosed: Boolean(row.temporarily_closed),
+        missingFacts: missingFacts(typeof row.facts === 'string' ? JSON.parse(row.facts) : row.facts),
+      },
+      duplicates: duplicates.get(row.id) ?? [],
+      keys: nameKeys(row.name, translations),
+    };
+  });
+  // The database's collation is not the workspace's order: sorted once here, by the code's (R741).
+  return directory.sort((a, b) => byWorkspaceOrder(a.site, b.site));
+}
+
+/** The workspace's sites as of one directory version, with what the answers made from them reuse. */
+export interface WorkspaceSites {
+  /** Every site with its flags, in the workspace's order (R741). */
+  sites: WorkspaceSite[];
+  /** Each site's names folded for the name search, by the sites' positions. */
+  keys: readonly (readonly string[])[];
+  /** Each site's name by id. */
+  names: ReadonlyMap<number, string>;
+}
+
+interface Memo {
+  /** The directory's version the rows were read at (services/data-version.ts). */
+  version: string;
+  rows: Promise<DirectoryRow[]>;
+  /** The whole answer for one set of open reports and pairs set apart (their text), while they last. */
+  answer?: { key: string; value: WorkspaceSites };
+}
+
+/** One memo per database: the rows of the last directory version read (R726). */
+const memos = new WeakMap<Db, Memo>();
+
+/**
+ * Every site with what needs attention (docs/product.md R182), in the workspace's order. The part
+ * that depends on the directory (its rows, duplicates by the rule, missing facts, folded names) is
+ * read once per directory version (the token every committed write to the sites, their hours, lists
+ * and statuses changes, in the same transaction) and kept; open reports and the pairs staff marked
+ * apart, which are not the directory's, are read on every call (two small reads) and joined (R726).
+ */
+export async function workspaceSites(db: Db): Promise<WorkspaceSites> {
+  // The version first: rows read after it are at least as new, so a memo is never older than its version.
+  const version = await readDataVersion(db);
+  let memo = memos.get(db);
+  if (memo?.version !== version) {
+    const fresh: Memo = { version, rows: directoryRows(db) };
+    memo = fresh;
+    memos.set(db, fresh);
+    fresh.rows.catch(() => {
+      if (memos.get(db) === fresh) memos.delete(db);
+    });
+  }
+  const current = memo;
+  const reported = rowsOf<{ site_id: number; n: number | string }>(
+    await db.execute(
+      sql.raw(`select site_id, count(*)::int as n from reports where status in ('new', 'in-progress')
+        group by site_id order by site_id`),
+    ),
+  );
   // Pairs staff marked "not a duplicate" are no longer flagged (R575).
   const apart = await notDuplicatePairs(db);
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    translations: row.translations ?? {},
-    address: row.address,
-    phoneNumber: row.phone_number ?? '',
-    email: row.email,
-    confirmedAt: row.confirmed_at,
-    updatedAt: row.updated_at,
-    hasPosition: row.lat !== null && row.lng !== null,
-    hasHours: Boolean(row.has_hours),
-    temporarilyClosed: Boolean(row.temporarily_closed),
-    openReports: Number(row.open_reports),
-    possibleDuplicates: (duplicates.get(row.id) ?? []).filter((other) => !apart.has(pairKey(row.id, other))),
-    missingFacts: missingFacts(typeof row.facts === 'string' ? JSON.parse(row.facts) : row.facts),
-  }));
+  const rows = await current.rows;
+  const key = `${reported.map((row) => `${row.site_id}:${row.n}`).join(',')}|${[...apart].sort().join(',')}`;
+  if (current.answer?.key === key) return current.answer.value;
+  const open = new Map(reported.map((row) => [Number(row.site_id), Number(row.n)]));
+  const value: WorkspaceSites = {
+    sites: rows.map(({ site, duplicates }) => ({
+      ...site,
+      openReports: open.get(site.id) ?? 0,
+      possibleDuplicates: apart.size
+        ? duplicates.filter((other) => !apart.has(pairKey(site.id, other)))
+        : [...duplicates],
+    })),
+    keys: rows.map((row) => row.keys),
+    names: new Map(rows.map(({ site }) => [site.id, site.name])),
+  };
+  current.answer = { key, value };
+  return value;
 }
 
 /**
@@ -122,7 +202,7 @@ export async function workspaceSitesPage(
   query: WorkspaceSitesQuery,
   clock: { today: string; timeZone: string; staleAfterDays: number },
 ): Promise<WorkspaceSitesPage> {
-  const sites = await workspaceSites(db);
+  const { sites, keys, names: nameOf } = await workspaceSites(db);
   const days = query.days ?? clock.staleAfterDays;
   // Every time zone's offset is a whole number of quarter hours, so an agency day begins on a UTC
   // quarter hour: the date is read once per quarter hour in which sites were confirmed, not per site.
@@ -143,12 +223,12 @@ export async function workspaceSitesPage(
     { search: query.q, flags: showFlags(query.show), days },
     clock.today,
     agencyDate,
+    { keys, sorted: true },
   );
   const page = matching.slice(query.offset, query.offset + query.limit);
-  const byId = new Map(sites.map((site) => [site.id, site.name]));
   const names: Record<string, string> = {};
   for (const site of page)
-    for (const other of site.possibleDuplicates) names[String(other)] = byId.get(other) ?? `#${other}`;
+    for (const other of site.possibleDuplicates) names[String(other)] = nameOf.get(other) ?? `#${other}`;
   return {
     total: sites.length,
     matching: matching.length,
@@ -171,7 +251,7 @@ export async function workspaceData(
   calendar: { rules: HolidayRules; today: string },
   options: { sites: boolean } = { sites: true },
 ): Promise<Workspace> {
-  const sites = options.sites ? await workspaceSites(db) : [];
+  const sites = options.sites ? (await workspaceSites(db)).sites : [];
   const usage = {} as Record<ReferenceListName, Record<string, number>>;
   for (const list of REFERENCE_LIST_NAMES) {
     const { sqlTable, sqlLink, itemColumn } = REFERENCE_TABLES[list];

@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '#shared/api-paths.ts';
+import { apiPaths, apiRoutes, fillPath } from '#shared/api-paths.ts';
 import type { SiteMenu } from '#shared/schemas/menus.ts';
 import { SiteCreateSchema } from '#shared/schemas/sites.ts';
 import { buildNutritionPartner, buildSite } from '#testing/factories.ts';
@@ -26,6 +26,7 @@ let ownPartner: number;
 let otherPartner: number;
 let ownSite: number;
 let otherSite: number;
+let adminId: number;
 const cookies = {} as Record<'admin' | 'editor' | 'user' | 'partner', string>;
 
 beforeAll(async () => {
@@ -46,6 +47,7 @@ beforeAll(async () => {
   ownPartner = await item(nutritionPartners, buildNutritionPartner());
   otherPartner = await item(nutritionPartners, buildNutritionPartner());
   const admin = await createUser(ctx, { admin: true });
+  adminId = admin.id;
   cookies.admin = await login(ctx, admin.email);
   const site = async (partnerId: number) =>
     (
@@ -312,6 +314,76 @@ describe('who may write a menu (R657)', () => {
     expect(response.statusCode, response.body).toBe(status);
     const removed = await ctx.app.inject({ method: 'DELETE', url: url(), headers: cookie ? { cookie } : {} });
     expect(removed.statusCode).toBe(status === 200 ? 204 : status);
+  });
+});
+
+describe('a partner’s sites for the menus screen (R727–R728)', () => {
+  const read = (partnerId: number, caller: keyof typeof cookies | 'anonymous') =>
+    ctx.app.inject({
+      method: 'GET',
+      url: fillPath(apiRoutes.partnerSites, { id: partnerId }),
+      headers: caller === 'anonymous' ? {} : { cookie: cookies[caller] },
+    });
+
+  it('answers the partner’s sites only, id and name, by name', async () => {
+    const { db } = ctx.database;
+    // A site that both partners list, named to come first.
+    const shared = await createSite(
+      db,
+      SiteCreateSchema.parse({
+        ...buildSite({ name: 'Aaa Shared Table' }),
+        NutritionPartnerIds: [ownPartner, otherPartner],
+        confirmDuplicate: true,
+      }),
+      adminId,
+    );
+    const response = await read(ownPartner, 'editor');
+    expect(response.statusCode, response.body).toBe(200);
+    const ownName = (await ctx.app.inject({ method: 'GET', url: apiPaths.site(ownSite) })).json().name;
+    expect(response.json()).toEqual([
+      { id: shared.id, name: 'Aaa Shared Table' },
+      { id: ownSite, name: ownName },
+    ]);
+    expect((await read(otherPartner, 'admin')).json().map((site: { id: number }) => site.id)).toEqual([
+      shared.id,
+      otherSite,
+    ]);
+    // The partner manager's "My sites" names their own partners of each site, never the other one.
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: apiRoutes.mySites,
+      headers: { cookie: cookies.partner },
+    });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(
+      (mine.json() as { id: number; partnerIds: number[] }[]).map(({ id, partnerIds }) => [id, partnerIds]),
+    ).toEqual([
+      [shared.id, [ownPartner]],
+      [ownSite, [ownPartner]],
+    ]);
+  });
+
+  it.each([
+    ['anonymous', 'own', 401],
+    ['user', 'own', 403],
+    ['partner', 'own', 200],
+    ['partner', 'other', 403],
+    ['editor', 'other', 200],
+    ['admin', 'own', 200],
+  ] as const)('%s, a partner’s (%s): %i', async (caller, which, status) => {
+    const response = await read(which === 'own' ? ownPartner : otherPartner, caller);
+    expect(response.statusCode, response.body).toBe(status);
+  });
+
+  it('is a 404 for a partner that does not exist or an id that is not one', async () => {
+    expect((await read(999_999, 'editor')).statusCode).toBe(404);
+    expect((await read(999_999, 'partner')).statusCode).toBe(403);
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/nutritionpartners/abc/sites',
+      headers: { cookie: cookies.editor },
+    });
+    expect(bad.statusCode).toBe(404);
   });
 });
 

@@ -6,7 +6,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agencyMoment } from '#shared/agency-time.ts';
-import { apiRoutes } from '#shared/api-paths.ts';
+import { apiPaths, apiRoutes } from '#shared/api-paths.ts';
 import type { SiteFlag, WorkspaceSite, WorkspaceSitesPage } from '#shared/schemas/workspace.ts';
 import { workspaceSelection } from '#shared/workspace-sites.ts';
 import { buildSite } from '#testing/factories.ts';
@@ -131,6 +131,78 @@ describe('GET /api/workspace/sites', () => {
     expect(first.sites[0]!.possibleDuplicates).toEqual([west.id]);
     expect(first.names).toEqual({ [west.id]: 'Zebra Twin Lunch' });
     expect((await page('q=twin%20lunch&show=duplicate')).matching).toBe(2);
+  });
+
+  it('sees every write the flags depend on at the next request, though the rows are kept (R726)', async () => {
+    const one = await post('/api/sites', buildSite({ name: 'Kept Rows Kitchen' }));
+    const other = await post('/api/sites', {
+      ...buildSite({ name: 'Kept Rows Canteen', address: one.address }),
+      confirmDuplicate: true,
+    });
+    const row = async () => (await page('q=kept%20rows%20kitchen')).sites[0]!;
+    const patch = async (payload: object) => {
+      const response = await as('admin', { method: 'PATCH', url: `/api/sites/${one.id}`, payload });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const before = await row();
+    expect(before).toMatchObject({ hasHours: true, openReports: 0, possibleDuplicates: [other.id] });
+    expect(before.missingFacts).toContain('reservation');
+    // A second read, another filter: the same rows.
+    expect(await row()).toEqual(before);
+    expect((await page('q=kept%20rows&show=duplicate')).matching).toBe(2);
+
+    // The site's own fields: its hours, its facts.
+    await patch({ Hours: [] });
+    expect(await row()).toMatchObject({ hasHours: false });
+    expect((await page('q=kept%20rows&show=noHours')).sites.map((s) => s.id)).toEqual([one.id]);
+    await patch({ facts: { reservation: 'required', reserveDays: 2 } });
+    expect((await row()).missingFacts).not.toContain('reservation');
+
+    // A report from the public, then resolved by staff.
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      payload: { siteId: one.id, reasons: ['other'], message: 'Kept rows check' },
+      remoteAddress: '10.72.6.1',
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect(await row()).toMatchObject({ openReports: 1 });
+    expect((await page('q=kept%20rows&show=openReports')).sites.map((s) => s.id)).toEqual([one.id]);
+    const queue = (await as('admin', { method: 'GET', url: '/api/reports' })).json() as {
+      id: number;
+      siteId: number | null;
+    }[];
+    const report = queue.find((r) => r.siteId === one.id)!;
+    const resolved = await as('admin', {
+      method: 'PATCH',
+      url: `/api/reports/${report.id}`,
+      payload: { status: 'resolved' },
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(await row()).toMatchObject({ openReports: 0 });
+
+    // Marked "not a duplicate", then taken back.
+    const apart = await as('admin', {
+      method: 'POST',
+      url: apiPaths.siteNotDuplicates(one.id),
+      payload: { otherId: other.id },
+    });
+    expect(apart.statusCode, apart.body).toBe(201);
+    expect(await row()).toMatchObject({ possibleDuplicates: [] });
+    expect((await page('q=kept%20rows&show=duplicate')).matching).toBe(0);
+    const back = await as('admin', {
+      method: 'DELETE',
+      url: apiPaths.siteNotDuplicate(one.id, other.id),
+    });
+    expect(back.statusCode, back.body).toBeLessThan(300);
+    expect(await row()).toMatchObject({ possibleDuplicates: [other.id] });
+
+    // A confirmation, and a site added: counted at once.
+    await post(`/api/sites/${one.id}/confirmations`, { method: 'phone' });
+    expect((await row()).confirmedAt).not.toBeNull();
+    const total = (await page('q=kept%20rows')).total;
+    await post('/api/sites', buildSite({ name: 'Kept Rows Third' }));
+    expect(await page('q=kept%20rows')).toMatchObject({ total: total + 1, matching: 3 });
   });
 
   it.each([

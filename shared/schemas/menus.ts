@@ -115,6 +115,13 @@ const MealSchema = z.object({
 /** One date of a partner's or a site's own menu, as stored. */
 export const StoredMenuDaySchema = z.object({ date: z.string(), meals: z.array(MealSchema) });
 
+/**
+ * GET /api/nutritionpartners/{id}/sites: one of the partner's sites, as the menus screen offers it for
+ * a sheet of its own month (R675, R727), by name.
+ */
+export const PartnerSiteSchema = z.object({ id: z.number(), name: z.string() });
+export type PartnerSite = z.infer<typeof PartnerSiteSchema>;
+
 /** A partner's or a site's own menus over dates (only the dates that have one). */
 export const StoredMenusSchema = z.object({
   from: z.string(),

@@ -100,6 +100,8 @@ export const MySiteSchema = z.object({
   name: z.string(),
   address: z.string(),
   version: z.number(),
+  /** The caller's own nutrition partners that list the site, by id (R728). */
+  partnerIds: z.array(z.number()),
 });
 export type MySite = z.infer<typeof MySiteSchema>;
 

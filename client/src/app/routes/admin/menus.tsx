@@ -1,7 +1,6 @@
 import { DietMarksEditor } from '#client/features/admin-menus/components/diet-marks-editor.tsx';
 import { MenuGridScreen } from '#client/features/admin-menus/components/menu-grid-screen.tsx';
 import { useReferenceList } from '#client/features/sites/api/get-reference-list.ts';
-import { useSites } from '#client/features/sites/api/get-sites.ts';
 import { addNamespace } from '#client/i18n/lazy-namespaces.ts';
 import { useCurrentUser } from '#client/lib/current-user.ts';
 
@@ -17,12 +16,10 @@ export function MenusScreen() {
   const partners = useReferenceList('nutritionpartners');
   const mealTypes = useReferenceList('mealtypes');
   const { user } = useCurrentUser();
-  const sites = useSites();
   return (
     <>
       <MenuGridScreen
         partners={partners.data}
-        sites={sites.data}
         mealTypes={mealTypes.data}
         listsFailed={Boolean(partners.error || mealTypes.error)}
       />

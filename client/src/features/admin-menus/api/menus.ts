@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { afterAdminWrite } from '#client/lib/after-admin-write.ts';
 import { api } from '#client/lib/api.ts';
-import { apiPaths } from '#shared/api-paths.ts';
+import { apiPaths, apiRoutes, fillPath } from '#shared/api-paths.ts';
 import { CSV_TYPE, XLSX_TYPE } from '#shared/imports.ts';
 import type { MenuImportPreview, MenuImportResult } from '#shared/menu-import.ts';
 import type { DietMark } from '#shared/schemas/diet-marks.ts';
-import type { PrintedMenu } from '#shared/schemas/menus.ts';
+import type { PartnerSite, PrintedMenu } from '#shared/schemas/menus.ts';
 import type { StoredDay } from '../model/menu-grid.ts';
 
 const menusRoot = ['admin', 'partner-menus'] as const;
@@ -21,6 +21,20 @@ export function usePartnerMonth(partnerId: number | undefined, from: string, to:
       ),
     enabled: partnerId !== undefined,
     staleTime: 0,
+  });
+}
+
+/**
+ * GET /api/nutritionpartners/{id}/sites: the chosen partner's sites, id and name — whose own month a
+ * sheet may be for (R675) — instead of the whole directory (R727).
+ */
+export function usePartnerSites(partnerId: number | undefined) {
+  return useQuery({
+    queryKey: [...menusRoot, 'sites', partnerId],
+    queryFn: ({ signal }) =>
+      api<PartnerSite[]>(fillPath(apiRoutes.partnerSites, { id: partnerId ?? 0 }), { signal }),
+    enabled: partnerId !== undefined,
+    staleTime: 60_000,
   });
 }
 

@@ -19,13 +19,22 @@ afterEach(() => {
 const partners = [{ id: 7, name: 'Kitchen' }] as ReferenceItem[];
 const mealTypes = [{ id: 2, name: 'Lunch' }] as ReferenceItem[];
 
+/** The partner's two sites, the only sites the screen reads (R727). */
+const partnerSites = [
+  { id: 31, name: 'Chinatown Lunch' },
+  { id: 32, name: 'Mission Lunch' },
+];
+
 /** A partner's December behind fetch: the stored days, and every write recorded (a 422 when `refuse`). */
 function fakeApi(days: unknown[], refuse?: unknown) {
   const writes: { method: string; url: string; body: unknown }[] = [];
+  const reads: string[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
+    reads.push(url);
     const json = (body: unknown, status = 200) =>
       new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    if (url === '/api/nutritionpartners/7/sites') return json(partnerSites);
     if (url === '/api/dietmarks')
       return json([{ id: 4, key: 'agency-4', name: 'Pork-free', translations: {}, version: 1, dishes: 0 }]);
     if (url.startsWith('/api/nutritionpartners/7/menu?'))
@@ -41,7 +50,7 @@ function fakeApi(days: unknown[], refuse?: unknown) {
     }
     throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
   });
-  return writes;
+  return Object.assign(writes, { reads });
 }
 
 async function renderScreen() {
@@ -71,6 +80,44 @@ const soup = {
 };
 
 describe('the menu month grid', () => {
+  it("offers the chosen partner's own sites for a sheet, read for that partner only (R727)", async () => {
+    const { reads } = fakeApi([soup]);
+    await renderScreen();
+    const owner = await screen.findByRole('combobox', { name: 'Whose menus' });
+    await waitFor(() => expect(within(owner).getAllByRole('option')).toHaveLength(3));
+    expect(
+      within(owner)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Kitchen: served at all its sites',
+      'Chinatown Lunch only: replaces the partner’s menu there',
+      'Mission Lunch only: replaces the partner’s menu there',
+    ]);
+    expect(reads).toContain('/api/nutritionpartners/7/sites');
+    // Never the directory's whole list.
+    expect(reads.filter((url) => url.startsWith('/api/sites'))).toEqual([]);
+  });
+
+  it('says the month could not be loaded when the partner’s sites cannot be read', async () => {
+    fakeApi([soup]);
+    const fetch = vi.mocked(globalThis.fetch);
+    const answer = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (input, init) =>
+      String(input) === '/api/nutritionpartners/7/sites'
+        ? new Response(JSON.stringify({ error: 'Nope' }), {
+            status: 500,
+            headers: { 'Content-Type': 'application/json' },
+          })
+        : answer(input, init),
+    );
+    await renderScreen();
+    expect(
+      await screen.findByText('The menus could not be loaded. Reload the page to try again.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Whose menus' })).toBeNull();
+  });
+
   it('shows a refused field by the field and in the summary, and keeps the form open', async () => {
     const writes = fakeApi([soup], {
       error: 'Validation failed',

@@ -24,6 +24,7 @@ import {
   useAgencyDietMarks,
   usePartnerMonth,
   usePartnerPrintedMenus,
+  usePartnerSites,
   writePartnerDay,
   writePartnerPrintedMenu,
 } from '../api/menus.ts';
@@ -47,7 +48,7 @@ import {
   shiftMonth,
   withPasted,
 } from '../model/menu-grid.ts';
-import { MenuImport, type OwnSite } from './menu-import.tsx';
+import { MenuImport } from './menu-import.tsx';
 import '#client/components/admin/admin.css';
 import '../admin-menus.css';
 
@@ -70,14 +71,11 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function MenuGridScreen({
   partners,
-  sites,
   mealTypes,
   listsFailed,
 }: {
   /** The partners one may choose: every one for staff, their own for a partner manager. */
   partners: ReferenceItem[] | undefined;
-  /** The directory's sites with their partners: a sheet may be a site's own month (R675). */
-  sites?: readonly (OwnSite & { NutritionPartners: readonly { id: number }[] })[] | undefined;
   mealTypes: ReferenceItem[] | undefined;
   /** The partners or the meal types could not be read. */
   listsFailed: boolean;
@@ -102,6 +100,8 @@ export function MenuGridScreen({
     (partners?.length === 1 ? partners[0]?.id : undefined);
   const dates = useMemo(() => monthDates(month), [month]);
   const stored = usePartnerMonth(partnerId, dates[0] ?? '', dates.at(-1) ?? '');
+  // The chosen partner's sites only: a sheet may be a site's own month (R675, R727).
+  const sites = usePartnerSites(partnerId);
   const drafts = useMemo(() => draftsFromStored(stored.data?.days ?? []), [stored.data]);
   const [status, setStatus] = useState<Status>(null);
 
@@ -163,9 +163,9 @@ export function MenuGridScreen({
       <div role="alert" className="menu-grid__status">
         {status?.kind === 'error' && <p className="alert alert--error">{status.text}</p>}
       </div>
-      {partnerId === undefined ? null : stored.error || listsFailed ? (
+      {partnerId === undefined ? null : stored.error || sites.error || listsFailed ? (
         <FormAlert kind="error">{t('loadFailed')}</FormAlert>
-      ) : !stored.data || !mealTypes ? (
+      ) : !stored.data || !sites.data || !mealTypes ? (
         <p>{t('common:loading')}</p>
       ) : (
         <>
@@ -184,7 +184,7 @@ export function MenuGridScreen({
           />
           <MenuImport
             partner={partners!.find((partner) => partner.id === partnerId)!}
-            sites={(sites ?? []).filter((site) => site.NutritionPartners.some((p) => p.id === partnerId))}
+            sites={sites.data}
             mealTypes={mealTypes}
             onStatus={setStatus}
           />

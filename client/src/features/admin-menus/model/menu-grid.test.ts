@@ -146,18 +146,15 @@ describe('the PUT body', () => {
 });
 
 describe("a partner manager's partners", () => {
-  it('are the partners of their own sites only, in the list order', () => {
+  it('are their own partners that list one of their sites, each once, in the list order', () => {
     const partners = [
       { id: 1, name: 'A' },
       { id: 2, name: 'B' },
       { id: 3, name: 'C' },
     ];
-    const sites = [
-      { id: 10, NutritionPartners: [{ id: 3 }, { id: 1 }] },
-      { id: 11, NutritionPartners: [{ id: 2 }] },
-    ];
-    expect(partnersOfSites([{ id: 10 }], sites, partners).map((p) => p.name)).toEqual(['A', 'C']);
-    expect(partnersOfSites([], sites, partners)).toEqual([]);
+    const mine = [{ partnerIds: [3, 1] }, { partnerIds: [1] }];
+    expect(partnersOfSites(mine, partners).map((p) => p.name)).toEqual(['A', 'C']);
+    expect(partnersOfSites([], partners)).toEqual([]);
   });
 });
 

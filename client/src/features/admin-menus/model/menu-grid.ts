@@ -180,18 +180,14 @@ export function applyPlan(drafts: MonthDrafts, plan: readonly CopyStep[]): Month
 }
 
 /**
- * The nutrition partners a partner manager's screen offers (R673): those of their own sites (`mine`,
- * from /api/my-sites), as the directory's sites list them, in the partners list's order.
+ * The nutrition partners a partner manager's screen offers (R673, R728): their own partners that list
+ * one of their sites (`mine`, from /api/my-sites, each with `partnerIds`), in the partners list's order.
  */
 export function partnersOfSites<P extends { id: number }>(
-  mine: readonly { id: number }[],
-  sites: readonly { id: number; NutritionPartners: readonly { id: number }[] }[],
+  mine: readonly { partnerIds: readonly number[] }[],
   partners: readonly P[],
 ): P[] {
-  const siteIds = new Set(mine.map((site) => site.id));
-  const partnerIds = new Set(
-    sites.filter((site) => siteIds.has(site.id)).flatMap((site) => site.NutritionPartners.map((p) => p.id)),
-  );
+  const partnerIds = new Set(mine.flatMap((site) => site.partnerIds));
   return partners.filter((partner) => partnerIds.has(partner.id));
 }
 
