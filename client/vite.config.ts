@@ -15,14 +15,15 @@ export default defineConfig({
     alias: [
       // The words live beside the server's code (shared/locales); globs over them name the folder by alias.
       { find: '@locales', replacement: path.resolve(root, '..', 'shared', 'locales') },
-      // react-i18next still imports the shim of useSyncExternalStore for React 17; React 19 has it, so
-      // the first bundle takes React's own (docs/decisions/003-client-bundle.md).
       // react-router exports only its development build (its messages and checks for developers); the
-      // browser takes the production build it ships beside it, some 0.5 KB lighter gzipped.
+      // browser takes the production build it ships beside it, some 0.5 KB lighter gzipped
+      // (docs/decisions/076-work-after-hydration.md).
       {
         find: /^react-router$/,
         replacement: path.resolve(root, '../node_modules/react-router/dist/production/index.mjs'),
       },
+      // react-i18next still imports the shim of useSyncExternalStore for React 17; React 19 has it, so
+      // the first bundle takes React's own (docs/decisions/076-work-after-hydration.md).
       {
         find: /^use-sync-external-store\/shim$/,
         replacement: path.resolve(root, 'src', 'lib', 'sync-external-store.ts'),

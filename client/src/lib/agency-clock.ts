@@ -82,7 +82,7 @@ export function forgetFirstRender() {
  * first browser render must match the server's HTML), known right after. The minute arrives as a
  * transition: React then renders every row's status in slices that yield to the browser, where a
  * store read (useSyncExternalStore) would redo the whole list in one task that holds up a tap
- * (docs/decisions/076-clock-after-hydration.md).
+ * (docs/decisions/076-work-after-hydration.md).
  */
 function useAgencyNow(): number | null {
   const [now, setNow] = useState<number | null>(() => (hydrated ? currentMinute() : serverMinute()));
