@@ -94,6 +94,11 @@ export const preloadKeys = {
    * (`directorySearchQuery`) from an offset.
    */
   search: (query: string, offset: number) => ['search', query, offset] as const,
+  /**
+   * A large directory's map summary (docs/product.md R736): GET /api/search/map without a view for the
+   * filters and name search (`directoryMapQuery`): the placed and unplaced totals and the bounds.
+   */
+  searchMap: (search: string) => ['search-map', search] as const,
   /** GET /api/closures: the current and upcoming closures of every site. */
   closures: ['closures', 'list'] as const,
   /** The near box's place (GET /api/places) for a text in a language; a /sites?near=… page embeds it. */

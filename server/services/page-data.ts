@@ -1,5 +1,6 @@
 import { type AppData, type PreloadedQuery, preloadKeys } from '#shared/app-data.ts';
 import {
+  directoryMapQuery,
   directorySearchQuery,
   SEARCH_LIST_PAGE,
   SHOWN_KEY,
@@ -217,6 +218,15 @@ export async function pageData(
           searchFromSearchParams(choices).q,
           origin,
         );
+        // The map's summary (the sites without a position, said above the map, and the bounds it fits,
+        // R736), so the page asks nothing more before the map itself starts (docs/product.md R738).
+        const filters = filtersFromSearchParams(choices);
+        const q = searchFromSearchParams(choices).q;
+        const summary = await publicSearch(ctx).searchMap({ filters, q, view: undefined });
+        queries.push({
+          key: preloadKeys.searchMap(directoryMapQuery(filters, q)),
+          data: JSON.parse(summary.raw.toString()),
+        });
         for (let page = 0; page < shownPages(choices); page += 1) {
           const answer = await publicSearch(ctx).search({
             filters: filtersFromSearchParams(choices),

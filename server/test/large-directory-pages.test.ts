@@ -3,7 +3,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppData, preloadKeys } from '#shared/app-data.ts';
-import { directorySearchQuery, SEARCH_LIST_PAGE, SHOWN_MAX } from '#shared/directory-query.ts';
+import {
+  directoryMapQuery,
+  directorySearchQuery,
+  SEARCH_LIST_PAGE,
+  SHOWN_MAX,
+} from '#shared/directory-query.ts';
 import { filtersFromSearchParams } from '#shared/filters.ts';
 import type { SiteSearchAnswer } from '#shared/schemas/site-search.ts';
 // biome-ignore lint/style/noRestrictedImports: the benchmarks' seeder (no alias) makes the synthetic sites the 10,000-site journeys run on
@@ -132,6 +137,24 @@ describe('a large directory', () => {
     expect(embeddedOffsets(huge.body)).toHaveLength(SHOWN_MAX / SEARCH_LIST_PAGE);
     expect(appDataOf(huge.body).renderedFor).toBe(`/sites?shown=${SHOWN_MAX}`);
     expect(moreLink(huge.body)).toBeUndefined();
+  });
+
+  it('embeds the map’s summary for the address under the browser’s key, as GET /api/search/map answers it (R738)', async () => {
+    for (const [page, address] of [
+      ['/sites', 'population=1&q=lunch'],
+      ['/sites', ''],
+      ['/', ''],
+    ] as const) {
+      const data = appDataOf((await get(address ? `${page}?${address}` : page)).body);
+      const params = new URLSearchParams(address);
+      const search = directoryMapQuery(filtersFromSearchParams(params), params.get('q') ?? undefined);
+      const embedded = data.queries?.find(
+        (entry) => keyOf(entry.key) === keyOf(preloadKeys.searchMap(search)),
+      );
+      const asked = (await get(search ? `/api/search/map?${search}` : '/api/search/map')).json();
+      expect(embedded?.data, `${page}?${address}`).toEqual(asked);
+      expect(asked.total, `${page}?${address}`).toBeGreaterThan(0);
+    }
   });
 
   it('the home page embeds the first rows by name', async () => {

@@ -40,7 +40,7 @@ export function getMapMarks(search: string, view: MapViewQuery | undefined, sign
 /** The total, the sites without a position and the bounds of a search (R736): what the page knows before the map. */
 export function useMapSummary(search: string | undefined) {
   return useQuery({
-    queryKey: ['search-map', search ?? ''] as const,
+    queryKey: preloadKeys.searchMap(search ?? ''),
     queryFn: ({ signal }) => getMapMarks(search ?? '', undefined, signal),
     enabled: search !== undefined,
     placeholderData: keepPreviousData,
