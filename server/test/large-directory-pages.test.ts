@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppData, preloadKeys } from '#shared/app-data.ts';
 import {
@@ -154,6 +155,33 @@ describe('a large directory', () => {
       const asked = (await get(search ? `/api/search/map?${search}` : '/api/search/map')).json();
       expect(embedded?.data, `${page}?${address}`).toEqual(asked);
       expect(asked.total, `${page}?${address}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('a page kept for every visitor is compressed as hard as brotli and gzip allow, once (R720)', async () => {
+    for (const [encoding, best] of [
+      [
+        'br',
+        (raw: Buffer) =>
+          zlib.brotliCompressSync(raw, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            },
+          }),
+      ],
+      ['gzip', (raw: Buffer) => zlib.gzipSync(raw, { level: 9 })],
+    ] as const) {
+      const sent = await ctx.app.inject({
+        method: 'GET',
+        url: '/sites',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(sent.headers['content-encoding']).toBe(encoding);
+      const raw =
+        encoding === 'br' ? zlib.brotliDecompressSync(sent.rawPayload) : zlib.gunzipSync(sent.rawPayload);
+      expect(raw.toString()).toContain('id="app-data"');
+      expect(sent.rawPayload.length, encoding).toBe(best(raw).length);
     }
   });
 
