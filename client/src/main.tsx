@@ -4,7 +4,7 @@ import { agencyMoment } from '#shared/agency-time.ts';
 import { warmFormatters } from '#shared/format-hours.ts';
 import { isPageInLanguage } from '#shared/languages.ts';
 import { formatMoney } from '#shared/site-facts.ts';
-import { App } from './app/app.tsx';
+import { App, pageQueryClient } from './app/app.tsx';
 import { i18n, initI18n } from './i18n/index.ts';
 import { agencyTimeZone } from './lib/agency-clock.ts';
 import { appData } from './lib/app-data.ts';
@@ -42,9 +42,11 @@ void initI18n().then(async () => {
     () => agencyMoment(Date.now(), agencyTimeZone()),
     () => formatMoney(1, i18n.resolvedLanguage),
   ]);
+  // Made once, outside React: a hydration interrupted by the visitor renders App again (app.tsx).
+  const queryClient = pageQueryClient();
   const app = (
     <StrictMode>
-      <App />
+      <App queryClient={queryClient} />
     </StrictMode>
   );
   // Take over the server's HTML when it is in the visitor's language; otherwise (say, a language kept
