@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '#client/testing/i18n.ts';
 import { preloadKeys } from '#shared/app-data.ts';
 import type { StatusSite } from '#shared/opening-status.ts';
-import { computeStatuses } from '#shared/site-statuses.ts';
+import { computeStatuses, type Statuses } from '#shared/site-statuses.ts';
 import { formatOpeningDay, useStatuses } from './agency-clock.ts';
 import { setAppData } from './app-data.ts';
 import { describeStatus } from './status-words.ts';
@@ -39,6 +39,35 @@ describe('the agency clock', () => {
     expect(result.current).not.toBe(first);
     expect(result.current?.byId.get(1)?.kind).toBe('closed-today');
     expect(result.current?.opening(1)).toEqual({ now: false, today: false });
+  });
+
+  it('says nothing in the page’s first render, then the status; a screen mounted after that knows it at once (decision 076)', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(BEFORE_CLOSING);
+    // The page's first render must match the server's HTML, which has no status.
+    const seen: (Statuses | null)[] = [];
+    const first = renderHook(
+      () => {
+        const statuses = useStatuses(sites);
+        seen.push(statuses);
+        return statuses;
+      },
+      { wrapper },
+    );
+    expect(seen[0]).toBeNull();
+    expect(first.result.current?.byId.get(1)).toEqual({ kind: 'open', until: '13:30' });
+    first.unmount();
+    // A list drawn later in the visit (a link followed in the app) never shows a row without its status.
+    const later: (Statuses | null)[] = [];
+    renderHook(
+      () => {
+        const statuses = useStatuses(sites);
+        later.push(statuses);
+        return statuses;
+      },
+      { wrapper },
+    );
+    expect(later[0]?.byId.get(1)).toEqual({ kind: 'open', until: '13:30' });
   });
 
   it("uses the zone it is given, not the device's", () => {
