@@ -74,6 +74,18 @@ describe('agencyMoment: the agency wall clock at an instant', () => {
     expect(agencyMoment(Date.parse(iso), zone)).toEqual(expected);
   });
 
+  it('answers each instant of a minute alike, the next minute anew, and in each zone its own (remembered per minute)', () => {
+    const start = Date.parse('2026-11-26T19:59:00Z');
+    expect(agencyMoment(start, LA)).toEqual(m('2026-11-26', 4, '11:59'));
+    const asked = agencyMoment(start + 59_999, LA);
+    expect(asked).toEqual(m('2026-11-26', 4, '11:59'));
+    asked.minutes = -1; // a caller's change does not reach the next caller
+    expect(agencyMoment(start + 30_000, LA)).toEqual(m('2026-11-26', 4, '11:59'));
+    expect(agencyMoment(start + 60_000, LA)).toEqual(m('2026-11-26', 4, '12:00'));
+    expect(agencyMoment(start + 60_000, TOKYO)).toEqual(m('2026-11-27', 5, '05:00'));
+    expect(agencyMoment(start - 1, LA)).toEqual(m('2026-11-26', 4, '11:58'));
+  });
+
   it('refuses an invalid instant and an unknown zone', () => {
     expect(() => agencyMoment(Number.NaN, LA)).toThrow(RangeError);
     expect(() => agencyMoment(new Date('not a date'), LA)).toThrow(RangeError);

@@ -51,10 +51,27 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+/**
+ * From this instant (1980-01-01) on, every zone's offset from UTC is a whole number of minutes, so an
+ * agency's date and minute change only when the UTC minute does.
+ */
+const WHOLE_MINUTE_OFFSETS_FROM = 315_532_800_000;
+/** Per zone, the last UTC minute asked and its moment: a server asks the same minute for every request. */
+const lastMoments = new Map<string, { minute: number; moment: AgencyMoment }>();
+
 /** The agency's date, weekday and minute of the day at an instant. Throws RangeError for an unknown zone. */
 export function agencyMoment(now: Date | number, timeZone: string): AgencyMoment {
   const instant = typeof now === 'number' ? now : now.getTime();
   if (!Number.isFinite(instant)) throw new RangeError('agencyMoment: invalid instant');
+  const minute = Math.floor(instant / 60_000);
+  const last = lastMoments.get(timeZone);
+  if (last && last.minute === minute && instant >= WHOLE_MINUTE_OFFSETS_FROM) return { ...last.moment };
+  const moment = momentOf(instant, timeZone);
+  if (instant >= WHOLE_MINUTE_OFFSETS_FROM) lastMoments.set(timeZone, { minute, moment: { ...moment } });
+  return moment;
+}
+
+function momentOf(instant: number, timeZone: string): AgencyMoment {
   let year = '';
   let month = '';
   let day = '';

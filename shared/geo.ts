@@ -4,7 +4,7 @@ export interface LatLng {
   lng: number;
 }
 
-const EARTH_RADIUS_MILES = 3958.8;
+export const EARTH_RADIUS_MILES = 3958.8;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /**

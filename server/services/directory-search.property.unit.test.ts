@@ -283,4 +283,46 @@ describe('the grid (R753)', () => {
         );
     }
   });
+
+  it('gives the same in a dense city of many cells, from any point: inside, on a cell’s edge or corner, outside', () => {
+    const r = random(7);
+    // 20,000 sites in a city (lat 37.70–37.82, lng −122.52 to −122.36), some sharing a building.
+    const sites = Array.from({ length: 20_000 }, (_, id) =>
+      r.next() < 0.02
+        ? { id, lat: null, lng: null }
+        : { id, lat: 37.7 + r.int(12_000) / 100_000, lng: -122.52 + r.int(800) / 5_000 },
+    );
+    const builder = gridBuilder();
+    for (const site of sites) builder.add(site);
+    const grid = builder.finish();
+    expect(grid.side).toBeGreaterThan(10);
+    /** A line of the grid's frame: a cell's edge. */
+    const edge = (step: number, start: number) => start + r.int(grid.side + 1) * step;
+    for (let round = 0; round < 30; round++) {
+      const chance = r.pick([1, 0.3, 0.01]);
+      const members = emptyBits(sites.length);
+      sites.forEach((_, position) => {
+        if (r.next() < chance) addBit(members, position);
+      });
+      const kind = round % 4;
+      const from =
+        kind === 0
+          ? { lat: 37.7 + r.next() * 0.12, lng: -122.52 + r.next() * 0.16 }
+          : kind === 1
+            ? { lat: edge(grid.latStep, grid.south), lng: edge(grid.lngStep, grid.west) }
+            : kind === 2
+              ? { lat: edge(grid.latStep, grid.south), lng: -122.52 + r.next() * 0.16 }
+              : { lat: 37.5 + r.next() * 0.5, lng: -122.8 + r.next() * 0.6 };
+      const subset = sites.filter((_, position) => hasBit(members, position));
+      for (const count of [1, 25, 120])
+        expect(
+          gridNearest(grid, members, from, count).map(({ position, miles }) => [sites[position]!.id, miles]),
+          JSON.stringify({ round, from, count }),
+        ).toEqual(
+          byDistance(subset, from)
+            .slice(0, count)
+            .map(({ site, miles }) => [site.id, miles]),
+        );
+    }
+  });
 });

@@ -31,7 +31,6 @@ import {
   gridBuilder,
   gridNearest,
   intersect,
-  itemsOf,
   type NameIndex,
   namedBits,
   nameIndexBuilder,
@@ -768,27 +767,27 @@ function tally(
   prepared: Prepared,
   key: string,
   add: (site: Site, count: (option: string) => void) => void,
-  over: Bits,
+  over: Members,
 ): Record<string, number> {
   const sets = optionSets(prepared, key);
   const { sites } = prepared;
   // A site's counter costs about as much as an option's count over MEMBER_PASS_WORDS words of 32 sites.
-  if (countOf(over) * MEMBER_PASS_WORDS <= sets.size * over.length) {
+  if (over.size * MEMBER_PASS_WORDS <= sets.size * over.bits.length) {
     const counts: Record<string, number> = {};
     const count = (option: string) => {
       counts[option] = (counts[option] ?? 0) + 1;
     };
-    eachBit(over, (position) => add(sites[position]!, count));
+    for (const position of over.positions()) add(sites[position]!, count);
     return counts;
   }
   const found: { option: string; count: number; first: number }[] = [];
   for (const [value, bits] of sets) {
-    const count = countBoth(bits, over);
+    const count = countBoth(bits, over.bits);
     if (count > 0)
       found.push({
         option: typeof value === 'boolean' ? 'yes' : String(value),
         count,
-        first: firstOfBoth(bits, over),
+        first: firstOfBoth(bits, over.bits),
       });
   }
   // Options first met at the same site: in the order the site's counter names them.
@@ -825,13 +824,51 @@ function indexedSelection(prepared: Prepared, filters: SiteFilters, q: string | 
     ),
   );
   const bits = chosen.length > 0 ? intersect(allBut[0], chosen[0]!.bits) : named;
+  // Each set's size and positions are found once, however many filters count over it.
+  const members = new Map<Bits, Members>();
+  const membersOf = (set: Bits) => {
+    let made = members.get(set);
+    if (!made) {
+      made = membersIn(set);
+      members.set(set, made);
+    }
+    return made;
+  };
   const counts: SiteSearchAnswer['counts'] = {};
   for (const [key, add] of counters((id) => prepared.openings.get(id), prepared.dishesOf)) {
     const at = chosen.findIndex((choice) => choice.key === key);
     const over = at >= 0 ? allBut[at] : bits;
-    counts[key] = over ? tally(prepared, key, add, over) : prepared.everything.counts[key]!;
+    counts[key] = over ? tally(prepared, key, add, membersOf(over)) : prepared.everything.counts[key]!;
   }
-  return { matching: itemsOf(prepared.sites, bits), bits, counts };
+  const matching = bits
+    ? membersOf(bits)
+        .positions()
+        .map((position) => prepared.sites[position]!)
+    : prepared.sites.slice();
+  return { matching, bits, counts };
+}
+
+/** A set of sites with its size, and its positions in the list's order when asked (once). */
+interface Members {
+  bits: Bits;
+  size: number;
+  positions(): readonly number[];
+}
+
+function membersIn(bits: Bits): Members {
+  let positions: number[] | undefined;
+  return {
+    bits,
+    size: countOf(bits),
+    positions() {
+      if (!positions) {
+        const found: number[] = [];
+        eachBit(bits, (position) => found.push(position));
+        positions = found;
+      }
+      return positions;
+    },
+  };
 }
 
 function row(

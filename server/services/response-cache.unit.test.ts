@@ -1,5 +1,12 @@
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createResponseCache, jsonArrayBody, pickEncoding } from './response-cache.ts';
+import {
+  createResponseCache,
+  entryFor,
+  jsonArrayBody,
+  pickEncoding,
+  SYNC_COMPRESSION_MAX_BYTES,
+} from './response-cache.ts';
 
 describe('response cache', () => {
   it('produces once, then answers the same bytes and ETag', async () => {
@@ -104,6 +111,39 @@ describe('response cache', () => {
     const br = await entry.encoded('br');
     expect(br.length).toBeLessThan(200);
     expect(await entry.encoded('br')).toBe(br);
+  });
+});
+
+describe('entryFor: compressed once per encoding (R757)', () => {
+  /** True when the promise had settled already: it wins a race against one turn of the microtasks. */
+  const settledAtOnce = (promise: Promise<unknown>) =>
+    Promise.race([promise.then(() => true), Promise.resolve().then(() => false)]);
+  const search = JSON.stringify({
+    sites: Array.from({ length: 25 }, (_, id) => ({ id, name: `Site ${id}` })),
+  });
+  const large = JSON.stringify(Array.from({ length: 2000 }, (_, id) => ({ id, name: `Site ${id}` })));
+
+  it('compresses a small fast answer at once, and a large or a best one on the compression threads', async () => {
+    expect(Buffer.byteLength(search)).toBeLessThanOrEqual(SYNC_COMPRESSION_MAX_BYTES);
+    expect(Buffer.byteLength(large)).toBeGreaterThan(SYNC_COMPRESSION_MAX_BYTES);
+    expect(await settledAtOnce(entryFor(search).encoded('br'))).toBe(true);
+    expect(await settledAtOnce(entryFor(search).encoded('gzip'))).toBe(true);
+    expect(await settledAtOnce(entryFor(large).encoded('br'))).toBe(false);
+    expect(await settledAtOnce(entryFor(search, 'best').encoded('br'))).toBe(false);
+  });
+
+  it('gives the same bytes back either way, once per encoding', async () => {
+    for (const [body, compression] of [
+      [search, 'fast'],
+      [large, 'fast'],
+      [search, 'best'],
+    ] as const) {
+      const entry = entryFor(body, compression);
+      const br = await entry.encoded('br');
+      expect(zlib.brotliDecompressSync(br).toString()).toBe(body);
+      expect(zlib.gunzipSync(await entry.encoded('gzip')).toString()).toBe(body);
+      expect(await entry.encoded('br')).toBe(br);
+    }
   });
 });
 
