@@ -9,6 +9,9 @@
  * figure is what one computed answer costs. Load average and the spread of the one-second slices are
  * recorded with the figures in docs/performance.md.
  *
+ * `BENCH_QUERIES=name,near` measures only the queries whose names hold one of those words (a quick
+ * look; the full mix is what docs/performance.md records).
+ *
  * With `-- --map` it measures GET /api/search/map instead (R730–R733): the bounds alone, then views
  * of a phone (400 × 700 px) and a wide screen (1920 × 1080 px) from the whole city to the street, and
  * a list filter; "varied" pans each view to a different spot every request. Its table goes to its own
@@ -203,9 +206,12 @@ async function runOne(backend: Backend, n: number) {
     const firstMs = Math.round(performance.now() - first);
     const ids = async (list: string) =>
       ((await (await fetch(`${base}/api/${list}`)).json()) as { id: number }[]).map((item) => item.id);
-    const mix = mapOnly
-      ? mapQueries(await ids('populations'))
-      : queries(await ids('populations'), await ids('services'));
+    const only = process.env.BENCH_QUERIES?.split(',').map((name) => name.trim());
+    const mix = (
+      mapOnly
+        ? mapQueries(await ids('populations'))
+        : queries(await ids('populations'), await ids('services'))
+    ).filter((query) => !only || only.some((name) => query.name.includes(name)));
     const rows = [];
     for (const query of mix) {
       const size = await sizes_(base, query.fixed);
@@ -272,5 +278,5 @@ const table = [
   ),
 ].join('\n');
 console.log(table);
-if (process.env.BENCH_WRITE_README !== '0')
+if (process.env.BENCH_WRITE_README !== '0' && !process.env.BENCH_QUERIES)
   replacePerformanceSection(mapOnly ? 'bench:search-map' : 'bench:search', table);

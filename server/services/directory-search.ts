@@ -143,8 +143,27 @@ export class Memo<V> {
       this.weight -= entry.weight;
     }
   }
+  /**
+   * Keeps `value` only if `key` was offered before: a key asked once (a new point, a new name — most
+   * of a state's visitors) is not kept, so one-off answers do not push out the ones asked again, nor
+   * make garbage for the collector; the keys offered are remembered, up to four times `maxEntries`.
+   */
+  setIfAskedBefore(key: string, value: V, weight = 1) {
+    if (this.asked.delete(key)) {
+      this.set(key, value, weight);
+      return;
+    }
+    this.asked.add(key);
+    if (this.asked.size > this.maxEntries * 4)
+      for (const oldest of this.asked) {
+        this.asked.delete(oldest);
+        break;
+      }
+  }
+  private readonly asked = new Set<string>();
   clear() {
     this.entries.clear();
+    this.asked.clear();
     this.weight = 0;
   }
 }
@@ -584,7 +603,7 @@ function selectionOf(prepared: Prepared, filters: SiteFilters, q: string | undef
   let made = prepared.selections.get(key);
   if (!made) {
     made = indexedSelection(prepared, filters, q);
-    prepared.selections.set(key, made, Math.max(1, made.matching.length));
+    prepared.selections.setIfAskedBefore(key, made, Math.max(1, made.matching.length));
   }
   return made;
 }
@@ -666,7 +685,7 @@ function mapAnswer(prepared: Prepared, search: DirectoryMapSearch): CachedRespon
   };
   // The keys in the order of SiteMapAnswerSchema, as its serializer would write them.
   const entry = entryFor(JSON.stringify(result));
-  prepared.answers.set(answerKey, entry);
+  prepared.answers.setIfAskedBefore(answerKey, entry);
   return entry;
 }
 
@@ -702,7 +721,7 @@ function answer(prepared: Prepared, search: DirectorySearch): CachedResponse {
   };
   // The keys in the order of SiteSearchAnswerSchema, as its serializer would write them.
   const entry = entryFor(JSON.stringify(result));
-  prepared.answers.set(answerKey, entry);
+  prepared.answers.setIfAskedBefore(answerKey, entry);
   return entry;
 }
 

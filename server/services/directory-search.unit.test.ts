@@ -38,6 +38,22 @@ describe('the search memo (R706)', () => {
     memo.clear();
     expect(memo.size).toBe(0);
   });
+
+  it('keeps an answer offered a second time, not one offered once, and remembers four times its entries of keys', () => {
+    const memo = new Memo<number>(2);
+    memo.setIfAskedBefore('a', 1);
+    expect(memo.get('a')).toBeUndefined();
+    memo.setIfAskedBefore('a', 1);
+    expect(memo.get('a')).toBe(1);
+    // 'b' offered once, then eight other keys: 'b' is forgotten, so its next offer is a first one again.
+    memo.setIfAskedBefore('b', 2);
+    for (const key of ['c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']) memo.setIfAskedBefore(key, 0);
+    memo.setIfAskedBefore('b', 2);
+    expect(memo.get('b')).toBeUndefined();
+    memo.setIfAskedBefore('b', 2);
+    expect(memo.get('b')).toBe(2);
+    expect(memo.size).toBe(2);
+  });
 });
 
 describe('nearest first (R707)', () => {
@@ -208,7 +224,12 @@ describe('a new version of the directory (R708)', () => {
     const search = createDirectorySearch({ step: 100 });
     const list = version(5, '"v1"');
     const at = (iso: string) => ({ ...input(async () => list), now: Date.parse(iso) });
+    const first = await search.search(at('2026-11-24T20:15:00Z'), query);
+    // Asked a second time, the answer is kept (a first ask is not: R706).
     const noon = await search.search(at('2026-11-24T20:15:00Z'), query);
+    expect(noon).not.toBe(first);
+    expect(noon.raw).toEqual(first.raw);
+    expect(await search.search(at('2026-11-24T20:15:00Z'), query)).toBe(noon);
     // A minute later every site is still open: the very same bytes, memoised.
     expect(await search.search(at('2026-11-24T20:16:00Z'), query)).toBe(noon);
     // At 23:59 the sites have closed (open 00:00–23:59): a new answer, as the page would show.
@@ -292,7 +313,9 @@ describe('the map of a search (R730–R733)', () => {
   it('keeps an answer as the same bytes, and answers a new version of the directory anew', async () => {
     const search = createDirectorySearch({ step: 5_000 });
     const view = { filters: {}, q: undefined, view: { bounds: WORLD, zoom: 12 } };
+    const once = await search.searchMap(input(version(50, '"v1"')), view);
     const first = await search.searchMap(input(version(50, '"v1"')), view);
+    expect(first.raw).toEqual(once.raw);
     expect(await search.searchMap(input(version(50, '"v1"')), view)).toBe(first);
     const next = answerOf(await search.searchMap(input(version(60, '"v2"')), view));
     expect(next.total + next.unplaced).toBe(60);

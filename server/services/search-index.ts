@@ -235,11 +235,14 @@ export function namedBits(names: NameIndex, q: string | undefined): Bits | undef
     if (fewestSites === 0) break;
   }
   const found = emptyBits(texts.length);
-  const checked = emptyBits(texts.length);
+  // A word's sites are each named once; several words may share a site, checked once.
+  const checked = fewest.length > 1 ? emptyBits(texts.length) : undefined;
   for (const index of fewest)
     for (const position of postings[index]!) {
-      if (hasBit(checked, position)) continue;
-      addBit(checked, position);
+      if (checked) {
+        if (hasBit(checked, position)) continue;
+        addBit(checked, position);
+      }
       const text = texts[position]!;
       if (words.every((word) => text.includes(word))) addBit(found, position);
     }
