@@ -252,6 +252,84 @@ describe('the indexed search against the plain computation (R750–R754)', () =>
   });
 });
 
+describe('the minutes of a day (R706, R708)', () => {
+  it('gives the plain answer at every minute asked, recomputing only the sites whose hours open or close in between', async () => {
+    for (let seed = 1; seed <= 6; seed++) {
+      const { sites, dishes } = directory(seed);
+      const r = random(seed * 31);
+      // A walk through one day, and one through the night daylight saving time ends (an hour twice).
+      const day = seed % 2 === 0 ? '2026-11-24' : '2026-11-01';
+      const closures = [
+        {
+          id: 1,
+          startDate: day,
+          endDate: day,
+          reason: 'Staff training',
+          siteIds: sites.filter(() => r.next() < 0.1).map((site) => site.id),
+          allSites: false,
+        },
+        {
+          id: 2,
+          startDate: '2026-12-25',
+          endDate: '2026-12-25',
+          reason: 'Holiday',
+          siteIds: [],
+          allSites: true,
+        },
+      ];
+      const search = createDirectorySearch({ step: 100_000 });
+      const list = cachedList(sites, `"s${seed}"`);
+      const closed = cached(JSON.stringify(closures), `"c${seed}"`);
+      const menus = cached(JSON.stringify({ date: day, sites: dishes }), `"m${seed}"`);
+      // From 23:30 the day before (UTC−8 or −7) through the day: to the hours' own minutes (11:00,
+      // 12:30 …), to the minute before one, a minute on, or 1 to 45 minutes on.
+      const HALF_HOUR = 1_800_000;
+      let now = Date.parse(`${day}T06:30:00Z`);
+      const end = now + 26 * 3_600_000;
+      while (now < end) {
+        const kind = r.int(4);
+        if (kind === 0) now = (Math.floor(now / HALF_HOUR) + 1) * HALF_HOUR;
+        else if (kind === 1) now = (Math.floor((now + 60_000) / HALF_HOUR) + 1) * HALF_HOUR - 60_000;
+        else if (kind === 2) now += 60_000;
+        else now += (1 + r.int(45)) * 60_000;
+        const input = {
+          sites: async () => list,
+          closures: async () => closed,
+          menus: async () => menus,
+          now,
+          timeZone: TIME_ZONE,
+        };
+        const statuses = computeStatuses(sites, closures, now, TIME_ZONE);
+        for (const query of [
+          { filters: { open: 'now' as const }, q: undefined, near: undefined, offset: 0, limit: 50 },
+          { filters: { open: 'today' as const }, q: undefined, near: undefined, offset: 0, limit: 50 },
+          { filters: {}, q: undefined, near: undefined, offset: 0, limit: 50 },
+          randomSearch(r, sites),
+        ]) {
+          const answer = JSON.parse((await search.search(input, query)).raw.toString()) as SiteSearchAnswer;
+          const expected = plainAnswer(sites, dishes, (id) => statuses.opening(id), query);
+          const context = `seed ${seed}, ${new Date(now).toISOString()}, query ${JSON.stringify(query)}`;
+          expect(answer.total, context).toBe(expected.total);
+          expect(
+            answer.sites.map((row) => [row.id, row.miles ?? null]),
+            context,
+          ).toEqual(expected.sites);
+          expect(
+            answer.sites.map((row) => [row.openNow, row.openToday]),
+            context,
+          ).toEqual(
+            answer.sites.map((row) => [
+              statuses.opening(row.id)?.now ?? false,
+              statuses.opening(row.id)?.today ?? false,
+            ]),
+          );
+          expect(JSON.stringify(answer.counts), context).toBe(expected.counts);
+        }
+      }
+    }
+  });
+});
+
 describe('the grid (R753)', () => {
   it('gives byDistance’s page of any subset of the sites, ties in the list’s order', () => {
     const r = random(99);

@@ -1,3 +1,4 @@
+import { agencyMoment } from '#shared/agency-time.ts';
 import {
   DIET_KEY,
   FACT_FILTER_KEYS,
@@ -7,10 +8,11 @@ import {
   type SiteFilters,
 } from '#shared/filters.ts';
 import { byDistance, distanceMiles, milesAtLeast } from '#shared/geo.ts';
+import { minutesOf } from '#shared/hours.ts';
 import { type MapGroups, type MapView, mapGroups } from '#shared/map-grouping.ts';
 import { MAP_GROUP_MAX_ZOOM, MAP_MARKS_MAX, MAP_ZOOM_MAX } from '#shared/map-groups.ts';
 import { type Dish, dietMarksOffered, servesDietToday, shownDish, type TodaysMenus } from '#shared/menus.ts';
-import type { StatusClosure } from '#shared/opening-status.ts';
+import { hoursOn, type StatusClosure } from '#shared/opening-status.ts';
 import type { MapMark, SearchSite, SiteMapAnswer, SiteSearchAnswer } from '#shared/schemas/site-search.ts';
 import type { Site } from '#shared/schemas/sites.ts';
 import { hasPosition } from '#shared/site-display.ts';
@@ -34,6 +36,7 @@ import {
   type NameIndex,
   namedBits,
   nameIndexBuilder,
+  removeBit,
 } from './search-index.ts';
 
 export { type NameIndex, namedSites, nameIndex } from './search-index.ts';
@@ -169,6 +172,26 @@ export class Memo<V> {
 }
 
 type Opening = (id: number) => { now: boolean; today: boolean } | undefined;
+
+/** A site's opening as flags: open now, open today, and whether it has a status at all. */
+const OPEN_NOW = 1;
+const OPEN_TODAY = 2;
+const KNOWN = 4;
+/** The four openings a site can have, by their flags (now and today) — shared, never changed. */
+const OPENINGS = [0, 1, 2, 3].map((flags) =>
+  Object.freeze({ now: (flags & OPEN_NOW) !== 0, today: (flags & OPEN_TODAY) !== 0 }),
+);
+
+function flagsOf(opening: { now: boolean; today: boolean } | undefined): number {
+  if (!opening) return 0;
+  return KNOWN | (opening.now ? OPEN_NOW : 0) | (opening.today ? OPEN_TODAY : 0);
+}
+
+function openingIn(openings: Uint8Array, position: number | undefined) {
+  if (position === undefined) return undefined;
+  const flags = openings[position]!;
+  return flags & KNOWN ? OPENINGS[flags & 3] : undefined;
+}
 /** A site's dishes of today (R688), or undefined when it serves none. */
 type DishesOf = (id: number) => readonly Dish[] | undefined;
 
@@ -367,7 +390,17 @@ interface Prepared {
   dishesOf: DishesOf;
   timeZone: string;
   today: string;
-  openings: Map<number, { now: boolean; today: boolean }>;
+  /** The agency's minute of the day the openings are of. */
+  minutes: number;
+  /** The closures in force, as parsed (a minute's new openings are computed with them). */
+  closures: StatusClosure[];
+  /** Per position in the list: OPEN_NOW, OPEN_TODAY, KNOWN flags (`openingOf`). */
+  openings: Uint8Array;
+  /**
+   * Today's minutes at which a site's opening can change (an interval of its hours opening or
+   * closing), each with the positions of those sites: the next minute recomputes only them.
+   */
+  schedule: Map<number, number[]>;
   /** The list's index (R750–R754), and the sites open now / today and serving each diet mark. */
   parsed: Parsed;
   openBits: Map<unknown, Bits>;
@@ -472,47 +505,67 @@ export function createDirectorySearch(options: { step?: number } = {}) {
     }
     const parsed = await parsing;
     const { sites, names } = parsed;
+    const before = current?.prepared;
+    const moment = agencyMoment(minute * 60_000, timeZone);
+    // The same directory, closures, dishes, zone and date, later in the day: only the sites whose
+    // hours open or close in between can have another opening (R706, R708).
+    if (
+      before !== undefined &&
+      before.sites === sites &&
+      before.closuresEtag === closuresEntry.etag &&
+      before.menusEtag === menusEntry.etag &&
+      before.timeZone === timeZone &&
+      before.today === moment.date &&
+      moment.minutes > before.minutes
+    )
+      return laterTheSameDay(before, key, minute, moment.minutes);
     const closures = JSON.parse(closuresEntry.raw.toString()) as StatusClosure[];
     const dishes = (JSON.parse(menusEntry.raw.toString()) as TodaysMenus).sites;
     const dishesOf: DishesOf = (id) => dishes[String(id)];
-    const openings = new Map<number, { now: boolean; today: boolean }>();
+    const openings = new Uint8Array(sites.length);
+    const schedule = new Map<number, number[]>();
     const openBits = new Map<unknown, Bits>(OPEN_FILTERS.map((open) => [open, emptyBits(sites.length)]));
     const dietBits = new Map<unknown, Bits>(
       dietMarksOffered().map((mark) => [mark, emptyBits(sites.length)]),
     );
-    let today = computeStatuses([], closures, minute * 60_000, timeZone).today;
+    const today = moment.date;
     // The same directory, closures and zone a minute before: its memos hold if no site's opening moved.
-    const before = current?.prepared;
     let unchanged =
       before !== undefined &&
       before.sites === sites &&
       before.closuresEtag === closuresEntry.etag &&
       before.menusEtag === menusEntry.etag &&
-      before.timeZone === timeZone;
+      before.timeZone === timeZone &&
+      before.today === today;
     for (let from = 0; from < sites.length; from += step) {
       const part = sites.slice(from, from + step);
       const statuses = computeStatuses(part, closures, minute * 60_000, timeZone);
-      today = statuses.today;
       part.forEach((site, i) => {
-        const opening = statuses.opening(site.id);
-        if (opening) openings.set(site.id, opening);
-        for (const open of OPEN_FILTERS) if (opening?.[open]) addBit(openBits.get(open)!, from + i);
+        const position = from + i;
+        const flags = flagsOf(statuses.opening(site.id));
+        openings[position] = flags;
+        if (flags & OPEN_NOW) addBit(openBits.get('now')!, position);
+        if (flags & OPEN_TODAY) addBit(openBits.get('today')!, position);
+        for (const { open, close } of hoursOn(site.Hours, today))
+          for (const at of [minutesOf(open), minutesOf(close)]) {
+            const atMinute = schedule.get(at);
+            if (!atMinute) schedule.set(at, [position]);
+            else if (atMinute[atMinute.length - 1] !== position) atMinute.push(position);
+          }
         const served = dishesOf(site.id);
         if (served)
           for (const mark of dietMarksOffered())
-            if (servesDietToday(served, mark)) addBit(dietBits.get(mark)!, from + i);
-        if (unchanged) {
-          const was = before!.openings.get(site.id);
-          unchanged = was?.now === opening?.now && was?.today === opening?.today;
-        }
+            if (servesDietToday(served, mark)) addBit(dietBits.get(mark)!, position);
+        if (unchanged) unchanged = before!.openings[position] === flags;
       });
       await yieldToLoop();
     }
-    if (unchanged && before!.today === today)
+    if (unchanged)
       // Every answer would be the same bytes: the memos carry over to this minute (R706).
-      return { ...before!, key };
+      return { ...before!, key, minutes: moment.minutes, schedule };
+    const openingOf = (id: number) => openingIn(openings, parsed.positionOf.get(id));
     // The unfiltered selection (every first visit asks it), made in steps too.
-    const all = selection({}, (id) => openings.get(id), dishesOf);
+    const all = selection({}, openingOf, dishesOf);
     for (let from = 0; from < sites.length; from += step) {
       for (const site of sites.slice(from, from + step)) all.add(site);
       await yieldToLoop();
@@ -527,10 +580,85 @@ export function createDirectorySearch(options: { step?: number } = {}) {
       dishesOf,
       timeZone,
       today,
+      minutes: moment.minutes,
+      closures,
       openings,
+      schedule,
       parsed,
       openBits,
       dietBits,
+      everything,
+      selections: new Memo(SELECTION_MEMO_ENTRIES, SELECTION_MEMO_SITES),
+      answers: new Memo(ANSWER_MEMO_ENTRIES),
+      maps: new Memo(MAP_MEMO_ENTRIES, MAP_MEMO_SITES),
+    };
+    prepared.selections.set(selectionKey({}, undefined), everything, Math.max(1, everything.matching.length));
+    return prepared;
+  }
+
+  /**
+   * A later minute of the same day: the sites whose hours open or close after the prepared minute and
+   * up to this one get their opening from `computeStatuses` anew; every other site's is the same. The
+   * memos carry over when none moved; otherwise the open filter's sets and the unfiltered counts are
+   * updated (the rest of the counts do not depend on the minute) and the memos start anew.
+   */
+  async function laterTheSameDay(
+    before: Prepared,
+    key: string,
+    minute: number,
+    minutes: number,
+  ): Promise<Prepared> {
+    const moving = new Set<number>();
+    for (let at = before.minutes + 1; at <= minutes; at++)
+      for (const position of before.schedule.get(at) ?? []) moving.add(position);
+    const moved = [...moving];
+    const { sites } = before;
+    let openings: Uint8Array | undefined;
+    for (let from = 0; from < moved.length; from += step) {
+      const part = moved.slice(from, from + step);
+      const statuses = computeStatuses(
+        part.map((position) => sites[position]!),
+        before.closures,
+        minute * 60_000,
+        before.timeZone,
+      );
+      for (const position of part) {
+        const flags = flagsOf(statuses.opening(sites[position]!.id));
+        if (flags === before.openings[position]) continue;
+        openings ??= before.openings.slice();
+        openings[position] = flags;
+      }
+      if (from + step < moved.length) await yieldToLoop();
+    }
+    if (!openings) return { ...before, key, minutes };
+    const openBits = new Map<unknown, Bits>();
+    for (const [open, flag] of [
+      ['now', OPEN_NOW],
+      ['today', OPEN_TODAY],
+    ] as const) {
+      const bits = before.openBits.get(open)!.slice();
+      for (const position of moved) {
+        if (openings[position]! & flag) addBit(bits, position);
+        else removeBit(bits, position);
+      }
+      openBits.set(open, bits);
+    }
+    const opened = openings;
+    const openCount: Record<string, number> = {};
+    for (let position = 0; position < sites.length; position++)
+      for (const open of OPEN_FILTERS)
+        if (opened[position]! & (open === 'now' ? OPEN_NOW : OPEN_TODAY))
+          openCount[open] = (openCount[open] ?? 0) + 1;
+    const everything: Selection = {
+      matching: before.everything.matching,
+      counts: { ...before.everything.counts, [OPEN_KEY]: openCount },
+    };
+    const prepared: Prepared = {
+      ...before,
+      key,
+      minutes,
+      openings,
+      openBits,
       everything,
       selections: new Memo(SELECTION_MEMO_ENTRIES, SELECTION_MEMO_SITES),
       answers: new Memo(ANSWER_MEMO_ENTRIES),
@@ -691,7 +819,7 @@ function mapAnswer(prepared: Prepared, search: DirectoryMapSearch): CachedRespon
 
 /** One page of the answer from a prepared directory, memoised as bytes (R706). */
 function answer(prepared: Prepared, search: DirectorySearch): CachedResponse {
-  const opening: Opening = (id) => prepared.openings.get(id);
+  const opening: Opening = (id) => openingIn(prepared.openings, prepared.parsed.positionOf.get(id));
   const key = selectionKey(search.filters, search.q);
   const answerKey = `${key}|${search.near ? `${search.near.lat},${search.near.lng}` : ''}|${search.offset}|${search.limit}|${search.include ?? ''}`;
   const memoised = prepared.answers.get(answerKey);
@@ -854,7 +982,8 @@ function indexedSelection(prepared: Prepared, filters: SiteFilters, q: string | 
     return made;
   };
   const counts: SiteSearchAnswer['counts'] = {};
-  for (const [key, add] of counters((id) => prepared.openings.get(id), prepared.dishesOf)) {
+  const opening: Opening = (id) => openingIn(prepared.openings, prepared.parsed.positionOf.get(id));
+  for (const [key, add] of counters(opening, prepared.dishesOf)) {
     const at = chosen.findIndex((choice) => choice.key === key);
     const over = at >= 0 ? allBut[at] : bits;
     counts[key] = over ? tally(prepared, key, add, membersOf(over)) : prepared.everything.counts[key]!;

@@ -22,6 +22,10 @@ export function addBit(bits: Bits, position: number) {
   bits[position >>> 5]! |= 1 << (position & 31);
 }
 
+export function removeBit(bits: Bits, position: number) {
+  bits[position >>> 5]! &= ~(1 << (position & 31));
+}
+
 export function hasBit(bits: Bits, position: number): boolean {
   return (bits[position >>> 5]! & (1 << (position & 31))) !== 0;
 }
