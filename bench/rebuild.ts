@@ -188,16 +188,18 @@ async function runOne(backend: Backend) {
 const results = [await runOne('pglite')];
 if (process.env.DATABASE_URL) results.push(await runOne('postgres'));
 console.table(results);
-replacePerformanceSection(
-  'bench:rebuild',
-  [
-    `Measured ${new Date().toISOString().slice(0, 10)} (\`npm run bench:rebuild\`): /healthz and /api/search (four addresses in turn, on a connection of their own) probed back to back from another process through a staff edit, the rebuild of the sites list it causes, and two seconds after the list has come (while the search prepares the new version); the baseline is the same probes with no rebuild; the server's longest event-loop delay during a rebuild is its own figure (10 ms resolution), median and worst of the rebuilds.`,
-    '',
-    '| Database | Sites | Rebuilds | Rebuild (median) | /healthz probes | p50 | p99 | max | baseline p99 / max | /api/search probes | p50 | p99 | max | baseline p99 | server loop delay median / max | load average / cores |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
-    ...results.map(
-      (r) =>
-        `| ${r.backend === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL'} | ${r.sites.toLocaleString('en-US')} | ${r.rounds} | ${r.rebuildMedianMs} ms | ${r.probes} | ${r.healthzP50} ms | ${r.healthzP99} ms | ${r.healthzMax} ms | ${r.baselineP99} / ${r.baselineMax} ms | ${r.searchProbes} | ${r.searchP50} ms | ${r.searchP99} ms | ${r.searchMax} ms | ${r.searchBaselineP99} ms | ${r.serverDelayMedian} / ${r.serverDelayMax} ms | ${r.load} / ${r.cores} |`,
-    ),
-  ].join('\n'),
-);
+// A profiled run (extra Node flags) is not a measurement; BENCH_WRITE_README=0 keeps the table too.
+if (process.env.BENCH_WRITE_README !== '0' && !process.env.BENCH_NODE_ARGS)
+  replacePerformanceSection(
+    'bench:rebuild',
+    [
+      `Measured ${new Date().toISOString().slice(0, 10)} (\`npm run bench:rebuild\`): /healthz and /api/search (four addresses in turn, on a connection of their own) probed back to back from another process through a staff edit, the rebuild of the sites list it causes, and two seconds after the list has come (while the search prepares the new version); the baseline is the same probes with no rebuild; the server's longest event-loop delay during a rebuild is its own figure (10 ms resolution), median and worst of the rebuilds.`,
+      '',
+      '| Database | Sites | Rebuilds | Rebuild (median) | /healthz probes | p50 | p99 | max | baseline p99 / max | /api/search probes | p50 | p99 | max | baseline p99 | server loop delay median / max | load average / cores |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+      ...results.map(
+        (r) =>
+          `| ${r.backend === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL'} | ${r.sites.toLocaleString('en-US')} | ${r.rounds} | ${r.rebuildMedianMs} ms | ${r.probes} | ${r.healthzP50} ms | ${r.healthzP99} ms | ${r.healthzMax} ms | ${r.baselineP99} / ${r.baselineMax} ms | ${r.searchProbes} | ${r.searchP50} ms | ${r.searchP99} ms | ${r.searchMax} ms | ${r.searchBaselineP99} ms | ${r.serverDelayMedian} / ${r.serverDelayMax} ms | ${r.load} / ${r.cores} |`,
+      ),
+    ].join('\n'),
+  );
