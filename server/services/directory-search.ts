@@ -4,6 +4,7 @@ import {
   FACT_FILTER_KEYS,
   OPEN_FILTERS,
   OPEN_KEY,
+  type OpenFilter,
   SITE_FILTERS,
   type SiteFilters,
 } from '#shared/filters.ts';
@@ -176,6 +177,8 @@ type Opening = (id: number) => { now: boolean; today: boolean } | undefined;
 /** A site's opening as flags: open now, open today, and whether it has a status at all. */
 const OPEN_NOW = 1;
 const OPEN_TODAY = 2;
+/** Each opening filter's flag. */
+const OPEN_FLAG: Record<OpenFilter, number> = { now: OPEN_NOW, today: OPEN_TODAY };
 const KNOWN = 4;
 /** The four openings a site can have, by their flags (now and today) — shared, never changed. */
 const OPENINGS = [0, 1, 2, 3].map((flags) =>
@@ -507,18 +510,18 @@ export function createDirectorySearch(options: { step?: number } = {}) {
     const { sites, names } = parsed;
     const before = current?.prepared;
     const moment = agencyMoment(minute * 60_000, timeZone);
-    // The same directory, closures, dishes, zone and date, later in the day: only the sites whose
-    // hours open or close in between can have another opening (R706, R708).
-    if (
+    // The same directory, closures, dishes, zone and date as the version before.
+    const sameDay =
       before !== undefined &&
       before.sites === sites &&
       before.closuresEtag === closuresEntry.etag &&
       before.menusEtag === menusEntry.etag &&
       before.timeZone === timeZone &&
-      before.today === moment.date &&
-      moment.minutes > before.minutes
-    )
-      return laterTheSameDay(before, key, minute, moment.minutes);
+      before.today === moment.date;
+    // Later in that day: only the sites whose hours open or close in between can have another
+    // opening (R706, R708).
+    if (sameDay && moment.minutes > before!.minutes)
+      return laterTheSameDay(before!, key, minute, moment.minutes);
     const closures = JSON.parse(closuresEntry.raw.toString()) as StatusClosure[];
     const dishes = (JSON.parse(menusEntry.raw.toString()) as TodaysMenus).sites;
     const dishesOf: DishesOf = (id) => dishes[String(id)];
@@ -529,14 +532,8 @@ export function createDirectorySearch(options: { step?: number } = {}) {
       dietMarksOffered().map((mark) => [mark, emptyBits(sites.length)]),
     );
     const today = moment.date;
-    // The same directory, closures and zone a minute before: its memos hold if no site's opening moved.
-    let unchanged =
-      before !== undefined &&
-      before.sites === sites &&
-      before.closuresEtag === closuresEntry.etag &&
-      before.menusEtag === menusEntry.etag &&
-      before.timeZone === timeZone &&
-      before.today === today;
+    // The same day (a minute that went back): its memos hold if no site's opening moved.
+    let unchanged = sameDay;
     for (let from = 0; from < sites.length; from += step) {
       const part = sites.slice(from, from + step);
       const statuses = computeStatuses(part, closures, minute * 60_000, timeZone);
@@ -544,8 +541,7 @@ export function createDirectorySearch(options: { step?: number } = {}) {
         const position = from + i;
         const flags = flagsOf(statuses.opening(site.id));
         openings[position] = flags;
-        if (flags & OPEN_NOW) addBit(openBits.get('now')!, position);
-        if (flags & OPEN_TODAY) addBit(openBits.get('today')!, position);
+        for (const open of OPEN_FILTERS) if (flags & OPEN_FLAG[open]) addBit(openBits.get(open)!, position);
         for (const { open, close } of hoursOn(site.Hours, today))
           for (const at of [minutesOf(open), minutesOf(close)]) {
             const atMinute = schedule.get(at);
@@ -571,7 +567,7 @@ export function createDirectorySearch(options: { step?: number } = {}) {
       await yieldToLoop();
     }
     const everything = all.finish();
-    const prepared: Prepared = {
+    return {
       key,
       sites,
       names,
@@ -587,13 +583,8 @@ export function createDirectorySearch(options: { step?: number } = {}) {
       parsed,
       openBits,
       dietBits,
-      everything,
-      selections: new Memo(SELECTION_MEMO_ENTRIES, SELECTION_MEMO_SITES),
-      answers: new Memo(ANSWER_MEMO_ENTRIES),
-      maps: new Memo(MAP_MEMO_ENTRIES, MAP_MEMO_SITES),
+      ...memosFrom(everything),
     };
-    prepared.selections.set(selectionKey({}, undefined), everything, Math.max(1, everything.matching.length));
-    return prepared;
   }
 
   /**
@@ -632,13 +623,10 @@ export function createDirectorySearch(options: { step?: number } = {}) {
     }
     if (!openings) return { ...before, key, minutes };
     const openBits = new Map<unknown, Bits>();
-    for (const [open, flag] of [
-      ['now', OPEN_NOW],
-      ['today', OPEN_TODAY],
-    ] as const) {
+    for (const open of OPEN_FILTERS) {
       const bits = before.openBits.get(open)!.slice();
       for (const position of moved) {
-        if (openings[position]! & flag) addBit(bits, position);
+        if (openings[position]! & OPEN_FLAG[open]) addBit(bits, position);
         else removeBit(bits, position);
       }
       openBits.set(open, bits);
@@ -647,25 +635,19 @@ export function createDirectorySearch(options: { step?: number } = {}) {
     const openCount: Record<string, number> = {};
     for (let position = 0; position < sites.length; position++)
       for (const open of OPEN_FILTERS)
-        if (opened[position]! & (open === 'now' ? OPEN_NOW : OPEN_TODAY))
-          openCount[open] = (openCount[open] ?? 0) + 1;
+        if (opened[position]! & OPEN_FLAG[open]) openCount[open] = (openCount[open] ?? 0) + 1;
     const everything: Selection = {
       matching: before.everything.matching,
       counts: { ...before.everything.counts, [OPEN_KEY]: openCount },
     };
-    const prepared: Prepared = {
+    return {
       ...before,
       key,
       minutes,
       openings,
       openBits,
-      everything,
-      selections: new Memo(SELECTION_MEMO_ENTRIES, SELECTION_MEMO_SITES),
-      answers: new Memo(ANSWER_MEMO_ENTRIES),
-      maps: new Memo(MAP_MEMO_ENTRIES, MAP_MEMO_SITES),
+      ...memosFrom(everything),
     };
-    prepared.selections.set(selectionKey({}, undefined), everything, Math.max(1, everything.matching.length));
-    return prepared;
   }
 
   /** The preparation of `key`, started once; the newest one started becomes current when done. */
@@ -722,6 +704,18 @@ export function createDirectorySearch(options: { step?: number } = {}) {
     async searchMap(input: SearchInput, search: DirectoryMapSearch): Promise<CachedResponse> {
       return mapAnswer(await preparedFor(input), search);
     },
+  };
+}
+
+/** A version's new memos (R706), holding its unfiltered selection (every first visit asks it). */
+function memosFrom(everything: Selection) {
+  const selections = new Memo<Selection>(SELECTION_MEMO_ENTRIES, SELECTION_MEMO_SITES);
+  selections.set(selectionKey({}, undefined), everything, Math.max(1, everything.matching.length));
+  return {
+    everything,
+    selections,
+    answers: new Memo<CachedResponse>(ANSWER_MEMO_ENTRIES),
+    maps: new Memo<MapIndex>(MAP_MEMO_ENTRIES, MAP_MEMO_SITES),
   };
 }
 
